@@ -1,0 +1,134 @@
+/**
+ * The one permission table (SPEC.md section 6). The server's authorisation hook,
+ * the console's side menu and its route guard all read it, so what a role sees
+ * is what the server lets it do.
+ */
+
+export const ROLES = [
+  'ADMIN',
+  'COMPANY_ADMIN',
+  'COMPANY_REVIEWER',
+  'BRAND_MANAGER',
+  'BRAND_REVIEWER',
+  'BRANCH_USER',
+  'BRANCH_REVIEWER',
+  'CUSTOMER',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+export const STAFF_ROLES: readonly Role[] = ROLES.filter((r) => r !== 'CUSTOMER');
+export const REVIEWER_ROLES: readonly Role[] = ['COMPANY_REVIEWER', 'BRAND_REVIEWER'];
+
+const A = 'ADMIN', CA = 'COMPANY_ADMIN', BM = 'BRAND_MANAGER', BU = 'BRANCH_USER', C = 'CUSTOMER';
+const MAIN_THREE: Role[] = [A, CA, BM];
+
+/** Capability → roles allowed. Route access and menu visibility are both capabilities. */
+export const PERMISSIONS = {
+  // route access (SPEC.md 2.2)
+  'dashboard.view': STAFF_ROLES as Role[],
+  'companies.list': [A],
+  'companies.view': [A, CA],
+  'brands.manage': [A, CA],
+  'appUpdates.manage': [A],
+  'brands.qrScans': MAIN_THREE,
+  'branches.manage': MAIN_THREE,
+  'users.manage': MAIN_THREE,
+  'customers.manage': MAIN_THREE,
+  'payments.history': MAIN_THREE,
+  'validationCodes.view': MAIN_THREE,
+  'requests.manage': MAIN_THREE,
+  'groups.manage': MAIN_THREE,
+  'news.manage': MAIN_THREE,
+  'notifications.manage': MAIN_THREE,
+  'menu.manage': MAIN_THREE,
+  'balance.enquiry': [A, CA],
+  'menuManagement.manage': [A, BM, BU],
+  'deliveryAreas.manage': [A, BM],
+  'orders.view': [A, BU, CA, BM],
+  'orders.operate': [A, BU, CA, BM],
+  'qualityReport.view': [A, BU, CA, BM],
+  'support.view': [A, BU, CA, BM],
+  /**
+   * Decision (docs/decisions.md): SPEC.md gives two readings for /unpaidorders. We follow the
+   * side menu's, ADMIN, COMPANY_ADMIN and BRAND_MANAGER, on the server, the menu and the guard alike.
+   */
+  'orders.unpaid': [A, CA, BM],
+  'orders.branchLive': [BU],
+  'branch.busy': [BU],
+  'brand.switch': [BM],
+  // side-menu visibility (SPEC.md 6) where it differs from route access
+  'menu.dashboard': MAIN_THREE,
+  'menu.restricted': [A, CA],
+  // the shop's customer-only areas
+  'customer.self': [C],
+} satisfies Record<string, Role[]>;
+
+export type Capability = keyof typeof PERMISSIONS;
+
+export function can(role: Role | string | null | undefined, capability: Capability): boolean {
+  return !!role && (PERMISSIONS[capability] as readonly string[]).includes(role);
+}
+
+export const isStaff = (role: string | null | undefined) => !!role && role !== 'CUSTOMER' && (ROLES as readonly string[]).includes(role);
+export const isReviewer = (role: string | null | undefined) => !!role && REVIEWER_ROLES.includes(role as Role);
+
+export interface ConsoleRoute {
+  /** wouter pattern */
+  path: string;
+  title: string;
+  access: Capability;
+  /** Present when the route has a side-menu entry; the entry shows to roles with this capability. */
+  menu?: { label: string; visibleTo: Capability };
+}
+
+/** Every console route of SPEC.md 2.2, in side-menu order. */
+export const CONSOLE_ROUTES: ConsoleRoute[] = [
+  { path: '/dashboard', title: 'Dashboard', access: 'dashboard.view', menu: { label: 'Dashboard', visibleTo: 'menu.dashboard' } },
+  { path: '/companies', title: 'Companies', access: 'companies.list', menu: { label: 'Companies', visibleTo: 'companies.list' } },
+  { path: '/companies/:id', title: 'Company', access: 'companies.view' },
+  { path: '/brands', title: 'Brands', access: 'brands.manage', menu: { label: 'Brands', visibleTo: 'brands.manage' } },
+  { path: '/brands/new', title: 'New Brand', access: 'brands.manage' },
+  { path: '/brands/edit/:id', title: 'Edit Brand', access: 'brands.manage' },
+  { path: '/brands/users/:id', title: 'Brand Users', access: 'brands.manage' },
+  { path: '/brands/taxes/:id', title: 'Brand Taxes', access: 'brands.manage' },
+  { path: '/brands/BrandDeliveryAddressField/:id', title: 'Brand Delivery Address Fields', access: 'brands.manage' },
+  { path: '/brands/BrandDeliveryFee/:id', title: 'Brand Delivery Fee', access: 'brands.manage' },
+  { path: '/brands/payments/:id', title: 'Brand Payments', access: 'brands.manage' },
+  { path: '/brands/qrscans/:brandId/:brandName', title: 'QR Scans', access: 'brands.qrScans' },
+  { path: '/AppUpdates', title: 'App Updates', access: 'appUpdates.manage', menu: { label: 'App Updates', visibleTo: 'appUpdates.manage' } },
+  { path: '/branches', title: 'Branches', access: 'branches.manage', menu: { label: 'Branches', visibleTo: 'branches.manage' } },
+  { path: '/branch/schedule/:id', title: 'Branch Schedule', access: 'branches.manage' },
+  { path: '/branches/reward-programs/:id', title: 'Reward Programs', access: 'branches.manage' },
+  { path: '/branches/users/:id', title: 'Branch Users', access: 'branches.manage' },
+  { path: '/order', title: 'All Orders', access: 'orders.view', menu: { label: 'All Orders', visibleTo: 'orders.view' } },
+  { path: '/Currentorder', title: 'Current Orders', access: 'orders.view', menu: { label: 'Current Orders', visibleTo: 'orders.view' } },
+  { path: '/unpaidorders', title: 'Unpaid Orders', access: 'orders.unpaid', menu: { label: 'Unpaid Orders', visibleTo: 'orders.unpaid' } },
+  { path: '/pickup', title: 'Pick-up Orders', access: 'orders.branchLive', menu: { label: 'Pick-up Orders', visibleTo: 'orders.branchLive' } },
+  { path: '/CurrentDriveThruOrderPage', title: 'Drive-thru Orders', access: 'orders.branchLive', menu: { label: 'Drive-thru Orders', visibleTo: 'orders.branchLive' } },
+  { path: '/UserManagement', title: 'User Management', access: 'users.manage', menu: { label: 'User Management', visibleTo: 'users.manage' } },
+  { path: '/customers', title: 'Customers', access: 'customers.manage', menu: { label: 'Customers', visibleTo: 'customers.manage' } },
+  { path: '/customers/new-customer', title: 'New Customer', access: 'customers.manage' },
+  { path: '/customers/:id', title: 'Customer', access: 'customers.manage' },
+  { path: '/payment-history', title: 'Payment History', access: 'payments.history', menu: { label: 'Payment History', visibleTo: 'payments.history' } },
+  { path: '/store', title: 'Menu', access: 'menu.manage', menu: { label: 'Menu', visibleTo: 'menu.manage' } },
+  { path: '/MenuManagement', title: 'Menu Management', access: 'menuManagement.manage', menu: { label: 'Menu Management', visibleTo: 'menuManagement.manage' } },
+  { path: '/DeliveryAreas/:id', title: 'Delivery Areas', access: 'deliveryAreas.manage' },
+  { path: '/groups', title: 'Groups', access: 'groups.manage', menu: { label: 'Groups', visibleTo: 'menu.restricted' } },
+  { path: '/groups/:id', title: 'Group', access: 'groups.manage' },
+  { path: '/news', title: 'News', access: 'news.manage', menu: { label: 'News', visibleTo: 'menu.restricted' } },
+  { path: '/notifications', title: 'Notifications', access: 'notifications.manage', menu: { label: 'Notifications', visibleTo: 'menu.restricted' } },
+  { path: '/NotificationRequest', title: 'Notification Request', access: 'notifications.manage', menu: { label: 'Notification Request', visibleTo: 'menu.restricted' } },
+  { path: '/Request', title: 'Request', access: 'requests.manage', menu: { label: 'Request', visibleTo: 'menu.restricted' } },
+  { path: '/CustomerRequest', title: 'Items and Punches Request', access: 'requests.manage', menu: { label: 'CustomerRequest', visibleTo: 'menu.restricted' } },
+  { path: '/ValidationCode', title: 'Validation Code', access: 'validationCodes.view', menu: { label: 'ValidationCode', visibleTo: 'menu.restricted' } },
+  { path: '/Balance-Enquiry', title: 'Balance Enquiry', access: 'balance.enquiry', menu: { label: 'Balance Enquiry', visibleTo: 'balance.enquiry' } },
+  { path: '/QualityReport', title: 'Quality Report', access: 'qualityReport.view', menu: { label: 'QualityReport', visibleTo: 'qualityReport.view' } },
+  { path: '/SupportPage', title: 'Support', access: 'support.view' },
+  { path: '/select_brand', title: 'Select Brand', access: 'brand.switch' },
+];
+
+export const menuFor = (role: Role | string | null | undefined) =>
+  CONSOLE_ROUTES.filter((r) => r.menu && can(role, r.menu.visibleTo));
+
+/** Where the route guard sends a refused user (SPEC.md 6). */
+export const refusedRedirect = (role: string | null | undefined) => (role === 'BRANCH_USER' ? '/order' : '/');

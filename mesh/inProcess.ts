@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { IN_PROCESS_ORIGIN, setInProcessUpstream } from './fetch';
+
+/**
+ * Mounts the built mesh (.mesh/, written by `npm run build`) at /graphql on the Fastify server
+ * that also serves the REST services. The gateway then reaches them in-process (app.inject),
+ * with no network hop. One gateway per process: the built mesh is a module singleton.
+ */
+export async function mountGateway(app: FastifyInstance) {
+  process.env.MESH_UPSTREAM_URL = IN_PROCESS_ORIGIN;
+  setInProcessUpstream((req) => app.inject(req));
+  const built = await import(pathToFileURL(path.resolve('.mesh/index.ts')).href);
+  const handler = built.createBuiltMeshHTTPHandler();
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/graphql',
+    schema: { hide: true },
+    async handler(req, reply) {
+      const response = await handler.handleNodeRequestAndResponse(req, reply, { req, reply });
+      response.headers.forEach((value: string, key: string) => reply.header(key, value));
+      reply.status(response.status);
+      return reply.send(response.body);
+    },
+  });
+  // Build the schema now so the first request does not pay for it.
+  const mesh = await built.getBuiltMesh();
+  return { destroy: async () => { setInProcessUpstream(null); mesh.destroy(); } };
+}

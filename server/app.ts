@@ -1,0 +1,71 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import type { Db } from './db/client';
+import { createTokenService } from './auth/tokens';
+import { createAuth, type AppConfig, type AppContext } from './http/context';
+import { ApiError, fail } from './http/envelope';
+import { outboxSmsProvider, type SmsProvider } from './services/verification/codes';
+import { SERVICES } from './services';
+
+export interface AppOptions {
+  db: Db;
+  jwtSecret: string;
+  config?: Partial<AppConfig>;
+  sms?: SmsProvider;
+  logger?: boolean;
+}
+
+/** Builds the REST services. The caller mounts the gateway and the SPA (server/main.ts). */
+export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const app = Fastify({
+    logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: true } },
+    bodyLimit: 2 * 1024 * 1024,
+    exposeHeadRoutes: false,
+  });
+  const tokens = createTokenService(opts.jwtSecret);
+  const ctx: AppContext = {
+    db: opts.db,
+    tokens,
+    sms: opts.sms ?? outboxSmsProvider,
+    auth: createAuth(opts.db, tokens),
+    config: { publicUrl: 'http://localhost:8080', ...opts.config },
+  };
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Brew Ops REST services', version: '1.0.0', description: 'ABP-shaped REST services. Every answer is wrapped in the ABP envelope.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) req.log.error(error);
+    reply.status(apiError.status).send(fail(apiError));
+  });
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send(fail(new ApiError(404, `No route for ${req.method} ${req.url.split('?')[0]}`)));
+  });
+
+  for (const register of SERVICES) register(app, ctx);
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  return { app, ctx };
+}
+
+function toApiError(error: FastifyError | ApiError): ApiError {
+  if (error instanceof ApiError) return error;
+  const fe = error as FastifyError;
+  if (fe.validation) {
+    const validationErrors = fe.validation.map((v) => {
+      const member = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') ||
+        String((v.params as { missingProperty?: string })?.missingProperty ?? fe.validationContext ?? '');
+      return { message: `${member ? `${member}: ` : ''}${v.message ?? 'is not valid'}`, members: member ? [member] : [] };
+    });
+    return new ApiError(400, 'Your request is not valid!', validationErrors, validationErrors.map((v) => v.message).join('\n'));
+  }
+  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) return new ApiError(fe.statusCode, fe.message);
+  return new ApiError(500, 'An internal error occurred during your request!');
+}

@@ -1,0 +1,372 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Money columns: 3 decimals (KD). Computed in fils through domain/money.ts. */
+const money = (name: string) => numeric(name, { precision: 12, scale: 3 }).notNull().default('0');
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+// ─── organisation ────────────────────────────────────────────────────────────
+export const companyCategories = pgTable('company_categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  categoryId: integer('category_id').references(() => companyCategories.id),
+  accessible: boolean('accessible').notNull().default(true),
+  paused: boolean('paused').notNull().default(false),
+  logoUrl: text('logo_url'),
+  bannerUrl: text('banner_url'),
+  createdAt: createdAt(),
+});
+
+export const currencies = pgTable('currencies', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  decimals: integer('decimals').notNull().default(3),
+});
+
+export const brands = pgTable('brands', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => companies.id),
+  name: text('name').notNull(),
+  logoUrl: text('logo_url'),
+  bannerUrl: text('banner_url'),
+  currencyId: integer('currency_id').notNull().references(() => currencies.id),
+  createdAt: createdAt(),
+});
+
+export const branches = pgTable('branches', {
+  id: serial('id').primaryKey(),
+  brandId: integer('brand_id').notNull().references(() => brands.id),
+  name: text('name').notNull(),
+  logoUrl: text('logo_url'),
+  /** 'HH:MM', local time of the branch */
+  openTime: text('open_time').notNull().default('07:00'),
+  closeTime: text('close_time').notNull().default('23:00'),
+  branchAddress: text('branch_address').notNull().default(''),
+  branchPhoneNumber: text('branch_phone_number').notNull().default(''),
+  deliveryText: text('delivery_text').notNull().default(''),
+  isBusy: boolean('is_busy').notNull().default(false),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  createdAt: createdAt(),
+}, (t) => [index('branches_brand_idx').on(t.brandId)]);
+
+/** Online-ordering schedule: one row per weekday (0 = Sunday) a branch takes online orders. */
+export const branchSchedules = pgTable('branch_schedules', {
+  id: serial('id').primaryKey(),
+  branchId: integer('branch_id').notNull().references(() => branches.id),
+  dayOfWeek: integer('day_of_week').notNull(),
+  openTime: text('open_time').notNull(),
+  closeTime: text('close_time').notNull(),
+}, (t) => [index('branch_schedules_branch_idx').on(t.branchId)]);
+
+// ─── users ───────────────────────────────────────────────────────────────────
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  userName: text('user_name').notNull(),
+  emailAddress: text('email_address'),
+  phoneNumber: text('phone_number'),
+  fullName: text('full_name').notNull().default(''),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role').notNull(),
+  companyId: integer('company_id').references(() => companies.id),
+  brandId: integer('brand_id').references(() => brands.id),
+  branchId: integer('branch_id').references(() => branches.id),
+  isGuest: boolean('is_guest').notNull().default(false),
+  isActive: boolean('is_active').notNull().default(true),
+  gender: text('gender'),
+  birthDate: text('birth_date'),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('users_user_name_uq').on(sql`lower(${t.userName})`),
+  uniqueIndex('users_email_uq').on(sql`lower(${t.emailAddress})`),
+  uniqueIndex('users_phone_uq').on(t.phoneNumber),
+]);
+
+/** SMS codes (registration and password reset). The embedded SMS adapter writes here; staff read it on /ValidationCode. */
+export const smsOutbox = pgTable('sms_outbox', {
+  id: serial('id').primaryKey(),
+  phoneNumber: text('phone_number').notNull(),
+  purpose: text('purpose').notNull(), // 'register' | 'reset'
+  code: text('code').notNull(),
+  email: text('email'),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('sms_outbox_phone_idx').on(t.phoneNumber, t.purpose)]);
+
+// ─── menu ────────────────────────────────────────────────────────────────────
+export const productTypes = pgTable('product_types', {
+  id: serial('id').primaryKey(),
+  brandId: integer('brand_id').notNull().references(() => brands.id),
+  name: text('name').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const productSubtypes = pgTable('product_subtypes', {
+  id: serial('id').primaryKey(),
+  typeId: integer('type_id').notNull().references(() => productTypes.id),
+  name: text('name').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const products = pgTable('products', {
+  id: serial('id').primaryKey(),
+  brandId: integer('brand_id').notNull().references(() => brands.id),
+  subtypeId: integer('subtype_id').notNull().references(() => productSubtypes.id),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  price: money('price'),
+  productImage: text('product_image'),
+  productSecondImage: text('product_second_image'),
+  productThirdImage: text('product_third_image'),
+  productDeliveryText: text('product_delivery_text').notNull().default(''),
+  /** Points a customer spends to redeem this product for free. Null: not redeemable. */
+  redeemPoints: integer('redeem_points'),
+  isHidden: boolean('is_hidden').notNull().default(false),
+  sortOrder: integer('sort_order').notNull().default(0),
+}, (t) => [index('products_brand_idx').on(t.brandId)]);
+
+/** A product's option group ("product item"): size, additions... */
+export const optionGroups = pgTable('option_groups', {
+  id: serial('id').primaryKey(),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  allowMultiple: boolean('allow_multiple').notNull().default(false),
+  isRequired: boolean('is_required').notNull().default(false),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** An option ("sub item", "addition") of a group, with its price. */
+export const optionItems = pgTable('option_items', {
+  id: serial('id').primaryKey(),
+  groupId: integer('group_id').notNull().references(() => optionGroups.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  price: money('price'),
+  isHidden: boolean('is_hidden').notNull().default(false),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** Per-branch availability switches (Branch/GetProductSwitchForBranchUser, GetAdditionSwitchForBranchUser). */
+export const branchHiddenProducts = pgTable('branch_hidden_products', {
+  branchId: integer('branch_id').notNull().references(() => branches.id),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.branchId, t.productId] })]);
+
+export const branchHiddenOptions = pgTable('branch_hidden_options', {
+  branchId: integer('branch_id').notNull().references(() => branches.id),
+  optionItemId: integer('option_item_id').notNull().references(() => optionItems.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.branchId, t.optionItemId] })]);
+
+// ─── brand configuration ─────────────────────────────────────────────────────
+export const taxes = pgTable('taxes', {
+  id: serial('id').primaryKey(),
+  brandId: integer('brand_id').notNull().references(() => brands.id),
+  name: text('name').notNull(),
+  percent: numeric('percent', { precision: 6, scale: 3 }).notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+/** Governorates (parentId null) and their areas. */
+export const deliveryAreas = pgTable('delivery_areas', {
+  id: serial('id').primaryKey(),
+  parentId: integer('parent_id'),
+  name: text('name').notNull(),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+});
+
+export const brandHiddenDeliveryAreas = pgTable('brand_hidden_delivery_areas', {
+  brandId: integer('brand_id').notNull().references(() => brands.id),
+  areaId: integer('area_id').notNull().references(() => deliveryAreas.id),
+}, (t) => [primaryKey({ columns: [t.brandId, t.areaId] })]);
+
+export const brandDeliveryFees = pgTable('brand_delivery_fees', {
+  id: serial('id').primaryKey(),
+  brandId: integer('brand_id').notNull().references(() => brands.id),
+  areaId: integer('area_id').notNull().references(() => deliveryAreas.id),
+  amount: money('amount'),
+  /** Orders at or above this subtotal deliver free. Null: never free. */
+  freeAboveAmount: numeric('free_above_amount', { precision: 12, scale: 3 }),
+}, (t) => [uniqueIndex('brand_delivery_fees_uq').on(t.brandId, t.areaId)]);
+
+/** Payment systems: provider 'cash' is paid at the branch, 'sandbox' (or a real adapter) by card. */
+export const paymentSystems = pgTable('payment_systems', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  provider: text('provider').notNull(),
+  isCard: boolean('is_card').notNull().default(false),
+});
+
+export const brandPayments = pgTable('brand_payments', {
+  id: serial('id').primaryKey(),
+  brandId: integer('brand_id').notNull().references(() => brands.id),
+  paymentSystemId: integer('payment_system_id').notNull().references(() => paymentSystems.id),
+  isActive: boolean('is_active').notNull().default(true),
+}, (t) => [uniqueIndex('brand_payments_uq').on(t.brandId, t.paymentSystemId)]);
+
+// ─── customers ───────────────────────────────────────────────────────────────
+export const customerAddresses = pgTable('customer_addresses', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  regionId: integer('region_id').notNull().references(() => deliveryAreas.id),
+  areaId: integer('area_id').notNull().references(() => deliveryAreas.id),
+  block: text('block').notNull(),
+  street: text('street').notNull(),
+  houseNo: text('house_no').notNull(),
+  buildingNumber: text('building_number'),
+  floor: text('floor'),
+  jadda: text('jadda'),
+  avenue: text('avenue'),
+  apartment: text('apartment'),
+  instructions: text('instructions'),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('customer_addresses_user_idx').on(t.userId)]);
+
+export const carBrands = pgTable('car_brands', { id: serial('id').primaryKey(), name: text('name').notNull() });
+export const carTypes = pgTable('car_types', { id: serial('id').primaryKey(), name: text('name').notNull() });
+export const carColors = pgTable('car_colors', { id: serial('id').primaryKey(), name: text('name').notNull() });
+
+export const customerCars = pgTable('customer_cars', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  carBrandId: integer('car_brand_id').notNull().references(() => carBrands.id),
+  carTypeId: integer('car_type_id').notNull().references(() => carTypes.id),
+  carColorId: integer('car_color_id').notNull().references(() => carColors.id),
+  plateNumber: text('plate_number').notNull(),
+  description: text('description').notNull().default(''),
+  createdAt: createdAt(),
+}, (t) => [index('customer_cars_user_idx').on(t.userId)]);
+
+/** Loyalty wallet per customer and brand: points and money balances. */
+export const customerWallets = pgTable('customer_wallets', {
+  userId: integer('user_id').notNull().references(() => users.id),
+  brandId: integer('brand_id').notNull().references(() => brands.id),
+  points: integer('points').notNull().default(0),
+  balance: money('balance'),
+  credit: money('credit'),
+}, (t) => [primaryKey({ columns: [t.userId, t.brandId] })]);
+
+/** Every change of a wallet, so no point is lost or counted twice. */
+export const walletLedger = pgTable('wallet_ledger', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  brandId: integer('brand_id').notNull().references(() => brands.id),
+  orderId: integer('order_id'),
+  pointsDelta: integer('points_delta').notNull().default(0),
+  balanceDelta: money('balance_delta'),
+  reason: text('reason').notNull(),
+  createdAt: createdAt(),
+});
+
+export const customerGroups = pgTable('customer_groups', {
+  id: serial('id').primaryKey(),
+  brandId: integer('brand_id').notNull().references(() => brands.id),
+  name: text('name').notNull(),
+  discountPercent: numeric('discount_percent', { precision: 6, scale: 3 }).notNull().default('0'),
+  isPrivatePointsProgram: boolean('is_private_points_program').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const customerGroupMembers = pgTable('customer_group_members', {
+  groupId: integer('group_id').notNull().references(() => customerGroups.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull().references(() => users.id),
+}, (t) => [primaryKey({ columns: [t.groupId, t.userId] })]);
+
+// ─── orders ──────────────────────────────────────────────────────────────────
+export const orders = pgTable('orders', {
+  id: serial('id').primaryKey(),
+  orderNumber: text('order_number').notNull(),
+  brandId: integer('brand_id').notNull().references(() => brands.id),
+  branchId: integer('branch_id').notNull().references(() => branches.id),
+  userId: integer('user_id').notNull().references(() => users.id),
+  guestCustomerName: text('guest_customer_name'),
+  guestPhoneNumber: text('guest_phone_number'),
+  guestCustomerEmail: text('guest_customer_email'),
+  /** 'pickup' | 'carService' | 'delivery' */
+  deliverySystem: text('delivery_system').notNull(),
+  /** The order lifecycle machine's regions (machines/orderLifecycle.ts). */
+  status: text('status').notNull().default('pending'),
+  arrival: text('arrival').notNull().default('none'),
+  payment: text('payment').notNull().default('unpaid'),
+  refund: text('refund').notNull().default('none'),
+  isViewed: boolean('is_viewed').notNull().default(false),
+  /** Optimistic concurrency: every status change bumps it. */
+  version: integer('version').notNull().default(0),
+  paymentSystemId: integer('payment_system_id').notNull().references(() => paymentSystems.id),
+  subtotal: money('subtotal'),
+  tax: money('tax'),
+  deliveryFee: money('delivery_fee'),
+  discount: money('discount'),
+  discountGroupId: integer('discount_group_id'),
+  pointsRedeemed: integer('points_redeemed').notNull().default(0),
+  total: money('total'),
+  deliveryAddressId: integer('delivery_address_id'),
+  deliveryAddress: jsonb('delivery_address'),
+  carId: integer('car_id'),
+  carDetails: text('car_details'),
+  deliveryText: text('delivery_text'),
+  specialRemarks: text('special_remarks'),
+  promoCode: text('promo_code'),
+  /** Secret that lets a guest read this one order (Store/GetOrderDetail ohash). */
+  ohash: text('ohash').notNull(),
+  idempotencyKey: text('idempotency_key'),
+  requestHash: text('request_hash'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('orders_idempotency_uq').on(t.userId, t.idempotencyKey),
+  index('orders_branch_created_idx').on(t.branchId, t.createdAt),
+  index('orders_brand_created_idx').on(t.brandId, t.createdAt),
+  index('orders_user_created_idx').on(t.userId, t.createdAt),
+  index('orders_status_idx').on(t.branchId, t.status),
+]);
+
+export const orderItems = pgTable('order_items', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  productId: integer('product_id').notNull().references(() => products.id),
+  name: text('name').notNull(),
+  quantity: integer('quantity').notNull(),
+  unitPrice: money('unit_price'),
+  lineTotal: money('line_total'),
+  isRedeem: boolean('is_redeem').notNull().default(false),
+  redeemPoints: integer('redeem_points').notNull().default(0),
+  /** Snapshot of the chosen options: [{ id, name, price, quantity }] */
+  options: jsonb('options').notNull().default(sql`'[]'::jsonb`),
+}, (t) => [index('order_items_order_idx').on(t.orderId)]);
+
+export const payments = pgTable('payments', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id),
+  provider: text('provider').notNull(),
+  amount: money('amount'),
+  /** 'pending' | 'paid' | 'cancelled' | 'refunded' */
+  status: text('status').notNull().default('pending'),
+  providerRef: text('provider_ref').notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('payments_ref_uq').on(t.providerRef), index('payments_order_idx').on(t.orderId)]);
+
+export const refundRequests = pgTable('refund_requests', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id),
+  amount: money('amount'),
+  reason: text('reason').notNull().default(''),
+  status: text('status').notNull().default('requested'),
+  requestedBy: integer('requested_by').notNull().references(() => users.id),
+  approvedBy: integer('approved_by').references(() => users.id),
+  createdAt: createdAt(),
+  approvedAt: timestamp('approved_at', { withTimezone: true }),
+});

@@ -1,0 +1,160 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+import * as t from './schema';
+import { hashPassword } from '../auth/password';
+import { GUEST_USER_ID } from '../../domain/constants';
+import { KUWAIT_AREAS } from './kuwaitAreas';
+
+export const DEMO_PASSWORD = '123qwe';
+
+export const DEMO_ACCOUNTS = [
+  { id: 1, userName: 'admin', fullName: 'Amal Admin', emailAddress: 'admin@brewops.test', role: 'ADMIN' },
+  { id: 2, userName: 'companyadmin', fullName: 'Khaled Company', emailAddress: 'company@brewops.test', role: 'COMPANY_ADMIN', companyId: 1 },
+  { id: 3, userName: 'brandmanager', fullName: 'Bader Brand', emailAddress: 'brand@brewops.test', role: 'BRAND_MANAGER', companyId: 1, brandId: 7 },
+  { id: 4, userName: 'branchuser', fullName: 'Noura Branch', emailAddress: 'branch@brewops.test', role: 'BRANCH_USER', companyId: 1, brandId: 7, branchId: 1 },
+  { id: 5, userName: 'customer', fullName: 'Sara Customer', emailAddress: 'customer@brewops.test', role: 'CUSTOMER', phoneNumber: '+96550000001' },
+] as const;
+
+/** Writes the demo data with the spec's fixed ids (brand 7, branch 1, guest 18, payment method 2). */
+export async function seed(db: Db) {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    await tx.insert(t.companyCategories).values([{ id: 1, name: 'Coffee & Café' }, { id: 2, name: 'Bakery' }]);
+    await tx.insert(t.companies).values([
+      { id: 1, name: 'Mango Hospitality', categoryId: 1 },
+      { id: 2, name: 'Dune Foods', categoryId: 2 },
+    ]);
+    await tx.insert(t.currencies).values([{ id: 1, code: 'KD', name: 'Kuwaiti Dinar', decimals: 3 }]);
+    await tx.insert(t.brands).values([
+      { id: 7, companyId: 1, name: 'Mango Coffee', logoUrl: '/images/brands/mango.svg', currencyId: 1 },
+      { id: 8, companyId: 2, name: 'Dune Bakery', logoUrl: '/images/brands/dune.svg', currencyId: 1 },
+    ]);
+    await tx.insert(t.branches).values([
+      { id: 1, brandId: 7, name: 'Salmiya', logoUrl: '/images/brands/mango.svg', openTime: '06:00', closeTime: '23:59', branchAddress: 'Salem Al Mubarak St, Block 10, Salmiya', branchPhoneNumber: '+96522200001', deliveryText: 'Delivery in 30–45 minutes', latitude: 29.3339, longitude: 48.0763 },
+      { id: 2, brandId: 8, name: 'Kuwait City', logoUrl: '/images/brands/dune.svg', openTime: '07:00', closeTime: '22:00', branchAddress: 'Fahad Al Salem St, Qibla, Kuwait City', branchPhoneNumber: '+96522200002', deliveryText: 'Delivery in 40 minutes', latitude: 29.3759, longitude: 47.9774 },
+      { id: 3, brandId: 8, name: 'Jabriya', logoUrl: '/images/brands/dune.svg', openTime: '07:00', closeTime: '22:00', branchAddress: 'Block 1A, Jabriya', branchPhoneNumber: '+96522200003', deliveryText: 'Delivery in 35 minutes', latitude: 29.3219, longitude: 48.0305 },
+    ]);
+    // Online ordering every day, all day, for the demo branches.
+    await tx.insert(t.branchSchedules).values(
+      [1, 2, 3].flatMap((branchId) => [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ branchId, dayOfWeek, openTime: '00:00', closeTime: '23:59' }))),
+    );
+
+    await tx.insert(t.users).values([
+      ...DEMO_ACCOUNTS.map((a) => ({ ...a, passwordHash })),
+      // The shop guest: never logs in with a password (TokenAuth/Authenticate asGuest).
+      { id: GUEST_USER_ID, userName: 'guest', fullName: 'Guest', role: 'CUSTOMER', isGuest: true, passwordHash: '!' },
+    ]);
+
+    await seedMenu(tx as unknown as Db);
+
+    await tx.insert(t.paymentSystems).values([
+      { id: 1, name: 'KNET', provider: 'sandbox', isCard: false },
+      { id: 2, name: 'Cash at branch', provider: 'cash', isCard: false },
+      { id: 3, name: 'Tap Card', provider: 'sandbox', isCard: true },
+    ]);
+    await tx.insert(t.brandPayments).values([7, 8].flatMap((brandId) => [1, 2, 3].map((paymentSystemId) => ({ brandId, paymentSystemId }))));
+    await tx.insert(t.taxes).values([{ brandId: 7, name: 'VAT', percent: '0', isActive: true }]);
+
+    let areaId = 1;
+    for (const gov of KUWAIT_AREAS) {
+      const govId = areaId++;
+      await tx.insert(t.deliveryAreas).values({ id: govId, parentId: null, name: gov.name, latitude: gov.lat, longitude: gov.lon });
+      for (const a of gov.areas) {
+        const id = areaId++;
+        await tx.insert(t.deliveryAreas).values({ id, parentId: govId, name: a.name, latitude: a.lat, longitude: a.lon });
+        for (const brandId of [7, 8]) {
+          await tx.insert(t.brandDeliveryFees).values({ brandId, areaId: id, amount: gov.fee, freeAboveAmount: '15.000' });
+        }
+      }
+    }
+
+    await tx.insert(t.carBrands).values(['Toyota', 'Nissan', 'Lexus', 'Chevrolet', 'GMC', 'Mercedes-Benz', 'BMW', 'Kia', 'Hyundai'].map((name) => ({ name })));
+    await tx.insert(t.carTypes).values(['Sedan', 'SUV', 'Pickup', 'Coupe', 'Hatchback'].map((name) => ({ name })));
+    await tx.insert(t.carColors).values(['White', 'Black', 'Silver', 'Grey', 'Red', 'Blue', 'Beige'].map((name) => ({ name })));
+
+    await tx.insert(t.customerWallets).values({ userId: 5, brandId: 7, points: 120, balance: '0', credit: '0' });
+
+    // Explicit ids above: move every sequence past them.
+    for (const table of ['company_categories', 'companies', 'currencies', 'brands', 'branches', 'users', 'product_types', 'product_subtypes', 'products', 'option_groups', 'option_items', 'payment_systems', 'delivery_areas']) {
+      await tx.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), greatest((select max(id) from ${table}), 100))`));
+    }
+  });
+}
+
+type OptionSeed = { name: string; price: string };
+type GroupSeed = { name: string; allowMultiple?: boolean; isRequired?: boolean; options: OptionSeed[] };
+type ProductSeed = { name: string; description: string; price: string; image: string; redeemPoints?: number; groups?: GroupSeed[] };
+
+const SIZE: GroupSeed = { name: 'Size', isRequired: true, options: [{ name: 'Small', price: '0' }, { name: 'Medium', price: '0.250' }, { name: 'Large', price: '0.500' }] };
+const MILK: GroupSeed = { name: 'Milk', options: [{ name: 'Full fat', price: '0' }, { name: 'Skimmed', price: '0' }, { name: 'Oat', price: '0.150' }, { name: 'Almond', price: '0.150' }] };
+const EXTRAS: GroupSeed = { name: 'Additions', allowMultiple: true, options: [{ name: 'Extra shot', price: '0.200' }, { name: 'Vanilla syrup', price: '0.150' }, { name: 'Caramel syrup', price: '0.150' }, { name: 'Whipped cream', price: '0.100' }] };
+const WARM: GroupSeed = { name: 'Serving', isRequired: true, options: [{ name: 'Warmed', price: '0' }, { name: 'As is', price: '0' }] };
+const SANDWICH_EXTRAS: GroupSeed = { name: 'Additions', allowMultiple: true, options: [{ name: 'Extra cheese', price: '0.250' }, { name: 'Avocado', price: '0.400' }, { name: 'Turkey', price: '0.500' }] };
+
+const MENUS: Record<number, { type: string; subtypes: { name: string; products: ProductSeed[] }[] }[]> = {
+  7: [
+    { type: 'Coffee', subtypes: [
+      { name: 'Hot Coffee', products: [
+        { name: 'Espresso', description: 'A double shot of our house blend, rich and syrupy.', price: '0.900', image: 'espresso', redeemPoints: 100, groups: [EXTRAS] },
+        { name: 'Cappuccino', description: 'Espresso with steamed milk and a deep layer of foam.', price: '1.250', image: 'cappuccino', redeemPoints: 150, groups: [SIZE, MILK, EXTRAS] },
+        { name: 'Spanish Latte', description: 'Espresso, condensed milk and silky steamed milk.', price: '1.500', image: 'latte', groups: [SIZE, MILK, EXTRAS] },
+        { name: 'Flat White', description: 'Ristretto shots with thin, velvety milk.', price: '1.350', image: 'flatwhite', groups: [SIZE, MILK] },
+      ] },
+      { name: 'Iced Coffee', products: [
+        { name: 'Iced Latte', description: 'Espresso over ice with cold milk.', price: '1.500', image: 'icedlatte', groups: [SIZE, MILK, EXTRAS] },
+        { name: 'Cold Brew', description: 'Steeped for 18 hours, smooth and low in acidity.', price: '1.750', image: 'coldbrew', groups: [SIZE, EXTRAS] },
+      ] },
+    ] },
+    { type: 'Food', subtypes: [
+      { name: 'Pastries', products: [
+        { name: 'Butter Croissant', description: 'Baked every morning with French butter.', price: '0.750', image: 'croissant', groups: [WARM] },
+        { name: 'Pistachio Cookie', description: 'Chewy cookie with Iranian pistachio.', price: '0.650', image: 'cookie' },
+      ] },
+      { name: 'Sandwiches', products: [
+        { name: 'Halloumi Sandwich', description: 'Grilled halloumi, tomato, mint and zaatar on sourdough.', price: '1.900', image: 'sandwich', groups: [WARM, SANDWICH_EXTRAS] },
+      ] },
+    ] },
+  ],
+  8: [
+    { type: 'Bakery', subtypes: [
+      { name: 'Breads', products: [
+        { name: 'Sourdough Loaf', description: 'Naturally leavened country loaf.', price: '1.800', image: 'bread' },
+        { name: 'Zaatar Manakeesh', description: 'Flatbread with zaatar and olive oil.', price: '0.600', image: 'manakeesh', groups: [WARM] },
+      ] },
+      { name: 'Sweets', products: [
+        { name: 'Date Cake', description: 'Sticky date cake with toffee sauce.', price: '1.250', image: 'cake' },
+      ] },
+    ] },
+    { type: 'Drinks', subtypes: [
+      { name: 'Tea', products: [
+        { name: 'Karak Tea', description: 'Strong tea brewed with milk, cardamom and saffron.', price: '0.350', image: 'karak', groups: [SIZE] },
+      ] },
+    ] },
+  ],
+};
+
+async function seedMenu(db: Db) {
+  for (const [brandIdText, types] of Object.entries(MENUS)) {
+    const brandId = Number(brandIdText);
+    for (const [ti, type] of types.entries()) {
+      const [pt] = await db.insert(t.productTypes).values({ brandId, name: type.type, sortOrder: ti }).returning();
+      for (const [si, sub] of type.subtypes.entries()) {
+        const [ps] = await db.insert(t.productSubtypes).values({ typeId: pt.id, name: sub.name, sortOrder: si }).returning();
+        for (const [pi, p] of sub.products.entries()) {
+          const img = (n: number) => `/images/products/${p.image}${n > 1 ? `-${n}` : ''}.svg`;
+          const [product] = await db.insert(t.products).values({
+            brandId, subtypeId: ps.id, name: p.name, description: p.description, price: p.price, sortOrder: pi,
+            productImage: img(1), productSecondImage: img(2), productThirdImage: img(3), redeemPoints: p.redeemPoints ?? null,
+            productDeliveryText: 'Ready in about 10 minutes',
+          }).returning();
+          for (const [gi, g] of (p.groups ?? []).entries()) {
+            const [group] = await db.insert(t.optionGroups).values({
+              productId: product.id, name: g.name, allowMultiple: !!g.allowMultiple, isRequired: !!g.isRequired, sortOrder: gi,
+            }).returning();
+            await db.insert(t.optionItems).values(g.options.map((o, oi) => ({ groupId: group.id, name: o.name, price: o.price, sortOrder: oi })));
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import type { FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import type { TokenService } from '../auth/tokens';
+import { unauthorized } from './envelope';
+import type { Role } from '../../domain/permissions';
+import type { SmsProvider } from '../services/verification/codes';
+
+/** The signed-in caller, read fresh from the database on each request. */
+export type Caller = {
+  id: number;
+  role: Role;
+  companyId: number | null;
+  brandId: number | null;
+  branchId: number | null;
+  isGuest: boolean;
+} | null;
+
+export interface AppConfig {
+  /** Public origin of the app, used in payment return URLs. */
+  publicUrl: string;
+}
+
+export interface AppContext {
+  db: Db;
+  config: AppConfig;
+  tokens: TokenService;
+  sms: SmsProvider;
+  auth: { callerOf(req: FastifyRequest): Promise<Caller> };
+}
+
+/** Reads the bearer token; a token that is present but invalid is a 401, never an anonymous call. */
+export function createAuth(db: Db, tokens: TokenService): AppContext['auth'] {
+  const cache = new WeakMap<FastifyRequest, Promise<Caller>>();
+  async function resolve(req: FastifyRequest): Promise<Caller> {
+    const header = req.headers.authorization?.trim();
+    if (!header) return null;
+    const match = /^Bearer\s+(.+)$/i.exec(header);
+    if (!match) throw unauthorized();
+    const claims = await tokens.verify(match[1]);
+    if (!claims) throw unauthorized();
+    const [user] = await db
+      .select({
+        id: users.id, role: users.role, companyId: users.companyId, brandId: users.brandId,
+        branchId: users.branchId, isGuest: users.isGuest, isActive: users.isActive,
+      })
+      .from(users)
+      .where(eq(users.id, claims.userId));
+    if (!user || !user.isActive) throw unauthorized();
+    const { isActive: _active, ...caller } = user;
+    return { ...caller, role: caller.role as Role };
+  }
+  return {
+    callerOf(req) {
+      let found = cache.get(req);
+      if (!found) cache.set(req, (found = resolve(req)));
+      return found;
+    },
+  };
+}

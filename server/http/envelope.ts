@@ -1,0 +1,61 @@
+import { Type, type TSchema, type TProperties } from 'typebox';
+
+/** An object schema with a title, so the gateway's type names read well. */
+export const Obj = <P extends TProperties>(title: string, properties: P, opts: { additionalProperties?: boolean } = {}) =>
+  Type.Object(properties, { title, ...opts });
+
+export const ValidationErrorInfo = Obj('ValidationErrorInfo', {
+  message: Type.String(),
+  members: Type.Array(Type.String()),
+});
+
+export const ErrorInfo = Obj('ErrorInfo', {
+  code: Type.Integer(),
+  message: Type.String(),
+  details: Type.Union([Type.String(), Type.Null()]),
+  validationErrors: Type.Union([Type.Array(ValidationErrorInfo), Type.Null()]),
+});
+
+/** The ABP envelope every answer is wrapped in. */
+export const envelope = (result: TSchema, title: string) =>
+  Obj(`${title}Envelope`, {
+    result: Type.Union([result, Type.Null()]),
+    success: Type.Boolean(),
+    error: Type.Union([ErrorInfo, Type.Null()]),
+    unAuthorizedRequest: Type.Boolean(),
+    targetUrl: Type.Union([Type.String(), Type.Null()]),
+    __abp: Type.Boolean(),
+  });
+
+export interface ValidationError { message: string; members: string[] }
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly validationErrors: ValidationError[] | null = null,
+    readonly details: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, validationErrors: ValidationError[] | null = null) =>
+  new ApiError(400, message, validationErrors, validationErrors?.map((v) => v.message).join('\n') ?? null);
+export const unauthorized = (message = 'Current user did not login to the application!') => new ApiError(401, message);
+export const forbidden = (message = 'Required permissions are not granted.') => new ApiError(403, message);
+export const notFound = (what = 'Entity') => new ApiError(404, `There is no such an entity. ${what}`);
+export const conflict = (message: string) => new ApiError(409, message);
+export const unprocessable = (message: string) => new ApiError(422, message);
+export const tooManyRequests = (message: string) => new ApiError(429, message);
+
+export const ok = <T>(result: T) => ({ result, success: true, error: null, unAuthorizedRequest: false, targetUrl: null, __abp: true });
+
+export const fail = (err: ApiError) => ({
+  result: null,
+  success: false,
+  error: { code: 0, message: err.message, details: err.details, validationErrors: err.validationErrors },
+  unAuthorizedRequest: err.status === 401,
+  targetUrl: null,
+  __abp: true,
+});

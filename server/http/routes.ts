@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type Static, type TSchema } from 'typebox';
+import { can, type Capability } from '../../domain/permissions';
+import { envelope, forbidden, ok, unauthorized } from './envelope';
+import type { AppContext, Caller } from './context';
+
+/**
+ * Who may call a route: anyone ('public'), any signed-in caller ('user'), a customer
+ * (registered or guest, 'customer'), or the staff roles holding a capability of the permission table.
+ */
+export type Access = 'public' | 'user' | 'customer' | Capability;
+
+export interface RouteDef<Q extends TSchema, B extends TSchema, R extends TSchema, H extends TSchema> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  name: string;
+  access: Access;
+  summary?: string;
+  query?: Q;
+  body?: B;
+  headers?: H;
+  result: R;
+  handler: (input: {
+    query: Static<Q>;
+    body: Static<B>;
+    headers: Static<H>;
+    caller: Caller;
+    ctx: AppContext;
+    req: FastifyRequest;
+    reply: FastifyReply;
+  }) => Promise<Static<R>>;
+}
+
+const Empty = Type.Object({});
+type AnyRoute = RouteDef<TSchema, TSchema, TSchema, TSchema>;
+
+/** Declares one route with full typing; `service()` mounts a list of them. */
+export const route = <Q extends TSchema = typeof Empty, B extends TSchema = typeof Empty, R extends TSchema = TSchema, H extends TSchema = typeof Empty>(
+  def: RouteDef<Q, B, R, H>,
+) => def as unknown as AnyRoute;
+
+/**
+ * Mounts a service's routes under `prefix` (default /api/services/app/<Service>/<Method>),
+ * with the envelope as response schema and the caller's access checked before the handler.
+ */
+export function service(app: FastifyInstance, ctx: AppContext, serviceName: string, routes: AnyRoute[], prefix = `/api/services/app/${serviceName}`) {
+  for (const def of routes) {
+    app.route({
+      method: def.method,
+      url: `${prefix}/${def.name}`,
+      schema: {
+        operationId: `${serviceName}_${def.name}`,
+        tags: [serviceName],
+        ...(def.summary && { summary: def.summary }),
+        ...(def.query && { querystring: def.query }),
+        ...(def.body && { body: def.body }),
+        ...(def.headers && { headers: def.headers }),
+        response: { 200: envelope(def.result, `${serviceName}${def.name}`) },
+      },
+      handler: async (req, reply) => {
+        const caller = await ctx.auth.callerOf(req);
+        authorize(def.access, caller);
+        const result = await def.handler({
+          query: req.query as never, body: req.body as never, headers: req.headers as never, caller, ctx, req, reply,
+        });
+        return ok(result);
+      },
+    });
+  }
+}
+
+export function authorize(access: Access, caller: Caller) {
+  if (access === 'public') return;
+  if (!caller) throw unauthorized();
+  if (access === 'user') return;
+  if (access === 'customer') {
+    if (caller.role !== 'CUSTOMER') throw forbidden();
+    return;
+  }
+  if (!can(caller.role, access)) throw forbidden();
+}

@@ -1,0 +1,32 @@
+import { buildApp } from './app';
+
+/** The OpenAPI document generated from the routes' schemas (no database needed). */
+export async function generateOpenApi() {
+  const { app } = await buildApp({ db: null as never, jwtSecret: 'openapi-generation-only' });
+  await app.ready();
+  const doc = app.swagger() as OpenApiDoc;
+  await app.close();
+  return doc;
+}
+
+type Schema = { properties?: Record<string, Schema>; anyOf?: Schema[]; type?: string; [k: string]: unknown };
+type OpenApiDoc = { paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> }>> };
+
+/**
+ * The gateway's view of the API: the ABP envelope is unwrapped by the gateway's fetch
+ * (mesh/fetch.ts), so each operation answers with its `result` schema directly.
+ */
+export function unwrapEnvelopes(doc: OpenApiDoc): OpenApiDoc {
+  const copy = structuredClone(doc);
+  for (const ops of Object.values(copy.paths)) {
+    for (const op of Object.values(ops)) {
+      const media = op.responses?.['200']?.content?.['application/json'];
+      const result = media?.schema?.properties?.result;
+      if (!media || !result || !media.schema?.properties?.__abp) continue;
+      // result is declared as `T | null` in the envelope (null on failures); the gateway raises failures as errors.
+      const nonNull = result.anyOf?.filter((s) => s.type !== 'null');
+      media.schema = nonNull?.length === 1 ? nonNull[0] : result;
+    }
+  }
+  return copy;
+}

@@ -1,0 +1,76 @@
+import { Type } from 'typebox';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { branches, brands, companies, currencies } from '../../db/schema';
+import { Obj } from '../../http/envelope';
+import { route, service } from '../../http/routes';
+import type { AppContext } from '../../http/context';
+import type { Db } from '../../db/client';
+import { and } from 'drizzle-orm';
+
+export const ShopBranch = Obj('ShopBranch', {
+  id: Type.Integer(),
+  brandId: Type.Integer(),
+  name: Type.String(),
+  logoUrl: Type.Union([Type.String(), Type.Null()]),
+  openTime: Type.String(),
+  closeTime: Type.String(),
+  branchAddress: Type.String(),
+  branchPhoneNumber: Type.String(),
+  deliveryText: Type.String(),
+  isBusy: Type.Boolean(),
+});
+
+export const ShopBrand = Obj('ShopBrand', {
+  id: Type.Integer(),
+  name: Type.String(),
+  logoUrl: Type.Union([Type.String(), Type.Null()]),
+  currency: Type.String(),
+  currencyDecimals: Type.Integer(),
+  branches: Type.Array(ShopBranch),
+});
+
+const branchColumns = {
+  id: branches.id, brandId: branches.brandId, name: branches.name, logoUrl: branches.logoUrl,
+  openTime: branches.openTime, closeTime: branches.closeTime, branchAddress: branches.branchAddress,
+  branchPhoneNumber: branches.branchPhoneNumber, deliveryText: branches.deliveryText, isBusy: branches.isBusy,
+};
+
+/** Brands a customer can order from: their company is accessible and not paused. */
+export async function shopBrands(db: Db) {
+  const rows = await db
+    .select({ id: brands.id, name: brands.name, logoUrl: brands.logoUrl, currency: currencies.code, currencyDecimals: currencies.decimals })
+    .from(brands)
+    .innerJoin(companies, eq(companies.id, brands.companyId))
+    .innerJoin(currencies, eq(currencies.id, brands.currencyId))
+    .where(and(eq(companies.accessible, true), eq(companies.paused, false)))
+    .orderBy(asc(brands.id));
+  const branchRows = rows.length
+    ? await db.select(branchColumns).from(branches).where(inArray(branches.brandId, rows.map((b) => b.id))).orderBy(asc(branches.id))
+    : [];
+  return rows.map((b) => ({ ...b, branches: branchRows.filter((br) => br.brandId === b.id) }));
+}
+
+export function registerShopBrands(app: FastifyInstance, ctx: AppContext) {
+  service(app, ctx, 'Brand', [
+    route({
+      method: 'GET',
+      name: 'GetBrandsForMangoCustomer',
+      access: 'public',
+      summary: 'Brands with their branches, for the shop picker.',
+      result: Type.Array(ShopBrand),
+      handler: ({ ctx }) => shopBrands(ctx.db),
+    }),
+  ]);
+  service(app, ctx, 'Branch', [
+    route({
+      method: 'GET',
+      name: 'GetBranchesForCustomer',
+      access: 'public',
+      query: Obj('GetBranchesForCustomerQuery', { brandId: Type.Integer({ minimum: 1 }) }),
+      result: Type.Array(ShopBranch),
+      handler: ({ query, ctx }) =>
+        ctx.db.select(branchColumns).from(branches).where(eq(branches.brandId, query.brandId)).orderBy(asc(branches.id)),
+    }),
+  ]);
+}

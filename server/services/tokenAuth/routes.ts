@@ -1,0 +1,98 @@
+import { Type } from 'typebox';
+import { eq, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { GUEST_USER_ID } from '../../../domain/constants';
+import { normalisePhone } from '../../../domain/phone';
+import { users } from '../../db/schema';
+import { hashPassword, verifyPassword } from '../../auth/password';
+import { badRequest, Obj } from '../../http/envelope';
+import { route, service } from '../../http/routes';
+import type { AppContext } from '../../http/context';
+import { consumeCode, issueCode } from '../verification/codes';
+
+const AuthenticateResult = Obj('AuthenticateResult', {
+  accessToken: Type.String(),
+  encryptedAccessToken: Type.String(),
+  expireInSeconds: Type.Integer(),
+  userId: Type.Integer(),
+});
+
+const INVALID_LOGIN = 'Invalid user name or password';
+
+/** Auth calls live at /api/TokenAuth/*, outside services/app. */
+export function registerTokenAuth(app: FastifyInstance, ctx: AppContext) {
+  service(app, ctx, 'TokenAuth', [
+    route({
+      method: 'POST',
+      name: 'Authenticate',
+      access: 'public',
+      summary: 'Log in with a user name, e-mail or phone number. `asGuest` logs in as the shop guest (user 18).',
+      body: Obj('AuthenticateInput', {
+        userNameOrEmailAddress: Type.Optional(Type.String({ maxLength: 256 })),
+        password: Type.Optional(Type.String({ maxLength: 128 })),
+        rememberClient: Type.Optional(Type.Boolean()),
+        asGuest: Type.Optional(Type.Boolean()),
+      }),
+      result: AuthenticateResult,
+      async handler({ body, ctx }) {
+        if (body.asGuest) {
+          const token = await ctx.tokens.issue({ userId: GUEST_USER_ID, role: 'CUSTOMER' });
+          return { ...token, encryptedAccessToken: token.accessToken, userId: GUEST_USER_ID };
+        }
+        const login = body.userNameOrEmailAddress?.trim() ?? '';
+        if (!login || !body.password) {
+          throw badRequest('Your request is not valid!', [
+            ...(!login ? [{ message: 'The User name or email address field is required.', members: ['userNameOrEmailAddress'] }] : []),
+            ...(!body.password ? [{ message: 'The Password field is required.', members: ['password'] }] : []),
+          ]);
+        }
+        const phone = normalisePhone(login);
+        const [user] = await ctx.db.select().from(users).where(or(
+          sql`lower(${users.userName}) = lower(${login})`,
+          sql`lower(${users.emailAddress}) = lower(${login})`,
+          ...(phone ? [eq(users.phoneNumber, phone)] : []),
+        )).limit(1);
+        if (!user || user.isGuest || !user.isActive || !(await verifyPassword(body.password, user.passwordHash))) {
+          throw badRequest(INVALID_LOGIN);
+        }
+        const token = await ctx.tokens.issue({ userId: user.id, role: user.role });
+        return { ...token, encryptedAccessToken: token.accessToken, userId: user.id };
+      },
+    }),
+    route({
+      method: 'GET',
+      name: 'SendPasswordResetCodeBySms',
+      access: 'public',
+      summary: 'Sends a reset code to a registered phone. Result false: no user has that phone number.',
+      query: Obj('SendPasswordResetCodeBySmsQuery', { phoneNumber: Type.String({ minLength: 4, maxLength: 20 }) }),
+      result: Type.Boolean(),
+      async handler({ query, ctx }) {
+        const phone = normalisePhone(query.phoneNumber);
+        if (!phone) throw badRequest('Not a valid Phone Number', [{ message: 'Not a valid Phone Number', members: ['phoneNumber'] }]);
+        const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, phone));
+        if (!user) return false;
+        await issueCode(ctx.db, ctx.sms, phone, 'reset');
+        return true;
+      },
+    }),
+    route({
+      method: 'POST',
+      name: 'ResetPasswordBySmsCode',
+      access: 'public',
+      body: Obj('ResetPasswordBySmsCodeInput', {
+        phoneNumber: Type.String({ minLength: 4, maxLength: 20 }),
+        code: Type.String({ pattern: '^[0-9]{6}$' }),
+        newPassword: Type.String({ minLength: 6, maxLength: 128 }),
+      }),
+      result: Type.Boolean(),
+      async handler({ body, ctx }) {
+        const phone = normalisePhone(body.phoneNumber);
+        const [user] = phone ? await ctx.db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, phone)) : [];
+        if (!user) throw badRequest('Sorry, but user with this phone number not exist');
+        await consumeCode(ctx.db, phone!, 'reset', body.code);
+        await ctx.db.update(users).set({ passwordHash: await hashPassword(body.newPassword) }).where(eq(users.id, user.id));
+        return true;
+      },
+    }),
+  ], '/api/TokenAuth');
+}

@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { startServer, type RunningServer, type StartOptions } from '../../server/start';
+import { SEED_DUMP } from './globalSetup';
+
+/**
+ * A real server on a fresh database for one test file: PGlite started from the seeded dump,
+ * or a fresh schema on PostgreSQL when TEST_DATABASE_URL is set (.ci/run does that).
+ */
+export async function startTestServer(opts: Partial<StartOptions> = {}): Promise<TestServer> {
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  const base: StartOptions = pgUrl
+    ? { databaseUrl: await freshPostgresDatabase(pgUrl) }
+    : { dataDir: 'memory://', loadDataDir: new Blob([readFileSync(SEED_DUMP)]) };
+  const server = await startServer({ jwtSecret: 'test-secret-0123456789abcdef', gateway: false, spaDir: '/nonexistent', ...base, ...opts });
+  return Object.assign(server, { api: apiClient(server) });
+}
+
+export type TestServer = RunningServer & { api: ReturnType<typeof apiClient> };
+
+/** Each test file gets its own database on the PostgreSQL server, created empty and then migrated and seeded. */
+async function freshPostgresDatabase(adminUrl: string) {
+  const pg = (await import('pg')).default;
+  const name = `t_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Thin REST helpers over app.inject: the real routes, schemas and database, no network. */
+function apiClient(server: RunningServer) {
+  async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts: { token?: string; body?: unknown; query?: Record<string, unknown>; headers?: Record<string, string> } = {}) {
+    const qs = opts.query ? `?${new URLSearchParams(Object.entries(opts.query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]))}` : '';
+    const res = await server.app.inject({
+      method,
+      url: `${url}${qs}`,
+      headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
+      ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+    });
+    return { status: res.statusCode, body: res.json() as Envelope };
+  }
+  return {
+    call,
+    get: (url: string, opts?: Parameters<typeof call>[2]) => call('GET', url, opts),
+    post: (url: string, opts?: Parameters<typeof call>[2]) => call('POST', url, opts),
+    put: (url: string, opts?: Parameters<typeof call>[2]) => call('PUT', url, opts),
+    delete: (url: string, opts?: Parameters<typeof call>[2]) => call('DELETE', url, opts),
+    /** Logs a demo account in and returns its token. */
+    async login(userNameOrEmailAddress: string, password = '123qwe') {
+      const res = await call('POST', '/api/TokenAuth/Authenticate', { body: { userNameOrEmailAddress, password } });
+      if (res.status !== 200) throw new Error(`login ${userNameOrEmailAddress} failed: ${JSON.stringify(res.body)}`);
+      return (res.body.result as { accessToken: string }).accessToken;
+    },
+    async guestToken() {
+      const res = await call('POST', '/api/TokenAuth/Authenticate', { body: { asGuest: true } });
+      return (res.body.result as { accessToken: string }).accessToken;
+    },
+  };
+}
+
+export interface Envelope {
+  result: any;
+  success: boolean;
+  error: { code: number; message: string; details: string | null; validationErrors: { message: string; members: string[] }[] | null } | null;
+  unAuthorizedRequest: boolean;
+  targetUrl: string | null;
+}
+
+/** Counts rows of a table, to prove that a refused request wrote nothing. */
+export async function countRows(server: RunningServer, table: string): Promise<number> {
+  const { sql } = await import('drizzle-orm');
+  const res = await server.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+  const rows = (Array.isArray(res) ? res : (res as { rows: { n: number }[] }).rows) as { n: number }[];
+  return rows[0].n;
+}
