@@ -6,12 +6,14 @@ import { createAuth, type AppConfig, type AppContext } from './http/context';
 import { ApiError, fail } from './http/envelope';
 import { outboxSmsProvider, type SmsProvider } from './services/verification/codes';
 import { SERVICES } from './services';
+import { inMemoryOrderEvents, type OrderEvents } from './events/orderEvents';
 
 export interface AppOptions {
   db: Db;
   jwtSecret: string;
   config?: Partial<AppConfig>;
   sms?: SmsProvider;
+  events?: OrderEvents;
   logger?: boolean;
 }
 
@@ -28,6 +30,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     db: opts.db,
     tokens,
     sms: opts.sms ?? outboxSmsProvider,
+    events: opts.events ?? inMemoryOrderEvents(),
     auth: createAuth(opts.db, tokens),
     config: { publicUrl: 'http://localhost:8080', ...opts.config },
   };

@@ -6,6 +6,7 @@ import type { TokenService } from '../auth/tokens';
 import { unauthorized } from './envelope';
 import type { Role } from '../../domain/permissions';
 import type { SmsProvider } from '../services/verification/codes';
+import type { OrderEvents } from '../events/orderEvents';
 
 /** The signed-in caller, read fresh from the database on each request. */
 export type Caller = {
@@ -27,6 +28,8 @@ export interface AppContext {
   config: AppConfig;
   tokens: TokenService;
   sms: SmsProvider;
+  /** New and changed orders, for the live order feed. */
+  events: OrderEvents;
   auth: { callerOf(req: FastifyRequest): Promise<Caller> };
 }
 

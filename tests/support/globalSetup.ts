@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../../server/db/client';
 import { seed } from '../../server/db/seed';
@@ -25,7 +25,10 @@ export default async function setup() {
   const database = await openDatabase({ dataDir: 'memory://' });
   await seed(database.db);
   const dump = await (database.client as import('@electric-sql/pglite').PGlite).dumpDataDir('gzip');
-  writeFileSync(SEED_DUMP, Buffer.from(await dump.arrayBuffer()));
+  // Written aside and renamed, so a concurrent run never reads half a dump.
+  const tmp = `${SEED_DUMP}.${process.pid}.tmp`;
+  writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+  renameSync(tmp, SEED_DUMP);
   writeFileSync(stamp, digest);
   await database.close();
 }

@@ -8,7 +8,7 @@ import { SEED_DUMP } from './globalSetup';
  */
 export async function startTestServer(opts: Partial<StartOptions> = {}): Promise<TestServer> {
   const pgUrl = process.env.TEST_DATABASE_URL;
-  const base: StartOptions = pgUrl
+  const base: Partial<StartOptions> = pgUrl
     ? { databaseUrl: await freshPostgresDatabase(pgUrl) }
     : { dataDir: 'memory://', loadDataDir: new Blob([readFileSync(SEED_DUMP)]) };
   const server = await startServer({ jwtSecret: 'test-secret-0123456789abcdef', gateway: false, spaDir: '/nonexistent', ...base, ...opts });

@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { writeOpenApi } from './openapi';
+
+/**
+ * Everything `npm start` and `npm test` need built, offline, each step skipped when its inputs
+ * have not changed since the last build:
+ *   1. the OpenAPI document, generated from the routes' schemas;
+ *   2. the Mesh gateway (.mesh/) over it;
+ *   3. typed GraphQL operations (src/gql/) by codegen from the gateway's schema;
+ *   4. the SPA (dist/) by Vite.
+ */
+const bin = (name: string) => path.resolve('node_modules/.bin', name);
+const run = (cmd: string, args: string[], env: Record<string, string> = {}): void => {
+  execFileSync(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } });
+};
+
+function hashOf(inputs: string[]): string {
+  const h = createHash('sha256');
+  const visit = (p: string) => {
+    if (!existsSync(p)) return;
+    if (statSync(p).isDirectory()) {
+      for (const f of readdirSync(p).sort()) if (f !== 'node_modules' && f !== 'gql') visit(path.join(p, f));
+    } else h.update(p).update(readFileSync(p));
+  };
+  inputs.forEach(visit);
+  return h.digest('hex');
+}
+
+async function step(name: string, inputs: string[], output: string, work: () => Promise<void> | void) {
+  const stamp = path.join('.build', `${name}.sha256`);
+  const digest = hashOf(inputs);
+  if (existsSync(output) && existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) {
+    console.log(`build: ${name} is up to date`);
+    return;
+  }
+  const t0 = Date.now();
+  await work();
+  mkdirSync('.build', { recursive: true });
+  writeFileSync(stamp, digest);
+  console.log(`build: ${name} done in ${Date.now() - t0} ms`);
+}
+
+const t0 = Date.now();
+await step('openapi', ['server', 'domain', 'package-lock.json'], 'mesh/generated/openapi.gateway.json', writeOpenApi);
+await step('mesh', ['mesh/generated/openapi.gateway.json', 'mesh', '.meshrc.yaml'], '.mesh/index.ts', () =>
+  run(bin('mesh'), ['build'], { MESH_UPSTREAM_URL: 'http://rest.in-process' }));
+await step('codegen', ['.mesh/schema.graphql', 'src', 'codegen.ts'], 'src/gql/index.ts', () => run(bin('graphql-codegen'), ['--config', 'codegen.ts']));
+await step('spa', ['src', 'machines', 'domain', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'], 'dist/index.html', () => {
+  if (existsSync('index.html')) run(bin('vite'), ['build', '--logLevel', 'warn']);
+});
+console.log(`build: ready in ${Date.now() - t0} ms`);
