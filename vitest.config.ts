@@ -1,6 +1,9 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // One graphql instance: Node loads graphql's CJS build for the gateway's dependencies, so our code must too.
+  resolve: { alias: [{ find: /^graphql$/, replacement: path.resolve('node_modules/graphql/index.js') }] },
   test: {
     globalSetup: ['tests/support/globalSetup.ts'],
     projects: [
@@ -10,7 +13,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'machines', include: ['tests/machines/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 60_000, hookTimeout: 60_000 },
+        test: { name: 'machines', include: ['tests/machines/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/support/jsdomSetup.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
       },
       {
         extends: true,

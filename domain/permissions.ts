@@ -54,6 +54,8 @@ export const PERMISSIONS = {
    */
   'orders.unpaid': [A, CA, BM],
   'orders.branchLive': [BU],
+  /** Decision: a refund is approved by a manager role, never by the branch user who asked for it. */
+  'refunds.approve': MAIN_THREE,
   'branch.busy': [BU],
   'brand.switch': [BM],
   // side-menu visibility (SPEC.md 6) where it differs from route access

@@ -2,15 +2,19 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { IN_PROCESS_ORIGIN, setInProcessUpstream } from './fetch';
+import { setLiveOrderFeed } from './liveFeed';
+import type { LiveOrderFeedSource } from '../server/events/orderFeed';
 
 /**
  * Mounts the built mesh (.mesh/, written by `npm run build`) at /graphql on the Fastify server
  * that also serves the REST services. The gateway then reaches them in-process (app.inject),
  * with no network hop. One gateway per process: the built mesh is a module singleton.
+ * `liveFeed` feeds the `orderEvents` subscription (mesh/subscriptions.ts).
  */
-export async function mountGateway(app: FastifyInstance) {
+export async function mountGateway(app: FastifyInstance, opts: { liveFeed?: LiveOrderFeedSource } = {}) {
   process.env.MESH_UPSTREAM_URL = IN_PROCESS_ORIGIN;
   setInProcessUpstream((req) => app.inject(req));
+  setLiveOrderFeed(opts.liveFeed ?? null);
   const built = await import(pathToFileURL(path.resolve('.mesh/index.ts')).href);
   const handler = built.createBuiltMeshHTTPHandler();
   app.route({
@@ -26,5 +30,5 @@ export async function mountGateway(app: FastifyInstance) {
   });
   // Build the schema now so the first request does not pay for it.
   const mesh = await built.getBuiltMesh();
-  return { destroy: async () => { setInProcessUpstream(null); mesh.destroy(); } };
+  return { destroy: async () => { setInProcessUpstream(null); setLiveOrderFeed(null); mesh.destroy(); } };
 }

@@ -1,5 +1,8 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import swagger from '@fastify/swagger';
+import fastifyStatic from '@fastify/static';
 import type { Db } from './db/client';
 import { createTokenService } from './auth/tokens';
 import { createAuth, type AppConfig, type AppContext } from './http/context';
@@ -15,6 +18,8 @@ export interface AppOptions {
   sms?: SmsProvider;
   events?: OrderEvents;
   logger?: boolean;
+  /** Serve the built SPA from this folder when it holds an index.html. */
+  spaDir?: string;
 }
 
 /** Builds the REST services. The caller mounts the gateway and the SPA (server/main.ts). */
@@ -49,8 +54,15 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     if (apiError.status >= 500) req.log.error(error);
     reply.status(apiError.status).send(fail(apiError));
   });
+  const spaDir = opts.spaDir && path.resolve(opts.spaDir);
+  const serveSpa = !!spaDir && existsSync(path.join(spaDir, 'index.html'));
+  if (serveSpa) await app.register(fastifyStatic, { root: spaDir, wildcard: false, index: 'index.html', maxAge: '1h' });
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send(fail(new ApiError(404, `No route for ${req.method} ${req.url.split('?')[0]}`)));
+    // Client-side routes (wouter) get the SPA shell; unknown API paths keep their JSON 404.
+    if (serveSpa && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/graphql')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(fail(new ApiError(404, `No route for ${req.method} ${req.url.split('?')[0]}`)));
   });
 
   for (const register of SERVICES) register(app, ctx);

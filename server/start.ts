@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import { buildApp, type AppOptions } from './app';
 import { isEmpty, openDatabase, type Database, type OpenOptions } from './db/client';
 import { seed } from './db/seed';
 import { mountGateway } from '../mesh/inProcess';
+import type { OrderEvents } from './events/orderEvents';
+import { pgOrderEvents } from './events/pgOrderEvents';
+import { createFirestoreMirror, firestoreConfigFromEnv, withFirestoreMirror, type FirestoreMirrorConfig } from './events/firestoreMirror';
+import { createLiveOrderFeed } from './events/orderFeed';
 
 export interface StartOptions extends OpenOptions {
   port?: number;
@@ -17,12 +18,16 @@ export interface StartOptions extends OpenOptions {
   spaDir?: string;
   logger?: boolean;
   sms?: AppOptions['sms'];
+  /** Mirror new orders into Firestore; default from FIREBASE_PROJECT_ID / FIRESTORE_EMULATOR_HOST, null to turn off. */
+  firestore?: FirestoreMirrorConfig | null;
 }
 
 export interface RunningServer {
   url: string;
   database: Database;
   app: Awaited<ReturnType<typeof buildApp>>['app'];
+  /** New and changed orders (PostgreSQL LISTEN/NOTIFY, shared by every process on the database). */
+  events: OrderEvents;
   close(): Promise<void>;
 }
 
@@ -30,34 +35,31 @@ export interface RunningServer {
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const database = await openDatabase(opts);
   if (await isEmpty(database.db)) await seed(database.db);
-  const { app } = await buildApp({
-    db: database.db, jwtSecret: opts.jwtSecret, logger: opts.logger, sms: opts.sms,
+  const firestore = opts.firestore === undefined ? firestoreConfigFromEnv() : opts.firestore;
+  const notify = await pgOrderEvents(database);
+  const events = firestore
+    ? withFirestoreMirror(notify, await createFirestoreMirror(firestore), (err) => app.log.warn({ err }, 'Firestore order mirror failed'))
+    : notify;
+  const { app, ctx } = await buildApp({
+    db: database.db, jwtSecret: opts.jwtSecret, logger: opts.logger, sms: opts.sms, events,
     config: opts.publicUrl ? { publicUrl: opts.publicUrl } : {},
+    spaDir: opts.spaDir ?? 'dist',
   });
 
-  const spaDir = path.resolve(opts.spaDir ?? 'dist');
-  if (existsSync(path.join(spaDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: spaDir, wildcard: false, index: 'index.html', maxAge: '1h', immutable: false });
-    // Client-side routes (wouter) get the SPA shell; unknown API paths keep their JSON 404.
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/graphql')) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      }
-      return reply.status(404).send({ result: null, success: false, error: { code: 0, message: `No route for ${req.method} ${req.url.split('?')[0]}`, details: null, validationErrors: null }, unAuthorizedRequest: false, targetUrl: null, __abp: true });
-    });
-  }
-
-  const gateway = opts.gateway !== false ? await mountGateway(app) : null;
+  const gateway = opts.gateway !== false ? await mountGateway(app, { liveFeed: createLiveOrderFeed(ctx) }) : null;
   await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });
   const address = app.server.address() as { port: number };
-  const url = `http://${!opts.host || opts.host === '0.0.0.0' ? 'localhost' : opts.host}:${address.port}`;
+  const host = opts.host ?? '127.0.0.1';
+  const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${address.port}`;
   return {
     url,
     database,
     app,
+    events,
     async close() {
       await app.close();
       await gateway?.destroy().catch(() => {});
+      await events.close().catch(() => {});
       await database.close();
     },
   };

@@ -331,6 +331,10 @@ export const orders = pgTable('orders', {
   index('orders_brand_created_idx').on(t.brandId, t.createdAt),
   index('orders_user_created_idx').on(t.userId, t.createdAt),
   index('orders_status_idx').on(t.branchId, t.status),
+  // Staff lists page by id (newest first) within a branch or brand, and count by arrival.
+  index('orders_branch_id_idx').on(t.branchId, t.id),
+  index('orders_brand_id_idx').on(t.brandId, t.id),
+  index('orders_branch_arrival_idx').on(t.branchId, t.arrival),
 ]);
 
 export const orderItems = pgTable('order_items', {
@@ -369,4 +373,4 @@ export const refundRequests = pgTable('refund_requests', {
   approvedBy: integer('approved_by').references(() => users.id),
   createdAt: createdAt(),
   approvedAt: timestamp('approved_at', { withTimezone: true }),
-});
+}, (t) => [index('refund_requests_order_idx').on(t.orderId)]);

@@ -4,6 +4,17 @@ import { registerTokenAuth } from './tokenAuth/routes';
 import { registerUser } from './user/routes';
 import { registerShopBrands } from './brand/shop';
 import { registerShopProducts } from './products/shop';
+import { registerBranchOps } from './branch/ops';
+import { registerStaffOrders } from './store/staffOrders';
+import { registerRefund } from './refund/routes';
+import { registerShopCountry } from './country/shop';
+import { registerShopProductTypesAndSubtypes } from './productTypesAndSubtypes/shop';
+import { registerShopCars } from './cars/shop';
+import { registerShopStore } from './store/shop';
+import { registerShopCustomer } from './customer/shop';
+import { registerShopCustomerDeliveryAddress } from './customerDeliveryAddress/shop';
+import { registerShopBrandDeliveryFee } from './brandDeliveryFee/shop';
+import { registerSandboxPayments } from '../payments/sandbox';
 
 /** Every REST service, in the order of SPEC.md section 7. */
 export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
@@ -11,4 +22,17 @@ export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   registerUser,
   registerShopBrands,
   registerShopProducts,
+  registerBranchOps,
+  registerStaffOrders,
+  registerRefund,
+  // the customer shop (SPEC.md 7 "Customer shop")
+  registerShopCountry,
+  registerShopProductTypesAndSubtypes,
+  registerShopCars,
+  registerShopStore,
+  registerShopCustomer,
+  registerShopCustomerDeliveryAddress,
+  registerShopBrandDeliveryFee,
+  // the embedded card payment provider's hosted page (not part of the REST API)
+  registerSandboxPayments,
 ];

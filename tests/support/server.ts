@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { Blob as NodeBlob } from 'node:buffer';
 import { startServer, type RunningServer, type StartOptions } from '../../server/start';
 import { SEED_DUMP } from './globalSetup';
 
@@ -10,7 +11,7 @@ export async function startTestServer(opts: Partial<StartOptions> = {}): Promise
   const pgUrl = process.env.TEST_DATABASE_URL;
   const base: Partial<StartOptions> = pgUrl
     ? { databaseUrl: await freshPostgresDatabase(pgUrl) }
-    : { dataDir: 'memory://', loadDataDir: new Blob([readFileSync(SEED_DUMP)]) };
+    : { dataDir: 'memory://', loadDataDir: new NodeBlob([readFileSync(SEED_DUMP)]) as unknown as Blob };
   const server = await startServer({ jwtSecret: 'test-secret-0123456789abcdef', gateway: false, spaDir: '/nonexistent', ...base, ...opts });
   return Object.assign(server, { api: apiClient(server) });
 }
@@ -18,7 +19,7 @@ export async function startTestServer(opts: Partial<StartOptions> = {}): Promise
 export type TestServer = RunningServer & { api: ReturnType<typeof apiClient> };
 
 /** Each test file gets its own database on the PostgreSQL server, created empty and then migrated and seeded. */
-async function freshPostgresDatabase(adminUrl: string) {
+export async function freshPostgresDatabase(adminUrl: string) {
   const pg = (await import('pg')).default;
   const name = `t_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const client = new pg.Client({ connectionString: adminUrl });

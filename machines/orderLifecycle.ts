@@ -1,0 +1,287 @@
+import { and, or, setup, stateIn, transition, type SnapshotFrom, type StateValue } from 'xstate';
+
+/**
+ * Every order's lifecycle (SPEC.md 4 "Orders"; the spec does not list the allowed transitions,
+ * so this file is where they are decided). The server runs it to decide whether a change is
+ * allowed (server/orders/transition.ts, authoritative); the console runs it to decide which
+ * buttons show (`snapshot.can(event)`).
+ *
+ * Five parallel regions, stored 1:1 in the `orders` columns of the same name
+ * (status, arrival, payment, refund; `read` is the boolean is_viewed):
+ *
+ * | region  | from               | event               | to        | allowed when                                         |
+ * |---------|--------------------|---------------------|-----------|------------------------------------------------------|
+ * | status  | pending            | order.accept        | accepted  | always                                               |
+ * | status  | pending            | order.reject        | rejected  | always                                               |
+ * | status  | accepted           | order.close         | closed    | always                                               |
+ * | status  | accepted           | order.serve         | closed    | car service, arrival none/arrived (serving ends it)  |
+ * | status  | pending, accepted  | order.noShow        | closed    | pickup or car service, arrival none/arrived          |
+ * | arrival | none               | order.arrive        | arrived   | car service, status pending/accepted                 |
+ * | arrival | none, arrived      | order.serve         | served    | car service, status accepted                         |
+ * | arrival | none, arrived      | order.noShow        | noShow    | pickup or car service, status pending/accepted       |
+ * | payment | unpaid             | order.markPaid      | paid      | always (money received is a fact, even on a rejected order) |
+ * | read    | unread             | order.markRead      | read      | always                                               |
+ * | refund  | none               | order.requestRefund | requested | payment paid                                         |
+ * | refund  | requested          | order.approveRefund | approved  | always                                               |
+ *
+ * Decisions where the spec is silent:
+ * - rejected and closed are terminal: nothing re-opens an order, and a status never goes back to pending.
+ * - serving and no-show both finish the order (status closed in the same step); the arrival
+ *   region records how it ended. Both regions react to the same event, with matching guards,
+ *   so they always move together or not at all.
+ * - a car may be served without having signalled "arrived" first (staff see the car), but only
+ *   once the order is accepted. A pickup order has no arrival step, only no-show. Delivery has neither.
+ * - only paid orders can be refunded, whatever their status (a paid order the branch rejected
+ *   is the common case). A refund request is approved at most once; there is no "refunded" payment state.
+ * - repeating markPaid on a paid order or markRead on a read order is a no-op, not an error
+ *   (`isRepeat`): payment callbacks retry and several screens mark the same order read.
+ */
+
+export type DeliverySystem = 'pickup' | 'carService' | 'delivery';
+
+export type OrderLifecycleEvent =
+  | { type: 'order.accept' }
+  | { type: 'order.reject' }
+  | { type: 'order.close' }
+  | { type: 'order.markPaid' }
+  | { type: 'order.arrive' }
+  | { type: 'order.serve' }
+  | { type: 'order.noShow' }
+  | { type: 'order.markRead' }
+  | { type: 'order.requestRefund' }
+  | { type: 'order.approveRefund' };
+export type OrderEventType = OrderLifecycleEvent['type'];
+
+export interface OrderLifecycleContext { deliverySystem: DeliverySystem }
+
+const isOpen = or([stateIn({ status: 'pending' }), stateIn({ status: 'accepted' })]);
+const isWaiting = or([stateIn({ arrival: 'none' }), stateIn({ arrival: 'arrived' })]);
+
+export const orderLifecycleMachine = setup({
+  types: {
+    context: {} as OrderLifecycleContext,
+    events: {} as OrderLifecycleEvent,
+    input: {} as Partial<OrderLifecycleContext> | undefined,
+  },
+  guards: {
+    isCarService: ({ context }) => context.deliverySystem === 'carService',
+    hasArrivalStep: ({ context }) => context.deliverySystem === 'carService' || context.deliverySystem === 'pickup',
+    isOpen,
+    isAccepted: stateIn({ status: 'accepted' }),
+    isWaiting,
+    isPaid: stateIn({ payment: 'paid' }),
+  },
+}).createMachine({
+  id: 'orderLifecycle',
+  type: 'parallel',
+  context: ({ input }) => ({ deliverySystem: input?.deliverySystem ?? 'pickup' }),
+  states: {
+    status: {
+      initial: 'pending',
+      states: {
+        pending: {
+          meta: { label: 'Pending' },
+          on: {
+            'order.accept': 'accepted',
+            'order.reject': 'rejected',
+            'order.noShow': { target: 'closed', guard: and(['hasArrivalStep', 'isWaiting']) },
+          },
+        },
+        accepted: {
+          meta: { label: 'Accepted', event: 'order.accept' },
+          on: {
+            'order.close': 'closed',
+            'order.serve': { target: 'closed', guard: and(['isCarService', 'isWaiting']) },
+            'order.noShow': { target: 'closed', guard: and(['hasArrivalStep', 'isWaiting']) },
+          },
+        },
+        rejected: { meta: { label: 'Rejected', event: 'order.reject' } },
+        closed: { meta: { label: 'Closed', event: 'order.close' } },
+      },
+    },
+    arrival: {
+      initial: 'none',
+      states: {
+        none: {
+          on: {
+            'order.arrive': { target: 'arrived', guard: and(['isCarService', 'isOpen']) },
+            'order.serve': { target: 'served', guard: and(['isCarService', 'isAccepted']) },
+            'order.noShow': { target: 'noShow', guard: and(['hasArrivalStep', 'isOpen']) },
+          },
+        },
+        arrived: {
+          on: {
+            'order.serve': { target: 'served', guard: and(['isCarService', 'isAccepted']) },
+            'order.noShow': { target: 'noShow', guard: and(['hasArrivalStep', 'isOpen']) },
+          },
+        },
+        served: {},
+        noShow: {},
+      },
+    },
+    payment: {
+      initial: 'unpaid',
+      states: {
+        unpaid: { on: { 'order.markPaid': 'paid' } },
+        paid: {},
+      },
+    },
+    read: {
+      initial: 'unread',
+      states: {
+        unread: { on: { 'order.markRead': 'read' } },
+        read: {},
+      },
+    },
+    refund: {
+      initial: 'none',
+      states: {
+        none: { on: { 'order.requestRefund': { target: 'requested', guard: 'isPaid' } } },
+        requested: { on: { 'order.approveRefund': 'approved' } },
+        approved: {},
+      },
+    },
+  },
+});
+
+export type OrderLifecycleSnapshot = SnapshotFrom<typeof orderLifecycleMachine>;
+export type OrderStatus = 'pending' | 'accepted' | 'rejected' | 'closed';
+export type OrderArrival = 'none' | 'arrived' | 'served' | 'noShow';
+export type OrderPayment = 'unpaid' | 'paid';
+export type OrderRefund = 'none' | 'requested' | 'approved';
+
+/** The order columns the machine owns (a row of `orders` satisfies it). */
+export interface OrderLifecycleRow {
+  status: string;
+  arrival: string;
+  payment: string;
+  refund: string;
+  isViewed: boolean;
+  deliverySystem: string;
+}
+
+export interface OrderLifecycleColumns {
+  status: OrderStatus;
+  arrival: OrderArrival;
+  payment: OrderPayment;
+  refund: OrderRefund;
+  isViewed: boolean;
+}
+
+/** The machine snapshot an order row is in. */
+export function orderSnapshotFrom(row: OrderLifecycleRow): OrderLifecycleSnapshot {
+  return orderLifecycleMachine.resolveState({
+    value: {
+      status: row.status,
+      arrival: row.arrival,
+      payment: row.payment,
+      read: row.isViewed ? 'read' : 'unread',
+      refund: row.refund,
+    },
+    context: { deliverySystem: row.deliverySystem as DeliverySystem },
+  });
+}
+
+/** The order columns a snapshot stands for. */
+export function columnsOf(snapshot: OrderLifecycleSnapshot): OrderLifecycleColumns {
+  const v = snapshot.value as Record<string, string>;
+  return {
+    status: v.status as OrderStatus,
+    arrival: v.arrival as OrderArrival,
+    payment: v.payment as OrderPayment,
+    refund: v.refund as OrderRefund,
+    isViewed: v.read === 'read',
+  };
+}
+
+/** The new column values after `event`, or null when the machine refuses it. Pure. */
+export function nextOrderState(row: OrderLifecycleRow, event: OrderLifecycleEvent): OrderLifecycleColumns | null {
+  const snapshot = orderSnapshotFrom(row);
+  if (!snapshot.can(event)) return null;
+  const [next] = transition(orderLifecycleMachine, snapshot, event);
+  return columnsOf(next);
+}
+
+/** True when the order already is where `event` leads and repeating it is harmless (markPaid, markRead). */
+export function isRepeat(row: OrderLifecycleRow, event: OrderLifecycleEvent): boolean {
+  if (event.type === 'order.markPaid') return row.payment === 'paid';
+  if (event.type === 'order.markRead') return row.isViewed;
+  return false;
+}
+
+/** Every event the machine knows, read from its config. */
+export const ORDER_EVENT_TYPES: OrderEventType[] = [...new Set(
+  Object.values(orderLifecycleMachine.states).flatMap((region) =>
+    Object.values(region.states).flatMap((state) => Object.keys(state.config.on ?? {}))),
+)] as OrderEventType[];
+
+export interface OrderStatusType {
+  id: number;
+  name: OrderStatus;
+  displayName: string;
+  /** The event that moves an order into this status through Store/UpdateOrderStatus; null for the initial status. */
+  event: OrderEventType | null;
+}
+
+/** The statuses of Store/GetOrderStatusTypes, read from the machine's `status` region (not a second list). */
+export const ORDER_STATUS_TYPES: OrderStatusType[] = Object.entries(orderLifecycleMachine.states.status.states).map(
+  ([name, node], i) => {
+    const meta = (node.config.meta ?? {}) as { label?: string; event?: OrderEventType };
+    return { id: i + 1, name: name as OrderStatus, displayName: meta.label ?? name, event: meta.event ?? null };
+  },
+);
+
+const EVENT_VERBS: Record<OrderEventType, string> = {
+  'order.accept': 'accepted',
+  'order.reject': 'rejected',
+  'order.close': 'closed',
+  'order.markPaid': 'marked as paid',
+  'order.arrive': 'marked as arrived',
+  'order.serve': 'marked as served',
+  'order.noShow': 'marked as no-show',
+  'order.markRead': 'marked as read',
+  'order.requestRefund': 'refunded',
+  'order.approveRefund': 'given an approved refund',
+};
+
+const ARRIVAL_TEXT: Record<string, string> = { served: 'it was served', noShow: 'it is a no-show' };
+const DELIVERY_TEXT: Record<string, string> = { pickup: 'a pickup order', carService: 'a car-service order', delivery: 'a delivery order' };
+
+/**
+ * Why the machine refuses `event` for this order, as a sentence for staff:
+ * "Order #12 cannot be accepted: it is closed".
+ */
+export function refusalMessage(orderId: number, row: OrderLifecycleRow, event: OrderLifecycleEvent): string {
+  return `Order #${orderId} cannot be ${EVENT_VERBS[event.type]}: ${refusalReason(row, event)}`;
+}
+
+function refusalReason(row: OrderLifecycleRow, event: OrderLifecycleEvent): string {
+  const delivery = DELIVERY_TEXT[row.deliverySystem] ?? `a ${row.deliverySystem} order`;
+  switch (event.type) {
+    case 'order.accept': case 'order.reject': case 'order.close':
+      return `it is ${row.status}`;
+    case 'order.arrive': case 'order.serve': case 'order.noShow': {
+      const needsCar = event.type !== 'order.noShow';
+      if (needsCar ? row.deliverySystem !== 'carService' : row.deliverySystem === 'delivery') return `it is ${delivery}`;
+      if (row.arrival === 'served' || row.arrival === 'noShow') return ARRIVAL_TEXT[row.arrival];
+      if (event.type === 'order.arrive' && row.arrival === 'arrived') return 'the customer has already arrived';
+      if (event.type === 'order.serve' && row.status === 'pending') return 'it is not accepted yet';
+      return `it is ${row.status}`;
+    }
+    case 'order.markPaid': return 'it is already paid';
+    case 'order.markRead': return 'it is already read';
+    case 'order.requestRefund':
+      return row.payment !== 'paid' ? 'it is not paid' : row.refund === 'approved' ? 'its refund is already approved' : 'a refund is already requested';
+    case 'order.approveRefund':
+      return row.refund === 'approved' ? 'its refund is already approved' : 'no refund is requested';
+  }
+}
+
+/** The state value of an order row, for comparisons in tests and views. */
+export const stateValueOf = (row: OrderLifecycleRow): StateValue => orderSnapshotFrom(row).value;
+
+/** Events the console may offer for this order (the server still decides). */
+export const availableEvents = (row: OrderLifecycleRow): OrderEventType[] => {
+  const snapshot = orderSnapshotFrom(row);
+  return ORDER_EVENT_TYPES.filter((type) => snapshot.can({ type } as OrderLifecycleEvent));
+};

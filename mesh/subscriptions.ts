@@ -1,0 +1,89 @@
+import { GraphQLError } from 'graphql';
+import type { OrderEvent } from '../server/events/orderEvents';
+import type { OrderEventFilter } from '../server/events/orderFeed';
+import { getLiveOrderFeed } from './liveFeed';
+
+/**
+ * `subscription { orderEvents(branchId) { type orderId branchId brandId at } }`: the live order
+ * feed through the gateway (types in .meshrc.yaml additionalTypeDefs). Clients use SSE
+ * (`Accept: text/event-stream` on /graphql). A staff bearer token is required; each subscriber
+ * sees only the orders of their scope. Events missed while disconnected are fetched again with
+ * the staff lists' `CreatedAfterId`.
+ */
+export const resolvers = {
+  Subscription: {
+    orderEvents: {
+      subscribe: async (_root: unknown, args: { branchId?: number | null }, context: GatewayContext) => {
+        const feed = getLiveOrderFeed();
+        if (!feed) throw feedError(503, 'The live order feed is not available on this gateway.');
+        let filter: OrderEventFilter;
+        try {
+          filter = await feed.authorize(authorizationOf(context), args.branchId ?? null);
+        } catch (err) {
+          const e = err as { status?: number; message?: string };
+          throw feedError(e.status ?? 500, e.message ?? 'The live order feed failed.');
+        }
+        return eventStream(feed.subscribe.bind(feed), filter);
+      },
+      resolve: (event: OrderEvent) => event,
+    },
+  },
+};
+export default resolvers;
+
+interface GatewayContext {
+  headers?: Record<string, string | undefined>;
+  request?: { headers: { get(name: string): string | null } };
+  req?: { headers: Record<string, string | string[] | undefined> };
+}
+
+function authorizationOf(context: GatewayContext): string | undefined {
+  const fromReq = context.req?.headers?.authorization;
+  return context.headers?.authorization
+    ?? context.request?.headers.get('authorization')
+    ?? (Array.isArray(fromReq) ? fromReq[0] : fromReq)
+    ?? undefined;
+}
+
+const CODES: Record<number, string> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 503: 'UNAVAILABLE' };
+const feedError = (status: number, message: string) =>
+  new GraphQLError(message, { extensions: { code: CODES[status] ?? 'INTERNAL_SERVER_ERROR', status, abp: { message, details: null, validationErrors: null } } });
+
+/** The events one subscriber may see, as an async iterator that unsubscribes when the client leaves. */
+function eventStream(subscribe: (listener: (e: OrderEvent) => void) => () => void, filter: OrderEventFilter): AsyncIterableIterator<OrderEvent> {
+  const queue: OrderEvent[] = [];
+  let wake: (() => void) | null = null;
+  let done = false;
+  const unsubscribe = subscribe((event) => {
+    queue.push(event);
+    wake?.();
+  });
+  const finish = () => {
+    if (!done) {
+      done = true;
+      unsubscribe();
+      wake?.();
+    }
+    return Promise.resolve({ value: undefined, done: true } as IteratorReturnResult<undefined>);
+  };
+  return {
+    async next(): Promise<IteratorResult<OrderEvent>> {
+      while (!done) {
+        const event = queue.shift();
+        if (event) {
+          if (await filter(event)) return { value: event, done: false };
+          continue;
+        }
+        await new Promise<void>((resolve) => { wake = resolve; });
+        wake = null;
+      }
+      return { value: undefined, done: true };
+    },
+    return: finish,
+    async throw(err: unknown) {
+      await finish();
+      throw err;
+    },
+    [Symbol.asyncIterator]() { return this; },
+  };
+}

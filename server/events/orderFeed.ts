@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { brands } from '../db/schema';
+import type { AppContext } from '../http/context';
+import { ApiError, forbidden, unauthorized } from '../http/envelope';
+import { can } from '../../domain/permissions';
+import type { OrderEvent } from './orderEvents';
+
+/** Decides, per event, whether a live-feed subscriber may see it. */
+export type OrderEventFilter = (event: OrderEvent) => boolean | Promise<boolean>;
+
+/** What the gateway's subscription needs from the server: the events, and who may see which. */
+export interface LiveOrderFeedSource {
+  subscribe(listener: (event: OrderEvent) => void): () => void;
+  /**
+   * Checks the subscriber's bearer token (Authorization header) like a REST call, and returns the
+   * filter of their scope (ADMIN all, COMPANY_ADMIN their company's brands, BRAND_MANAGER their
+   * brand, BRANCH_USER their branch), narrowed to `branchId` when given. Throws a 401/403 ApiError.
+   */
+  authorize(authorization: string | undefined, branchId?: number | null): Promise<OrderEventFilter>;
+}
+
+export function createLiveOrderFeed(ctx: AppContext): LiveOrderFeedSource {
+  return {
+    subscribe: (listener) => ctx.events.subscribe(listener),
+    async authorize(authorization, branchId) {
+      if (!authorization) throw unauthorized();
+      const caller = await ctx.auth.callerOf({ headers: { authorization } } as FastifyRequest);
+      if (!caller) throw unauthorized();
+      if (!can(caller.role, 'orders.view')) throw forbidden();
+      if (caller.role === 'BRANCH_USER' && branchId != null && branchId !== caller.branchId) {
+        throw new ApiError(403, 'You can only follow the orders of your own branch.');
+      }
+      const inBranch = (e: OrderEvent) => branchId == null || e.branchId === branchId;
+      switch (caller.role) {
+        case 'ADMIN':
+          return inBranch;
+        case 'BRAND_MANAGER':
+          return (e) => e.brandId === caller.brandId && inBranch(e);
+        case 'BRANCH_USER':
+          return (e) => e.branchId === caller.branchId && inBranch(e);
+        case 'COMPANY_ADMIN': {
+          // Brands of the company, re-read when an event names a brand not seen yet (a new brand).
+          const companyOf = new Map<number, number | null>();
+          return async (e) => {
+            if (!inBranch(e)) return false;
+            if (!companyOf.has(e.brandId)) {
+              const [brand] = await ctx.db.select({ companyId: brands.companyId }).from(brands).where(eq(brands.id, e.brandId));
+              companyOf.set(e.brandId, brand?.companyId ?? null);
+            }
+            return companyOf.get(e.brandId) === caller.companyId;
+          };
+        }
+        default:
+          throw forbidden();
+      }
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { orders } from '../db/schema';
+import { conflict, notFound } from '../http/envelope';
+import type { Caller } from '../http/context';
+import type { OrderEvents } from '../events/orderEvents';
+import {
+  isRepeat, nextOrderState, refusalMessage, type OrderLifecycleEvent,
+} from '../../machines/orderLifecycle';
+import { orderScope } from './scope';
+
+export type OrderRecord = typeof orders.$inferSelect;
+
+/** What transitionOrder needs: the database and the order events port (an AppContext has both). */
+export interface OrderOps { db: Db; events: OrderEvents }
+
+export interface TransitionOptions {
+  /** The version the caller last saw; a different current version is a 409, nothing written. */
+  expectedVersion?: number;
+  /** Extra writes in the same transaction, after the order row is updated (e.g. the refund request row). */
+  within?: (tx: Tx, updated: OrderRecord, before: OrderRecord) => Promise<void>;
+}
+
+export interface TransitionResult {
+  order: OrderRecord;
+  /** False when the event was a harmless repeat (markPaid on a paid order, markRead on a read one). */
+  changed: boolean;
+}
+
+const boundEvents = new WeakMap<Db, OrderEvents>();
+/** Lets `transitionOrder(db, ...)` find the events port of the app that owns `db` (set by the Store service). */
+export const bindOrderEvents = (db: Db, events: OrderEvents) => {
+  if (db && typeof db === 'object') boundEvents.set(db, events);
+};
+
+/**
+ * Moves one order through the lifecycle machine (machines/orderLifecycle.ts), the only way order
+ * lifecycle columns change. Loads the order within the caller's scope (a null caller is the system:
+ * no scope), asks the machine, and writes the new columns with an optimistic version check, in a
+ * transaction. Out of scope or unknown: 404. Refused by the machine, or changed concurrently: 409.
+ * Nothing is written in either case. Publishes `order.changed` after commit.
+ *
+ * Accepts an `{ db, events }` context (an AppContext) or a bare Db bound with bindOrderEvents.
+ */
+export async function transitionOrder(
+  target: OrderOps | Db,
+  orderId: number,
+  event: OrderLifecycleEvent,
+  caller: Caller,
+  opts: TransitionOptions = {},
+): Promise<TransitionResult> {
+  const { db, events } = 'events' in target && 'db' in target
+    ? (target as OrderOps)
+    : { db: target as Db, events: boundEvents.get(target as Db) };
+
+  const result = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(and(eq(orders.id, orderId), orderScope(caller)));
+    if (!row) throw notFound('Order');
+    if (opts.expectedVersion !== undefined && opts.expectedVersion !== row.version) throw changedMeanwhile(orderId);
+    if (isRepeat(row, event)) return { order: row, changed: false };
+    const next = nextOrderState(row, event);
+    if (!next) throw conflict(refusalMessage(row.id, row, event));
+    const now = new Date();
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        ...next,
+        version: row.version + 1,
+        updatedAt: now,
+        ...(next.payment === 'paid' && row.payment !== 'paid' ? { paidAt: now } : {}),
+      })
+      .where(and(eq(orders.id, orderId), eq(orders.version, row.version)))
+      .returning();
+    if (!updated) throw changedMeanwhile(orderId);
+    await opts.within?.(tx, updated, row);
+    return { order: updated, changed: true };
+  });
+
+  if (result.changed && events) {
+    // The change is committed; a failed notification must not turn it into an error for the caller.
+    await events
+      .publish({ type: 'order.changed', orderId: result.order.id, branchId: result.order.branchId, brandId: result.order.brandId })
+      .catch(() => {});
+  }
+  return result;
+}
+
+const changedMeanwhile = (orderId: number) =>
+  conflict(`Order #${orderId} was changed by someone else meanwhile. Reload it and try again.`);

@@ -1,0 +1,85 @@
+import { Type } from 'typebox';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { branches } from '../../db/schema';
+import { badRequest, forbidden, notFound, Obj } from '../../http/envelope';
+import { route, service } from '../../http/routes';
+import { allowEmptyBody } from '../../http/emptyBody';
+import type { AppContext, Caller } from '../../http/context';
+
+export const BranchInfo = Obj('BranchInfo', {
+  id: Type.Integer(),
+  brandId: Type.Integer(),
+  name: Type.String(),
+  logoUrl: Type.Union([Type.String(), Type.Null()]),
+  openTime: Type.String(),
+  closeTime: Type.String(),
+  branchAddress: Type.String(),
+  branchPhoneNumber: Type.String(),
+  deliveryText: Type.String(),
+  isBusy: Type.Boolean(),
+});
+
+/** The branch user's own branch: the busy flag is only theirs to read and set (capability 'branch.busy'). */
+function ownBranch(caller: Caller): number {
+  if (!caller?.branchId) throw forbidden('You are not assigned to a branch.');
+  return caller.branchId;
+}
+
+/**
+ * The branch calls of live order operations. The busy flag lives in branches.is_busy; the
+ * shop's order saving refuses new orders for a busy branch.
+ */
+export function registerBranchOps(app: FastifyInstance, ctx: AppContext) {
+  allowEmptyBody(app, ['/api/services/app/Branch/UpdateIsbusy']);
+  service(app, ctx, 'Branch', [
+    route({
+      method: 'GET',
+      name: 'GetById',
+      access: 'public',
+      summary: "A branch's public details (the shop shows its delivery text, hours and busy flag).",
+      query: Obj('BranchGetByIdQuery', { branchId: Type.Integer({ minimum: 1 }) }),
+      result: BranchInfo,
+      async handler({ query, ctx }) {
+        const [branch] = await ctx.db
+          .select({
+            id: branches.id, brandId: branches.brandId, name: branches.name, logoUrl: branches.logoUrl,
+            openTime: branches.openTime, closeTime: branches.closeTime, branchAddress: branches.branchAddress,
+            branchPhoneNumber: branches.branchPhoneNumber, deliveryText: branches.deliveryText, isBusy: branches.isBusy,
+          })
+          .from(branches)
+          .where(eq(branches.id, query.branchId));
+        if (!branch) throw notFound('Branch');
+        return branch;
+      },
+    }),
+    route({
+      method: 'GET',
+      name: 'GetIsbusy',
+      access: 'branch.busy',
+      summary: "Whether the caller's branch is busy (takes no new orders).",
+      result: Type.Boolean(),
+      async handler({ caller, ctx }) {
+        const [branch] = await ctx.db.select({ isBusy: branches.isBusy }).from(branches).where(eq(branches.id, ownBranch(caller)));
+        if (!branch) throw notFound('Branch');
+        return branch.isBusy;
+      },
+    }),
+    route({
+      method: 'PUT',
+      name: 'UpdateIsbusy',
+      access: 'branch.busy',
+      summary: "Sets the caller's branch busy or not. isBusy in the query (legacy) or the body.",
+      query: Obj('UpdateIsbusyQuery', { isBusy: Type.Optional(Type.Boolean()) }),
+      body: Obj('UpdateIsbusyInput', { isBusy: Type.Optional(Type.Boolean()) }),
+      result: Type.Boolean(),
+      async handler({ query, body, caller, ctx }) {
+        const isBusy = body.isBusy ?? query.isBusy;
+        if (isBusy === undefined) throw badRequest('Your request is not valid!', [{ message: 'isBusy: is required', members: ['isBusy'] }]);
+        const updated = await ctx.db.update(branches).set({ isBusy }).where(eq(branches.id, ownBranch(caller))).returning({ isBusy: branches.isBusy });
+        if (updated.length === 0) throw notFound('Branch');
+        return updated[0].isBusy;
+      },
+    }),
+  ]);
+}

@@ -1,0 +1,101 @@
+import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { smsOutbox, users } from '../../db/schema';
+import { uniqueViolation } from '../../db/uniqueViolation';
+import { hashPassword } from '../../auth/password';
+import { badRequest, type ValidationError } from '../../http/envelope';
+import type { SmsProvider } from '../verification/codes';
+import { consumeCode, issueCode } from '../verification/codes';
+import { isValidPhone, normalisePhone } from '../../../domain/phone';
+import { TEXT } from '../../../domain/constants';
+
+/**
+ * Registration by phone in three steps (SPEC.md 4): a code is sent (register), the code is
+ * checked (validate), then the account is created (complete). The validated code itself is the
+ * proof between steps 2 and 3: its sms_outbox row is used (used_at) no more than
+ * REGISTRATION_WINDOW_MS ago. Once the account exists the phone is taken, so one validation
+ * creates at most one account.
+ */
+export const REGISTRATION_WINDOW_MS = 30 * 60 * 1000;
+
+export const PHONE_TAKEN = 'This phone number is already registered. Please log in.';
+export const EMAIL_TAKEN = 'This e-mail address is already registered.';
+export const NOT_VALIDATED = 'Please verify your phone number with the SMS code first.';
+const INVALID_EMAIL = 'Please enter a valid e-mail address.';
+
+const invalid = (message: string, member: string) => badRequest(message, [{ message, members: [member] }]);
+
+/** The normalised phone, or a 400 in the spec's words. */
+export function registrationPhone(input: string): string {
+  const phone = normalisePhone(input);
+  if (!phone || !isValidPhone(phone)) throw invalid(TEXT.guest.invalidPhone, 'phoneNumber');
+  return phone;
+}
+
+export function cleanEmail(input: string | null | undefined, member = 'email'): string | null {
+  const email = input?.trim() || null;
+  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw invalid(INVALID_EMAIL, member);
+  return email;
+}
+
+async function assertUnregistered(db: Db, phone: string, email: string | null) {
+  const [byPhone] = await db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, phone));
+  if (byPhone) throw invalid(PHONE_TAKEN, 'phoneNumber');
+  if (email) {
+    const [byEmail] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.emailAddress}) = lower(${email})`);
+    if (byEmail) throw invalid(EMAIL_TAKEN, 'email');
+  }
+}
+
+export async function startRegistration(db: Db, sms: SmsProvider, phoneInput: string, emailInput: string | null | undefined) {
+  const phone = registrationPhone(phoneInput);
+  const email = cleanEmail(emailInput);
+  await assertUnregistered(db, phone, email);
+  await issueCode(db, sms, phone, 'register', email);
+}
+
+export async function validateRegistration(db: Db, phoneInput: string, code: number) {
+  const phone = registrationPhone(phoneInput);
+  await assertUnregistered(db, phone, null);
+  await consumeCode(db, phone, 'register', code);
+}
+
+export interface CompleteRegistration {
+  phoneNumber: string;
+  fullName: string;
+  email?: string | null;
+  password: string;
+  gender?: string | null;
+  birthDate?: string | null;
+}
+
+/** Creates the CUSTOMER account of a validated phone; returns its id. */
+export async function completeRegistration(db: Db, input: CompleteRegistration): Promise<number> {
+  const phone = registrationPhone(input.phoneNumber);
+  const [validated] = await db.select({ email: smsOutbox.email }).from(smsOutbox)
+    .where(and(
+      eq(smsOutbox.phoneNumber, phone), eq(smsOutbox.purpose, 'register'), isNotNull(smsOutbox.usedAt),
+      gt(smsOutbox.usedAt, new Date(Date.now() - REGISTRATION_WINDOW_MS)),
+    ))
+    .orderBy(desc(smsOutbox.usedAt))
+    .limit(1);
+  if (!validated) throw invalid(NOT_VALIDATED, 'phoneNumber');
+  const fullName = input.fullName.trim();
+  const errors: ValidationError[] = [];
+  if (!fullName) errors.push({ message: TEXT.guest.nameRequired, members: ['fullName'] });
+  if (errors.length) throw badRequest(errors[0].message, errors);
+  const email = cleanEmail(input.email) ?? validated.email;
+  await assertUnregistered(db, phone, email);
+  try {
+    const [user] = await db.insert(users).values({
+      userName: phone, phoneNumber: phone, emailAddress: email, fullName, role: 'CUSTOMER',
+      passwordHash: await hashPassword(input.password), gender: input.gender?.trim() || null, birthDate: input.birthDate || null,
+    }).returning({ id: users.id });
+    return user.id;
+  } catch (err) {
+    // Two completions at once: the loser hits the unique index.
+    const index = uniqueViolation(err);
+    if (index === null) throw err;
+    throw index.includes('email') ? invalid(EMAIL_TAKEN, 'email') : invalid(PHONE_TAKEN, 'phoneNumber');
+  }
+}

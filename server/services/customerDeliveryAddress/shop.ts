@@ -1,0 +1,86 @@
+import { Type } from 'typebox';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { customerAddresses } from '../../db/schema';
+import { badRequest, forbidden, notFound, Obj } from '../../http/envelope';
+import { route, service } from '../../http/routes';
+import type { AppContext, Caller } from '../../http/context';
+import { addressesOf, CustomerDeliveryAddress, CustomerDeliveryAddressInput, validateAddress } from './addresses';
+
+/**
+ * A customer's delivery addresses. Customers read and change only their own: a userId other than
+ * the caller's is a 403, an address id of someone else a 404; nothing is written either way.
+ *
+ * The guest (user 18) is one account shared by every guest, so it may add an address for its
+ * order (removed again when the order is placed, SPEC.md 4) but never lists, changes or deletes
+ * stored addresses: that would show or change another guest's address.
+ */
+const GUEST_ADDRESS_READ_ONLY = 'Guests cannot change saved addresses. Please add the address again.';
+
+const notSelf = (caller: NonNullable<Caller>, userId: number | null | undefined) =>
+  userId !== undefined && userId !== null && userId !== 0 && userId !== caller.id;
+
+export function registerShopCustomerDeliveryAddress(app: FastifyInstance, ctx: AppContext) {
+  service(app, ctx, 'CustomerDeliveryAddress', [
+    route({
+      method: 'POST',
+      name: 'AddCustomerDeliveryAddress',
+      access: 'customer',
+      summary: "Adds an address to the caller's own list.",
+      body: CustomerDeliveryAddressInput,
+      result: CustomerDeliveryAddress,
+      async handler({ body, caller, ctx }) {
+        if (notSelf(caller!, body.userId)) throw forbidden();
+        const address = await validateAddress(ctx.db, body);
+        const [row] = await ctx.db.insert(customerAddresses).values({ ...address, userId: caller!.id }).returning({ id: customerAddresses.id });
+        return (await addressesOf(ctx.db, caller!.id, row.id))[0];
+      },
+    }),
+    route({
+      method: 'PUT',
+      name: 'UpdateCustomerDeliveryAddress',
+      access: 'customer',
+      body: CustomerDeliveryAddressInput,
+      result: CustomerDeliveryAddress,
+      async handler({ body, caller, ctx }) {
+        if (caller!.isGuest) throw forbidden(GUEST_ADDRESS_READ_ONLY);
+        if (notSelf(caller!, body.userId)) throw forbidden();
+        if (!body.id || body.id <= 0) throw badRequest('The address id is required.', [{ message: 'The address id is required.', members: ['id'] }]);
+        const [own] = await ctx.db.select({ id: customerAddresses.id }).from(customerAddresses)
+          .where(and(eq(customerAddresses.id, body.id), eq(customerAddresses.userId, caller!.id)));
+        if (!own) throw notFound('CustomerDeliveryAddress');
+        const address = await validateAddress(ctx.db, body);
+        await ctx.db.update(customerAddresses).set(address)
+          .where(and(eq(customerAddresses.id, body.id), eq(customerAddresses.userId, caller!.id)));
+        return (await addressesOf(ctx.db, caller!.id, body.id))[0];
+      },
+    }),
+    route({
+      method: 'GET',
+      name: 'GetCustomerDeliveryAddressListByUserId',
+      access: 'customer',
+      query: Obj('GetCustomerDeliveryAddressListByUserIdQuery', { userId: Type.Integer({ minimum: 1 }) }),
+      result: Type.Array(CustomerDeliveryAddress),
+      async handler({ query, caller, ctx }) {
+        if (notSelf(caller!, query.userId)) throw forbidden();
+        if (caller!.isGuest) return [];
+        return addressesOf(ctx.db, caller!.id);
+      },
+    }),
+    route({
+      method: 'DELETE',
+      name: 'DeleteCustomerDeliveryAddressById',
+      access: 'customer',
+      query: Obj('DeleteCustomerDeliveryAddressByIdQuery', { id: Type.Integer({ minimum: 1 }) }),
+      result: Type.Boolean(),
+      async handler({ query, caller, ctx }) {
+        if (caller!.isGuest) throw forbidden(GUEST_ADDRESS_READ_ONLY);
+        const deleted = await ctx.db.delete(customerAddresses)
+          .where(and(eq(customerAddresses.id, query.id), eq(customerAddresses.userId, caller!.id)))
+          .returning({ id: customerAddresses.id });
+        if (!deleted.length) throw notFound('CustomerDeliveryAddress');
+        return true;
+      },
+    }),
+  ]);
+}

@@ -1,0 +1,71 @@
+import { Type } from 'typebox';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { branches } from '../../db/schema';
+import { badRequest, notFound, Obj } from '../../http/envelope';
+import { route, service } from '../../http/routes';
+import type { AppContext } from '../../http/context';
+import { loadMenuProducts } from './menu';
+
+export const ProductOption = Obj('ProductOption', { id: Type.Integer(), name: Type.String(), price: Type.Number() });
+
+export const ProductOptionGroup = Obj('ProductOptionGroup', {
+  id: Type.Integer(),
+  name: Type.String(),
+  allowMultiple: Type.Boolean(),
+  isRequired: Type.Boolean(),
+  subItem: Type.Array(ProductOption),
+});
+
+export const ProductDetails = Obj('ProductDetails', {
+  id: Type.Integer(),
+  brandId: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  price: Type.Number(),
+  productImage: Type.Union([Type.String(), Type.Null()]),
+  productSecondImage: Type.Union([Type.String(), Type.Null()]),
+  productThirdImage: Type.Union([Type.String(), Type.Null()]),
+  productDeliveryText: Type.String(),
+  /** Points that redeem this product for free; null when it cannot be redeemed. */
+  redeemPoints: Type.Union([Type.Integer(), Type.Null()]),
+  optionGroups: Type.Array(ProductOptionGroup),
+});
+
+export function registerShopProductTypesAndSubtypes(app: FastifyInstance, ctx: AppContext) {
+  service(app, ctx, 'ProductTypesAndSubtypes', [
+    route({
+      method: 'GET',
+      name: 'GetProductItemWithSubItemDictionarywithProduct',
+      access: 'public',
+      summary: "A product's details and option groups. With branchId, options switched off for that branch are left out. A hidden product is a 404.",
+      query: Obj('GetProductItemWithSubItemDictionarywithProductQuery', {
+        productid: Type.Integer({ minimum: 1 }),
+        branchId: Type.Optional(Type.Integer({ minimum: 1 })),
+      }),
+      result: ProductDetails,
+      async handler({ query, ctx }) {
+        const branchId = query.branchId ?? null;
+        const menu = (await loadMenuProducts(ctx.db, [query.productid], branchId)).get(query.productid);
+        if (!menu || !menu.available) throw notFound('Product');
+        if (branchId !== null) {
+          const [branch] = await ctx.db.select({ brandId: branches.brandId }).from(branches).where(eq(branches.id, branchId));
+          if (!branch || branch.brandId !== menu.product.brandId) throw badRequest('This branch does not belong to the brand.');
+        }
+        const p = menu.product;
+        return {
+          id: p.id, brandId: p.brandId, name: p.name, description: p.description, price: Number(p.price),
+          productImage: p.productImage, productSecondImage: p.productSecondImage, productThirdImage: p.productThirdImage,
+          productDeliveryText: p.productDeliveryText, redeemPoints: p.redeemPoints,
+          // A group whose options are all unavailable is left out: it cannot be chosen, so it is not required either.
+          optionGroups: menu.groups
+            .map(({ group, options }) => ({
+              id: group.id, name: group.name, allowMultiple: group.allowMultiple, isRequired: group.isRequired,
+              subItem: options.filter((o) => o.available).map(({ item }) => ({ id: item.id, name: item.name, price: Number(item.price) })),
+            }))
+            .filter((g) => g.subItem.length > 0),
+        };
+      },
+    }),
+  ]);
+}

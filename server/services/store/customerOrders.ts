@@ -1,0 +1,157 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Type, type Static } from 'typebox';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { branches, orderItems, orders, paymentSystems } from '../../db/schema';
+import { notFound, Obj } from '../../http/envelope';
+import type { Caller } from '../../http/context';
+import { CARD_PAYMENT_LABEL } from '../../../domain/constants';
+
+export const OrderHistoryItem = Obj('OrderHistoryItem', {
+  id: Type.Integer(),
+  date: Type.String({ format: 'date-time' }),
+  orderNumber: Type.String(),
+  amount: Type.Number(),
+  status: Type.String(),
+  isPaid: Type.Boolean(),
+  deliverySystem: Type.String(),
+  branchName: Type.String(),
+});
+
+export const OrderHistory = Obj('OrderHistory', {
+  totalCount: Type.Integer(),
+  orderHistoryItems: Type.Array(OrderHistoryItem),
+});
+
+export const OrderDetailOption = Obj('OrderDetailOption', {
+  id: Type.Integer(),
+  name: Type.String(),
+  price: Type.Number(),
+  quantity: Type.Integer(),
+});
+
+export const OrderDetailItem = Obj('OrderDetailItem', {
+  productId: Type.Integer(),
+  name: Type.String(),
+  quantity: Type.Integer(),
+  unitPrice: Type.Number(),
+  lineTotal: Type.Number(),
+  isRedeem: Type.Boolean(),
+  redeemPoints: Type.Integer(),
+  options: Type.Array(OrderDetailOption),
+});
+
+export const OrderDetailAddress = Obj('OrderDetailAddress', {
+  id: Type.Union([Type.Integer(), Type.Null()]),
+  regionId: Type.Integer(),
+  region: Type.String(),
+  areaId: Type.Integer(),
+  area: Type.String(),
+  block: Type.String(),
+  street: Type.String(),
+  house_no: Type.String(),
+  buildingNumber: Type.Union([Type.String(), Type.Null()]),
+  floor: Type.Union([Type.String(), Type.Null()]),
+  jadda: Type.Union([Type.String(), Type.Null()]),
+  avenue: Type.Union([Type.String(), Type.Null()]),
+  apartment: Type.Union([Type.String(), Type.Null()]),
+  instructions: Type.Union([Type.String(), Type.Null()]),
+  latitude: Type.Number(),
+  longitude: Type.Number(),
+});
+
+export const CustomerOrderDetail = Obj('CustomerOrderDetail', {
+  id: Type.Integer(),
+  orderNumber: Type.String(),
+  date: Type.String({ format: 'date-time' }),
+  brandId: Type.Integer(),
+  branchId: Type.Integer(),
+  branchName: Type.String(),
+  branchPhoneNumber: Type.String(),
+  status: Type.String(),
+  arrival: Type.String(),
+  payment: Type.String(),
+  isPaid: Type.Boolean(),
+  paymentSystemId: Type.Integer(),
+  paymentSystemName: Type.String(),
+  deliverySystem: Type.String(),
+  subtotal: Type.Number(),
+  discount: Type.Number(),
+  tax: Type.Number(),
+  deliveryFee: Type.Number(),
+  total: Type.Number(),
+  pointsRedeemed: Type.Integer(),
+  guestCustomerName: Type.Union([Type.String(), Type.Null()]),
+  guestPhoneNumber: Type.Union([Type.String(), Type.Null()]),
+  deliveryAddress: Type.Union([OrderDetailAddress, Type.Null()]),
+  carDetails: Type.Union([Type.String(), Type.Null()]),
+  deliveryText: Type.Union([Type.String(), Type.Null()]),
+  items: Type.Array(OrderDetailItem),
+});
+
+/**
+ * The caller's own orders, newest first. The guest account is shared by every guest, so it
+ * never lists orders: its history is empty (each guest reads its one order with the ohash).
+ */
+export async function orderHistory(db: Db, caller: NonNullable<Caller>, page: { skip: number; take: number; brandId?: number }): Promise<Static<typeof OrderHistory>> {
+  if (caller.isGuest) return { totalCount: 0, orderHistoryItems: [] };
+  const where = and(eq(orders.userId, caller.id), page.brandId === undefined ? undefined : eq(orders.brandId, page.brandId));
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where);
+  const rows = await db
+    .select({
+      id: orders.id, createdAt: orders.createdAt, orderNumber: orders.orderNumber, total: orders.total, status: orders.status,
+      payment: orders.payment, deliverySystem: orders.deliverySystem, branchName: branches.name,
+    })
+    .from(orders)
+    .innerJoin(branches, eq(branches.id, orders.branchId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .offset(page.skip)
+    .limit(page.take);
+  return {
+    totalCount: Number(n),
+    orderHistoryItems: rows.map((r) => ({
+      id: r.id, date: r.createdAt.toISOString(), orderNumber: r.orderNumber, amount: Number(r.total), status: r.status,
+      isPaid: r.payment === 'paid', deliverySystem: r.deliverySystem, branchName: r.branchName,
+    })),
+  };
+}
+
+const sameSecret = (a: string, b: string) => {
+  const x = Buffer.from(a), y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/**
+ * One order, for its owner, or for anyone holding its ohash (the guest, and the /track-order link
+ * after paying). The guest is never the owner: every guest order belongs to user 18. Anything
+ * else is a 404, so an order id alone reveals nothing.
+ */
+export async function customerOrderDetail(db: Db, caller: NonNullable<Caller>, orderId: number, ohash: string | undefined): Promise<Static<typeof CustomerOrderDetail>> {
+  const [row] = await db
+    .select({ order: orders, branchName: branches.name, branchPhoneNumber: branches.branchPhoneNumber, paymentSystemName: paymentSystems.name, isCard: paymentSystems.isCard })
+    .from(orders)
+    .innerJoin(branches, eq(branches.id, orders.branchId))
+    .innerJoin(paymentSystems, eq(paymentSystems.id, orders.paymentSystemId))
+    .where(eq(orders.id, orderId));
+  const o = row?.order;
+  const allowed = !!o && ((!caller.isGuest && o.userId === caller.id) || (!!ohash && sameSecret(ohash, o.ohash)));
+  if (!allowed) throw notFound('Order');
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id));
+  return {
+    id: o.id, orderNumber: o.orderNumber, date: o.createdAt.toISOString(), brandId: o.brandId, branchId: o.branchId,
+    branchName: row.branchName, branchPhoneNumber: row.branchPhoneNumber, status: o.status, arrival: o.arrival, payment: o.payment,
+    isPaid: o.payment === 'paid', paymentSystemId: o.paymentSystemId, paymentSystemName: row.isCard ? CARD_PAYMENT_LABEL : row.paymentSystemName,
+    deliverySystem: o.deliverySystem, subtotal: Number(o.subtotal), discount: Number(o.discount), tax: Number(o.tax),
+    deliveryFee: Number(o.deliveryFee), total: Number(o.total), pointsRedeemed: o.pointsRedeemed,
+    guestCustomerName: o.guestCustomerName, guestPhoneNumber: o.guestPhoneNumber,
+    deliveryAddress: (o.deliveryAddress as Static<typeof OrderDetailAddress> | null) ?? null,
+    carDetails: o.carDetails, deliveryText: o.deliveryText,
+    items: items.map((i) => ({
+      productId: i.productId, name: i.name, quantity: i.quantity, unitPrice: Number(i.unitPrice), lineTotal: Number(i.lineTotal),
+      isRedeem: i.isRedeem, redeemPoints: i.redeemPoints,
+      options: ((i.options ?? []) as { id: number; name: string; price: number; quantity?: number }[])
+        .map((op) => ({ id: op.id, name: op.name, price: Number(op.price), quantity: op.quantity ?? 1 })),
+    })),
+  };
+}

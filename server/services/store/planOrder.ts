@@ -1,0 +1,239 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  branches, branchSchedules, brandPayments, brands, companies, currencies, customerGroupMembers, customerGroups,
+  customerWallets, paymentSystems, taxes,
+} from '../../db/schema';
+import { badRequest, type ValidationError } from '../../http/envelope';
+import type { AppContext, Caller } from '../../http/context';
+import { paymentProviderFor, type PaymentProvider } from '../../payments';
+import { DEFAULT_PAYMENT_METHOD_ID, QUANTITY, TEXT } from '../../../domain/constants';
+import { toFils, type Fils } from '../../../domain/money';
+import { isValidPhone, normalisePhone } from '../../../domain/phone';
+import { dailyWindows, isOpenAt } from '../../../domain/schedule';
+import { orderTotals, type OrderTotals } from '../../../domain/orderTotals';
+import type { DeliverySystem } from '../../../machines/orderLifecycle';
+import { addressesOf, addressSnapshot, validateAddress } from '../customerDeliveryAddress/addresses';
+import { carsOf, describeCar } from '../cars/cars';
+import { deliveryQuote, NOT_DELIVERING } from '../brandDeliveryFee/deliveryFee';
+import { loadMenuProducts } from '../productTypesAndSubtypes/menu';
+import type { SaveNewOrderInput } from './orderInput';
+
+export const ORDER_TEXT = {
+  emptyCart: 'Your cart is empty.',
+  oneMode: 'Please choose one of pickup, car service or delivery.',
+  branchNotOfBrand: 'This branch does not belong to the brand.',
+  brandClosed: 'This brand is not taking orders right now.',
+  busy: 'The branch is busy right now and is not taking orders. Please try again later.',
+  closed: 'The branch is closed for online orders right now. Please order during its opening hours.',
+  paymentUnavailable: 'This payment method is not available for this brand.',
+  notOnMenu: (id: number) => `Product #${id} is not on the menu of this brand.`,
+  unavailable: (name: string) => `${name} is not available at this branch right now.`,
+  quantity: (name: string) => `The quantity of ${name} must be between ${QUANTITY.cart.min} and ${QUANTITY.cart.max}.`,
+  notAnOption: (id: number, product: string) => `Addition #${id} is not an option of ${product}.`,
+  twice: (option: string, product: string) => `${option} is chosen twice for ${product}.`,
+  onlyOne: (group: string, product: string) => `Please choose only one ${group} for ${product}.`,
+  required: (group: string, product: string) => `Please choose ${group} for ${product}.`,
+  notRedeemable: (name: string) => `${name} cannot be redeemed with points.`,
+  additionRedeem: 'Additions cannot be redeemed with points.',
+  guestRedeem: 'Please log in to redeem points.',
+  notEnoughPoints: 'You do not have enough points to redeem these products.',
+  noDiscount: 'This discount is not available to you.',
+  noAddress: 'Please choose a delivery address.',
+  noCar: 'Please choose your car for car service.',
+} as const;
+
+export interface PlannedOption { id: number; name: string; price: number; quantity: number; groupId: number; groupName: string }
+export interface PlannedLine {
+  productId: number;
+  name: string;
+  quantity: number;
+  unitPrice: Fils;
+  lineTotal: Fils;
+  isRedeem: boolean;
+  /** Points this line spends in all (products.redeem_points × quantity). */
+  points: number;
+  options: PlannedOption[];
+}
+
+export interface OrderPlan {
+  brandId: number;
+  branchId: number;
+  merchantName: string;
+  currency: string;
+  deliverySystem: DeliverySystem;
+  paymentSystemId: number;
+  provider: PaymentProvider;
+  lines: PlannedLine[];
+  totals: OrderTotals;
+  points: number;
+  discountGroupId: number | null;
+  guest: { name: string; phone: string; email: string | null } | null;
+  deliveryAddressId: number | null;
+  deliveryAddress: ReturnType<typeof addressSnapshot> | null;
+  carId: number | null;
+  carDetails: string | null;
+  deliveryText: string | null;
+}
+
+const clean = (s: string | null | undefined) => s?.trim() || null;
+
+/**
+ * Checks an order request against the database and prices it there. Nothing the client says
+ * about money is used: prices, options, taxes, the delivery fee, the discount and the points all
+ * come from the database. Any problem is a 400 with a message the shop shows as is.
+ */
+export async function planOrder(db: Db, ctx: AppContext, caller: NonNullable<Caller>, body: SaveNewOrderInput): Promise<OrderPlan> {
+  if (!body.products.length) throw badRequest(ORDER_TEXT.emptyCart);
+  const deliverySystem = modeOf(body);
+  const guest = caller.isGuest ? guestDetails(body) : null;
+
+  // Brand and branch: orderable, not busy, open by its online-ordering schedule.
+  const branchId = body.deliveryOptions.branchId;
+  const [branch] = await db
+    .select({ branch: branches, brandName: brands.name, currency: currencies.code, accessible: companies.accessible, paused: companies.paused })
+    .from(branches)
+    .innerJoin(brands, eq(brands.id, branches.brandId))
+    .innerJoin(companies, eq(companies.id, brands.companyId))
+    .innerJoin(currencies, eq(currencies.id, brands.currencyId))
+    .where(eq(branches.id, branchId));
+  if (!branch || branch.branch.brandId !== body.brandId) throw badRequest(ORDER_TEXT.branchNotOfBrand);
+  if (!branch.accessible || branch.paused) throw badRequest(ORDER_TEXT.brandClosed);
+  if (branch.branch.isBusy) throw badRequest(ORDER_TEXT.busy);
+  const schedule = await db.select().from(branchSchedules).where(eq(branchSchedules.branchId, branchId));
+  const windows = schedule.length ? schedule : dailyWindows(branch.branch.openTime, branch.branch.closeTime);
+  if (!isOpenAt(windows, new Date())) throw badRequest(ORDER_TEXT.closed);
+  const brandId = body.brandId;
+
+  // Payment method: enabled for the brand, with an adapter for its provider.
+  const paymentSystemId = body.paymentSystem ?? DEFAULT_PAYMENT_METHOD_ID;
+  const [payment] = await db.select({ provider: paymentSystems.provider }).from(brandPayments)
+    .innerJoin(paymentSystems, eq(paymentSystems.id, brandPayments.paymentSystemId))
+    .where(and(eq(brandPayments.brandId, brandId), eq(brandPayments.paymentSystemId, paymentSystemId), eq(brandPayments.isActive, true)));
+  const provider = payment ? paymentProviderFor(payment.provider, ctx.config) : null;
+  if (!provider) throw badRequest(ORDER_TEXT.paymentUnavailable);
+
+  const lines = await priceLines(db, body, brandId, branchId, caller);
+  const points = lines.reduce((sum, l) => sum + l.points, 0);
+  if (points > 0) {
+    const [wallet] = await db.select({ points: customerWallets.points }).from(customerWallets)
+      .where(and(eq(customerWallets.userId, caller.id), eq(customerWallets.brandId, brandId)));
+    if ((wallet?.points ?? 0) < points) throw badRequest(ORDER_TEXT.notEnoughPoints);
+  }
+  const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
+
+  // Discount: only the percent of a group of this brand that the caller belongs to.
+  let discountPercent = 0, discountGroupId: number | null = null;
+  if (body.isDiscounted) {
+    const [group] = body.discountGroupId
+      ? await db.select({ id: customerGroups.id, percent: customerGroups.discountPercent }).from(customerGroups)
+        .innerJoin(customerGroupMembers, eq(customerGroupMembers.groupId, customerGroups.id))
+        .where(and(eq(customerGroups.id, body.discountGroupId), eq(customerGroups.brandId, brandId), eq(customerGroupMembers.userId, caller.id)))
+      : [];
+    if (!group || caller.isGuest) throw badRequest(ORDER_TEXT.noDiscount);
+    discountPercent = Number(group.percent);
+    discountGroupId = group.id;
+  }
+
+  let deliveryFee: Fils = 0, deliveryAddressId: number | null = null, deliveryAddress: OrderPlan['deliveryAddress'] = null;
+  if (deliverySystem === 'delivery') {
+    ({ deliveryAddressId, deliveryAddress } = await deliveryAddressOf(db, caller, body));
+    const quote = await deliveryQuote(db, brandId, deliveryAddress.areaId, subtotal);
+    if (!quote) throw badRequest(NOT_DELIVERING);
+    deliveryFee = quote.fee;
+  }
+
+  let carId: number | null = null, carDetails: string | null = null;
+  if (deliverySystem === 'carService') {
+    const [car] = body.carId && !caller.isGuest ? await carsOf(db, caller.id, body.carId) : [];
+    if (car) [carId, carDetails] = [car.id, describeCar(car)];
+    else carDetails = clean(body.carDetails);
+    if (!carDetails) throw badRequest(ORDER_TEXT.noCar);
+  }
+
+  const taxPercents = (await db.select({ percent: taxes.percent }).from(taxes)
+    .where(and(eq(taxes.brandId, brandId), eq(taxes.isActive, true)))).map((t) => Number(t.percent));
+
+  return {
+    brandId, branchId, merchantName: branch.brandName, currency: branch.currency, deliverySystem, paymentSystemId, provider, lines,
+    totals: orderTotals({ lineTotals: lines.map((l) => l.lineTotal), discountPercent, taxPercents, deliveryFee }),
+    points, discountGroupId, guest, deliveryAddressId, deliveryAddress, carId, carDetails, deliveryText: clean(body.deliveryText),
+  };
+}
+
+/** Pickup unless one other mode is chosen (SPEC.md 4: pick-up is the default mode). */
+function modeOf(body: SaveNewOrderInput): DeliverySystem {
+  const o = body.deliveryOptions;
+  const delivery = !!(o.isHomeDeliver || o.isworkdeliver || o.isDeliveryNeed);
+  const modes = [o.isPickup && 'pickup', o.isCarService && 'carService', delivery && 'delivery'].filter(Boolean) as DeliverySystem[];
+  if (modes.length > 1) throw badRequest(ORDER_TEXT.oneMode);
+  return modes[0] ?? 'pickup';
+}
+
+/** The guest (user 18) orders with a name and a valid phone (SPEC.md 5, in its words). */
+function guestDetails(body: SaveNewOrderInput) {
+  const errors: ValidationError[] = [];
+  const name = clean(body.guestCustomerName);
+  const phoneText = clean(body.guestPhoneNumber);
+  const phone = phoneText ? normalisePhone(phoneText) : null;
+  if (!phoneText) errors.push({ message: TEXT.guest.phoneRequired, members: ['guestPhoneNumber'] });
+  else if (!phone || !isValidPhone(phone)) errors.push({ message: TEXT.guest.invalidPhone, members: ['guestPhoneNumber'] });
+  if (!name) errors.push({ message: TEXT.guest.nameRequired, members: ['guestCustomerName'] });
+  if (errors.length) throw badRequest(errors[0].message, errors);
+  return { name: name!, phone: phone!, email: clean(body.guestCustomerEmail) };
+}
+
+async function priceLines(db: Db, body: SaveNewOrderInput, brandId: number, branchId: number, caller: NonNullable<Caller>): Promise<PlannedLine[]> {
+  const menu = await loadMenuProducts(db, body.products.map((p) => p.productId), branchId);
+  const inRange = (q: number) => Number.isInteger(q) && q >= QUANTITY.cart.min && q <= QUANTITY.cart.max;
+  return body.products.map((line) => {
+    const entry = menu.get(line.productId);
+    if (!entry || entry.product.brandId !== brandId) throw badRequest(ORDER_TEXT.notOnMenu(line.productId));
+    const product = entry.product;
+    if (!entry.available) throw badRequest(ORDER_TEXT.unavailable(product.name));
+    if (!inRange(line.quantity)) throw badRequest(ORDER_TEXT.quantity(product.name));
+
+    const optionsById = new Map(entry.groups.flatMap(({ group, options }) => options.map((o) => [o.item.id, { ...o, group }] as const)));
+    const chosen: PlannedOption[] = [];
+    for (const addition of line.additions ?? []) {
+      const option = optionsById.get(addition.additionId);
+      if (!option) throw badRequest(ORDER_TEXT.notAnOption(addition.additionId, product.name));
+      if (chosen.some((c) => c.id === option.item.id)) throw badRequest(ORDER_TEXT.twice(option.item.name, product.name));
+      if (!option.available) throw badRequest(ORDER_TEXT.unavailable(option.item.name));
+      if (addition.isRedeem) throw badRequest(ORDER_TEXT.additionRedeem);
+      const quantity = addition.quantity ?? 1;
+      if (!inRange(quantity)) throw badRequest(ORDER_TEXT.quantity(option.item.name));
+      chosen.push({ id: option.item.id, name: option.item.name, price: Number(option.item.price), quantity, groupId: option.group.id, groupName: option.group.name });
+    }
+    for (const { group, options } of entry.groups) {
+      const picked = chosen.filter((c) => c.groupId === group.id);
+      if (!group.allowMultiple && (picked.length > 1 || picked.some((c) => c.quantity > 1))) throw badRequest(ORDER_TEXT.onlyOne(group.name, product.name));
+      // A required group with every option switched off cannot be chosen, so it does not block the order.
+      if (group.isRequired && !picked.length && options.some((o) => o.available)) throw badRequest(ORDER_TEXT.required(group.name, product.name));
+    }
+
+    const isRedeem = !!line.isRedeem;
+    if (isRedeem && product.redeemPoints === null) throw badRequest(ORDER_TEXT.notRedeemable(product.name));
+    if (isRedeem && caller.isGuest) throw badRequest(ORDER_TEXT.guestRedeem);
+    // A redeemed product is free; the options chosen on it are still paid.
+    const optionsPrice = chosen.reduce((sum, c) => sum + toFils(c.price) * c.quantity, 0);
+    const unitPrice = (isRedeem ? 0 : toFils(product.price)) + optionsPrice;
+    return {
+      productId: product.id, name: product.name, quantity: line.quantity, unitPrice, lineTotal: unitPrice * line.quantity,
+      isRedeem, points: isRedeem ? product.redeemPoints! * line.quantity : 0, options: chosen,
+    };
+  });
+}
+
+/** One of the caller's saved addresses, else the address typed at checkout; validated either way. */
+async function deliveryAddressOf(db: Db, caller: NonNullable<Caller>, body: SaveNewOrderInput) {
+  const id = body.deliveryOptions.deliveryAddressId;
+  const [saved] = id && id > 0 ? await addressesOf(db, caller.id, id) : [];
+  if (saved) {
+    const { userId: _owner, ...snapshot } = saved;
+    return { deliveryAddressId: saved.id, deliveryAddress: snapshot };
+  }
+  if (!body.customerDeliveryAddress) throw badRequest(ORDER_TEXT.noAddress);
+  return { deliveryAddressId: null, deliveryAddress: addressSnapshot(await validateAddress(db, body.customerDeliveryAddress), null) };
+}
+

@@ -1,0 +1,84 @@
+import { Type } from 'typebox';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { brandPayments, paymentSystems } from '../../db/schema';
+import { Obj } from '../../http/envelope';
+import { route, service } from '../../http/routes';
+import type { AppContext } from '../../http/context';
+import { paymentProviderFor } from '../../payments';
+import { CARD_PAYMENT_LABEL, DEFAULT_BRAND_ID, DEFAULT_PAYMENT_METHOD_ID, ORDER_HISTORY_PAGE } from '../../../domain/constants';
+import { SaveNewOrderHeaders, SaveNewOrderInput, SaveNewOrderResult } from './orderInput';
+import { saveNewOrder } from './saveOrder';
+import { customerOrderDetail, CustomerOrderDetail, OrderHistory, orderHistory } from './customerOrders';
+
+export const ShopPaymentMethod = Obj('ShopPaymentMethod', {
+  paymentSystemId: Type.Integer(),
+  /** Card providers show as 'VISA/MASTER' (SPEC.md 9). */
+  name: Type.String(),
+  isCard: Type.Boolean(),
+  isDefault: Type.Boolean(),
+});
+
+/** The shop's Store calls (SPEC.md 7 "Customer shop"); the staff's Store calls live beside them. */
+export function registerShopStore(app: FastifyInstance, ctx: AppContext) {
+  service(app, ctx, 'Store', [
+    route({
+      method: 'POST',
+      name: 'SaveNewOrderVS1',
+      access: 'customer',
+      summary: 'Places an order, priced on the server. Send an Idempotency-Key header: a retry with the same key and body answers with the same order; the same key with another body is a 422.',
+      headers: SaveNewOrderHeaders,
+      body: SaveNewOrderInput,
+      result: SaveNewOrderResult,
+      handler: ({ body, headers, caller, ctx }) => saveNewOrder(ctx, caller!, body, headers['idempotency-key']?.trim() || null),
+    }),
+    route({
+      method: 'GET',
+      name: 'GetCurrentCustomerOrdersHistory',
+      access: 'customer',
+      summary: "The caller's orders, newest first (read from orderHistoryItems). Empty for the guest.",
+      query: Obj('GetCurrentCustomerOrdersHistoryQuery', {
+        skip: Type.Optional(Type.Integer({ minimum: 0, default: ORDER_HISTORY_PAGE.skip })),
+        take: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: ORDER_HISTORY_PAGE.take })),
+        brandId: Type.Optional(Type.Integer({ minimum: 1 })),
+      }),
+      result: OrderHistory,
+      handler: ({ query, caller, ctx }) => orderHistory(ctx.db, caller!, {
+        skip: query.skip ?? ORDER_HISTORY_PAGE.skip, take: query.take ?? ORDER_HISTORY_PAGE.take, brandId: query.brandId,
+      }),
+    }),
+    route({
+      method: 'GET',
+      name: 'GetStorePaymentSystemTypesForTopUpV2ForMangoes',
+      access: 'public',
+      summary: "The brand's enabled payment methods (default brand 7).",
+      query: Obj('GetStorePaymentSystemTypesQuery', { brandId: Type.Optional(Type.Integer({ minimum: 1 })) }),
+      result: Type.Array(ShopPaymentMethod),
+      async handler({ query, ctx }) {
+        const rows = await ctx.db
+          .select({ paymentSystemId: paymentSystems.id, name: paymentSystems.name, provider: paymentSystems.provider, isCard: paymentSystems.isCard })
+          .from(brandPayments)
+          .innerJoin(paymentSystems, eq(paymentSystems.id, brandPayments.paymentSystemId))
+          .where(and(eq(brandPayments.brandId, query.brandId ?? DEFAULT_BRAND_ID), eq(brandPayments.isActive, true)))
+          .orderBy(asc(paymentSystems.id));
+        // Only methods an order can actually be paid with: the provider needs an adapter.
+        return rows.filter((r) => paymentProviderFor(r.provider, ctx.config)).map((r) => ({
+          paymentSystemId: r.paymentSystemId, name: r.isCard ? CARD_PAYMENT_LABEL : r.name, isCard: r.isCard,
+          isDefault: r.paymentSystemId === DEFAULT_PAYMENT_METHOD_ID,
+        }));
+      },
+    }),
+    route({
+      method: 'GET',
+      name: 'GetOrderDetail',
+      access: 'customer',
+      summary: 'One order: your own, or any order whose ohash you hold (the guest always needs the ohash). Otherwise 404.',
+      query: Obj('GetOrderDetailQuery', {
+        orderId: Type.Integer({ minimum: 1 }),
+        ohash: Type.Optional(Type.String({ maxLength: 200 })),
+      }),
+      result: CustomerOrderDetail,
+      handler: ({ query, caller, ctx }) => customerOrderDetail(ctx.db, caller!, query.orderId, query.ohash),
+    }),
+  ]);
+}

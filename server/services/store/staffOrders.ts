@@ -1,0 +1,237 @@
+import { Type, type Static } from 'typebox';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { orders } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound, Obj } from '../../http/envelope';
+import { route, service } from '../../http/routes';
+import { allowEmptyBody } from '../../http/emptyBody';
+import type { AppContext, Caller } from '../../http/context';
+import { can } from '../../../domain/permissions';
+import { countOrders, listOrders, MAX_PAGE_SIZE, orderWhere, type OrderFilter, type OrderRow } from '../../orders/list';
+import { bindOrderEvents, transitionOrder, type OrderRecord } from '../../orders/transition';
+import {
+  ORDER_STATUS_TYPES, type DeliverySystem, type OrderLifecycleEvent, type OrderStatus,
+} from '../../../machines/orderLifecycle';
+
+const STATUS_NAMES = ORDER_STATUS_TYPES.map((s) => s.name);
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+export const StaffOrder = Obj('StaffOrder', {
+  id: Type.Integer(),
+  orderNumber: Type.String(),
+  status: Type.String({ description: 'pending | accepted | rejected | closed' }),
+  arrival: Type.String({ description: 'none | arrived | served | noShow' }),
+  payment: Type.String({ description: 'unpaid | paid' }),
+  refund: Type.String({ description: 'none | requested | approved' }),
+  isViewed: Type.Boolean(),
+  version: Type.Integer({ description: 'Bumped by every change; pass it back as `version` to refuse acting on a stale view.' }),
+  deliverySystem: Type.String({ description: 'pickup | carService | delivery' }),
+  customerName: Type.String(),
+  customerPhone: Nullable(Type.String()),
+  userId: Type.Integer(),
+  total: Type.Number(),
+  subtotal: Type.Number(),
+  tax: Type.Number(),
+  deliveryFee: Type.Number(),
+  discount: Type.Number(),
+  paymentSystemId: Type.Integer(),
+  carDetails: Nullable(Type.String()),
+  specialRemarks: Nullable(Type.String()),
+  createdAt: Type.String(),
+  paidAt: Nullable(Type.String()),
+  branchId: Type.Integer(),
+  brandId: Type.Integer(),
+  itemsCount: Type.Integer({ description: 'Sum of the item quantities.' }),
+});
+
+const StatusCounts = Obj('OrderStatusCounts', {
+  pending: Type.Integer(), accepted: Type.Integer(), rejected: Type.Integer(), closed: Type.Integer(),
+});
+
+const StaffOrderList = Obj('StaffOrderList', {
+  data: Type.Array(StaffOrder),
+  totalCount: Type.Integer(),
+  counts: Type.Optional(StatusCounts),
+});
+
+const ListQuery = Obj('StaffOrderListQuery', {
+  SkipCount: Type.Integer({ minimum: 0, default: 0 }),
+  MaxResultCount: Type.Integer({ minimum: 1, default: 10, description: `Capped at ${MAX_PAGE_SIZE}.` }),
+  Sorting: Type.Optional(Type.String({ maxLength: 40, description: 'id | createdAt | total | status, then asc | desc. Default: id desc.' })),
+  Status: Type.Optional(Type.Enum(STATUS_NAMES)),
+  Payment: Type.Optional(Type.Enum(['paid', 'unpaid'])),
+  DeliverySystem: Type.Optional(Type.Enum(['pickup', 'carService', 'delivery'])),
+  Search: Type.Optional(Type.String({ maxLength: 100, description: 'Order number or id, customer name or phone.' })),
+  BranchId: Type.Optional(Type.Integer({ minimum: 1 })),
+  BrandId: Type.Optional(Type.Integer({ minimum: 1 })),
+  CreatedAfterId: Type.Optional(Type.Integer({ minimum: 0, description: 'Only orders with a greater id (catch-up after a reconnect).' })),
+  FromDate: Type.Optional(Type.String({ format: 'date-time' })),
+  ToDate: Type.Optional(Type.String({ format: 'date-time' })),
+  IncludeCounts: Type.Boolean({ default: false, description: 'Add pending/accepted/rejected/closed counts of the same filters.' }),
+});
+type ListQuery = Static<typeof ListQuery>;
+
+const CountQuery = Obj('StaffOrderCountQuery', {
+  BranchId: Type.Optional(Type.Integer({ minimum: 1 })),
+  DeliverySystem: Type.Optional(Type.Enum(['pickup', 'carService'])),
+  FromDate: Type.Optional(Type.String({ format: 'date-time' })),
+  ToDate: Type.Optional(Type.String({ format: 'date-time' })),
+});
+
+const OrderIdBody = Obj('OrderIdInput', {
+  orderId: Type.Optional(Type.Integer({ minimum: 1, description: 'Or orderId in the query.' })),
+  version: Type.Optional(Type.Integer({ minimum: 0, description: 'The version last seen; a newer one is a 409.' })),
+});
+const OrderIdQuery = Obj('OrderIdQuery', { orderId: Type.Optional(Type.Integer({ minimum: 1 })) });
+
+const OrderStatusType = Obj('OrderStatusType', {
+  id: Type.Integer(), name: Type.String(), displayName: Type.String(),
+});
+
+function filterOf(q: ListQuery, fixed: Partial<OrderFilter> = {}): OrderFilter {
+  return {
+    ...fixed,
+    status: q.Status as OrderStatus | undefined,
+    payment: fixed.payment ?? (q.Payment as OrderFilter['payment']),
+    deliverySystem: fixed.deliverySystem ?? (q.DeliverySystem as DeliverySystem | undefined),
+    search: q.Search,
+    branchId: q.BranchId,
+    brandId: q.BrandId,
+    createdAfterId: q.CreatedAfterId,
+    fromDate: q.FromDate ? new Date(q.FromDate) : undefined,
+    toDate: q.ToDate ? new Date(q.ToDate) : undefined,
+  };
+}
+
+/** One list route: the same query and answer shape, a fixed filter, and the capability that may read it. */
+const list = (name: string, access: 'orders.view' | 'orders.unpaid' | 'orders.branchLive', summary: string, fixed: Partial<OrderFilter> = {}) =>
+  route({
+    method: 'GET', name, access, summary, query: ListQuery, result: StaffOrderList,
+    handler: ({ query, caller, ctx }) =>
+      listOrders(ctx.db, caller, filterOf(query, fixed), { skip: query.SkipCount, take: query.MaxResultCount, sorting: query.Sorting }, { includeCounts: query.IncludeCounts }),
+  });
+
+const count = (name: string, summary: string, fixed: Partial<OrderFilter>) =>
+  route({
+    method: 'GET', name, access: 'orders.view', summary, query: CountQuery, result: Type.Integer(),
+    handler: ({ query, caller, ctx }) =>
+      countOrders(ctx.db, orderWhere(caller, {
+        ...fixed,
+        branchId: query.BranchId,
+        deliverySystem: fixed.deliverySystem ?? (query.DeliverySystem as DeliverySystem | undefined),
+        fromDate: query.FromDate ? new Date(query.FromDate) : undefined,
+        toDate: query.ToDate ? new Date(query.ToDate) : undefined,
+      })),
+  });
+
+/** Runs one lifecycle event on an order for a route, answering the updated order row. */
+export async function applyOrderEvent(ctx: AppContext, caller: Caller, orderId: number, event: OrderLifecycleEvent, version?: number) {
+  const { order } = await transitionOrder(ctx, orderId, event, caller, { expectedVersion: version });
+  return orderRowOf(ctx, order);
+}
+
+async function orderRowOf(ctx: AppContext, order: OrderRecord): Promise<OrderRow> {
+  const { data } = await listOrders(ctx.db, null, { id: order.id }, { skip: 0, take: 1 });
+  return data[0];
+}
+
+const CURRENT: OrderStatus[] = ['pending', 'accepted'];
+
+export function registerStaffOrders(app: FastifyInstance, ctx: AppContext) {
+  bindOrderEvents(ctx.db, ctx.events);
+  allowEmptyBody(app, ['UpdateOrderToPaidStatus', 'UpdateOrderAsRead', 'CustomerServed', 'CustomerNoShow'].map((m) => `/api/services/app/Store/${m}`));
+  service(app, ctx, 'Store', [
+    list('GetUserOrdersAsBranchUser', 'orders.view', 'All orders in the caller\'s scope, newest first.'),
+    list('GetUnPaidUserOrdersAsBranchUser', 'orders.unpaid', 'Unpaid orders in scope.', { payment: 'unpaid' }),
+    list('GetCurrentUserOrdersAsBranchUser', 'orders.view', 'Current (pending and accepted) orders in scope.', { statuses: CURRENT }),
+    list('GetCurrentDriveThruUserOrdersAsBranchUser', 'orders.branchLive', 'Current car-service (drive-thru) orders of the branch.', { statuses: CURRENT, deliverySystem: 'carService' }),
+    list('GetCurrentPickUpUserOrdersAsBranchUser', 'orders.branchLive', 'Current pickup orders of the branch.', { statuses: CURRENT, deliverySystem: 'pickup' }),
+    list('GetPendingdStatusOrdersHistory', 'orders.view', 'Pending orders in scope.', { statuses: ['pending'] }),
+    list('GetAcceptedStatusOrdersHistory', 'orders.view', 'Accepted orders in scope.', { statuses: ['accepted'] }),
+    list('GetRejectedStatusOrdersHistory', 'orders.view', 'Rejected orders in scope.', { statuses: ['rejected'] }),
+    list('GetCloseddStatusOrdersHistory', 'orders.view', 'Closed orders in scope.', { statuses: ['closed'] }),
+    route({
+      method: 'GET',
+      name: 'GetOrderStatusTypes',
+      access: 'public',
+      summary: 'The order statuses, from the order lifecycle machine.',
+      result: Type.Array(OrderStatusType),
+      handler: async () => ORDER_STATUS_TYPES.map(({ id, name, displayName }) => ({ id, name, displayName })),
+    }),
+    count('GetOrdersCountByArrivedStatus', 'Car-service orders whose customer has arrived and that are not finished yet.', { arrival: 'arrived', statuses: CURRENT, deliverySystem: 'carService' }),
+    count('GetOrdersCountByServedStatus', 'Car-service orders served.', { arrival: 'served', deliverySystem: 'carService' }),
+    count('GetOrdersCountByNoShowStatus', 'Pickup and car-service orders whose customer never came (DeliverySystem narrows).', { arrival: 'noShow' }),
+    route({
+      method: 'PUT',
+      name: 'UpdateOrderStatus',
+      access: 'orders.operate',
+      summary: 'Moves an order to a status of GetOrderStatusTypes (name, or id), if the order lifecycle allows it; 409 otherwise.',
+      body: Obj('UpdateOrderStatusInput', {
+        orderId: Type.Integer({ minimum: 1 }),
+        status: Type.Union([Type.String({ minLength: 1, maxLength: 20 }), Type.Integer()]),
+        version: Type.Optional(Type.Integer({ minimum: 0 })),
+      }),
+      result: StaffOrder,
+      async handler({ body, caller, ctx }) {
+        const wanted = String(body.status).trim().toLowerCase();
+        const type = ORDER_STATUS_TYPES.find((s) => s.name === wanted || String(s.id) === wanted);
+        if (!type) throw badRequest(`Unknown order status "${body.status}". Use one of: ${STATUS_NAMES.join(', ')}.`);
+        if (!type.event) {
+          // Nothing leads back to the initial status; still 404 before 409 for an order out of scope.
+          await mustSee(ctx, caller, body.orderId);
+          throw conflict(`Order #${body.orderId} cannot be set back to ${type.name}.`);
+        }
+        return applyOrderEvent(ctx, caller, body.orderId, { type: type.event }, body.version);
+      },
+    }),
+    mutation('UpdateOrderToPaidStatus', 'orders.operate', 'order.markPaid', 'Marks an order paid (e.g. cash at the branch). Repeating it is a no-op.'),
+    mutation('UpdateOrderAsRead', 'orders.view', 'order.markRead', 'Flags an order as read once viewed. Repeating it is a no-op.'),
+    mutation('CustomerServed', 'orders.operate', 'order.serve', 'A car-service customer was served; the order is closed.'),
+    mutation('CustomerNoShow', 'orders.operate', 'order.noShow', 'A pickup or car-service customer never came; the order is closed.'),
+    route({
+      method: 'POST',
+      name: 'CustomerArrived',
+      access: 'user',
+      summary: 'A car-service customer has arrived. Sent by the customer who placed the order (a guest also gives the order ohash), or by staff.',
+      body: Obj('CustomerArrivedInput', { orderId: Type.Integer({ minimum: 1 }), ohash: Type.Optional(Type.String({ maxLength: 200 })) }),
+      result: Obj('CustomerArrivedResult', { id: Type.Integer(), arrival: Type.String(), status: Type.String() }),
+      async handler({ body, caller, ctx }) {
+        if (caller!.role === 'CUSTOMER') {
+          const [own] = await ctx.db.select({ id: orders.id, ohash: orders.ohash }).from(orders)
+            .where(and(eq(orders.id, body.orderId), eq(orders.userId, caller!.id)));
+          // The guest account is shared, so a guest proves the order with its secret.
+          if (!own || (caller!.isGuest && own.ohash !== body.ohash)) throw notFound('Order');
+          const { order } = await transitionOrder(ctx, body.orderId, { type: 'order.arrive' }, null);
+          return { id: order.id, arrival: order.arrival, status: order.status };
+        }
+        if (!can(caller!.role, 'orders.operate')) throw forbidden();
+        const { order } = await transitionOrder(ctx, body.orderId, { type: 'order.arrive' }, caller);
+        return { id: order.id, arrival: order.arrival, status: order.status };
+      },
+    }),
+  ]);
+}
+
+/**
+ * A mutation taking { orderId, version? } in the body (or orderId in the query, as the legacy
+ * clients send it for UpdateOrderAsRead), answering the updated order.
+ */
+function mutation(name: string, access: 'orders.operate' | 'orders.view', event: OrderLifecycleEvent['type'], summary: string) {
+  const method = name === 'CustomerServed' || name === 'CustomerNoShow' ? 'POST' : 'PUT';
+  return route({
+    method, name, access, summary,
+    query: OrderIdQuery,
+    body: OrderIdBody,
+    result: StaffOrder,
+    async handler({ query, body, caller, ctx }) {
+      const orderId = body.orderId ?? query.orderId;
+      if (!orderId) throw badRequest('Your request is not valid!', [{ message: 'orderId: is required', members: ['orderId'] }]);
+      return applyOrderEvent(ctx, caller, orderId, { type: event } as OrderLifecycleEvent, body.version);
+    },
+  });
+}
+
+async function mustSee(ctx: AppContext, caller: Caller, orderId: number) {
+  const [row] = await ctx.db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), orderWhere(caller, {})));
+  if (!row) throw notFound('Order');
+}

@@ -1,0 +1,28 @@
+import { Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import { lazyChunk } from './lib/lazy';
+import { AUTH_ROUTES, CONSOLE_ROUTES, SHOP_ROUTES } from './routes';
+import { NotFound } from './common/NotFound';
+import { Loading } from './common/Loading';
+import { OfflineBanner } from './common/OfflineBanner';
+
+// Separate chunks: a customer never downloads Blueprint or the console.
+const ShopApp = lazyChunk(() => import('./shop/ShopApp'));
+const ConsoleApp = lazyChunk(() => import('./console/ConsoleApp'));
+const AuthApp = lazyChunk(() => import('./auth/AuthApp'));
+
+export function App() {
+  return (
+    <>
+      <OfflineBanner />
+      <Suspense fallback={<Loading />}>
+        <Switch>
+          {AUTH_ROUTES.map((r) => <Route key="auth" path={r.path}><AuthApp /></Route>)}
+          {CONSOLE_ROUTES.map((r) => <Route key="console" path={r.path}><ConsoleApp /></Route>)}
+          {SHOP_ROUTES.map((r) => <Route key="shop" path={r.path}><ShopApp /></Route>)}
+          <Route><NotFound /></Route>
+        </Switch>
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { useSession } from '../lib/session';
+import { isStaff } from '../../domain/permissions';
+import { LoginPage } from './LoginPage';
+import { ForgotPasswordPage, ResetPasswordPage } from './PasswordReset';
+import { lazyChunk } from '../lib/lazy';
+import { Loading } from '../common/Loading';
+import './auth.css';
+
+// Registration is the shop's three-step flow; it lives with the shop.
+const RegistrationPage = lazyChunk(() => import('../shop/registration/RegistrationPage'));
+
+/** Where a signed-in user belongs: customers on /profile, staff on /dashboard. */
+export const homeFor = (role: string | null) => (isStaff(role) ? '/dashboard' : '/profile');
+
+/** Login, forgot password, reset password and registration: a signed-in user (not the guest) is sent home. */
+export default function AuthApp() {
+  const { isAuthenticated, isGuest, role, isRestoring } = useSession();
+  const [location] = useLocation();
+  useEffect(() => window.scrollTo(0, 0), [location]);
+  if (isRestoring) return <Loading />;
+  if (isAuthenticated && !isGuest) return <Redirect to={homeFor(role)} replace />;
+  return (
+    <Switch>
+      <Route path="/login"><LoginPage /></Route>
+      <Route path="/forgot_password"><ForgotPasswordPage /></Route>
+      <Route path="/reset_password"><ResetPasswordPage /></Route>
+      <Route path="/registration"><RegistrationPage /></Route>
+    </Switch>
+  );
+}

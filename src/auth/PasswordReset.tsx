@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { useMutation, useApolloClient } from '@apollo/client/react';
+import { graphql } from '../gql';
+import { useTitle } from '../lib/title';
+import { errorMessage } from '../lib/errors';
+import { notify } from '../lib/notify';
+import { TEXT } from '../../domain/constants';
+import { normalisePhone } from '../../domain/phone';
+import { AuthCard } from './AuthCard';
+
+const SendResetCode = graphql(`
+  query SendPasswordResetCode($phoneNumber: queryInput_TokenAuth_SendPasswordResetCodeBySms_phoneNumber!) {
+    TokenAuth_SendPasswordResetCodeBySms(phoneNumber: $phoneNumber)
+  }
+`);
+
+const ResetPassword = graphql(`
+  mutation ResetPasswordBySmsCode($input: ResetPasswordBySmsCodeInput_Input) {
+    TokenAuth_ResetPasswordBySmsCode(input: $input)
+  }
+`);
+
+export function ForgotPasswordPage() {
+  useTitle('Forgot Password');
+  const client = useApolloClient();
+  const [, navigate] = useLocation();
+  const [phone, setPhone] = useState('');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const phoneNumber = normalisePhone(phone);
+    if (!phoneNumber) return setError(TEXT.guest.invalidPhone);
+    setPending(true);
+    setError(null);
+    try {
+      const res = await client.query({ query: SendResetCode, variables: { phoneNumber }, fetchPolicy: 'network-only', context: { silent: true } });
+      if (res.data?.TokenAuth_SendPasswordResetCodeBySms) navigate(`/reset_password?phone=${encodeURIComponent(phoneNumber)}`);
+      else setError(TEXT.resetUnknownPhone);
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <AuthCard title="Forgot password" subtitle="We will send a 6-digit code to your phone.">
+      <form className="auth-form" onSubmit={submit}>
+        <label>Phone number<input name="phone" type="tel" inputMode="tel" placeholder="+965 5000 0000" value={phone} onChange={(e) => setPhone(e.target.value)} required /></label>
+        {error && <p className="auth-error" role="alert">{error}</p>}
+        <button className="auth-submit" disabled={pending || !phone}>{pending ? 'Sending…' : 'Send code'}</button>
+      </form>
+      <nav className="auth-links"><Link href="/login">Back to sign in</Link></nav>
+    </AuthCard>
+  );
+}
+
+export function ResetPasswordPage() {
+  useTitle('Reset Password');
+  const phoneNumber = new URLSearchParams(useSearch()).get('phone');
+  const [, navigate] = useLocation();
+  const [code, setCode] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [reset, { loading }] = useMutation(ResetPassword, { context: { silent: true } });
+  // Without a phone to reset there is nothing to do here.
+  if (!phoneNumber) {
+    navigate('/forgot_password', { replace: true });
+    return null;
+  }
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      const res = await reset({ variables: { input: { phoneNumber, code, newPassword } } });
+      if (!res.data?.TokenAuth_ResetPasswordBySmsCode) return setError(TEXT.resetUnknownPhone);
+      notify('success', 'Password changed', 'You can sign in with your new password.');
+      navigate('/login');
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  };
+  return (
+    <AuthCard title="Reset password" subtitle={`Enter the code we sent to ${phoneNumber}.`}>
+      <form className="auth-form" onSubmit={submit}>
+        <label>Code<input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} required /></label>
+        <label>New password<input name="newPassword" type="password" autoComplete="new-password" minLength={6} value={newPassword} onChange={(e) => setNewPassword(e.target.value)} required /></label>
+        {error && <p className="auth-error" role="alert">{error}</p>}
+        <button className="auth-submit" disabled={loading || code.length !== 6 || newPassword.length < 6}>{loading ? 'Saving…' : 'Change password'}</button>
+      </form>
+      <nav className="auth-links"><Link href="/forgot_password">Send a new code</Link></nav>
+    </AuthCard>
+  );
+}

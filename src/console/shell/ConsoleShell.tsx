@@ -1,0 +1,113 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import {
+  Alignment, Button, Classes, Drawer, Menu, MenuDivider, MenuItem, Navbar, NavbarDivider, NavbarGroup, NavbarHeading,
+  OverlayToaster, Popover, Position,
+} from '@blueprintjs/core';
+import { ChevronUpIcon, LogOutIcon, MenuIcon, UserIcon, SwapHorizontalIcon } from '@blueprintjs/icons';
+import { can, menuFor } from '../../../domain/permissions';
+import { PRODUCT_NAME, SCROLL_TOP_THRESHOLD_PX } from '../../../domain/constants';
+import { useSession } from '../../lib/session';
+import { onNotice } from '../../lib/notify';
+import { MENU_ICONS } from './menuIcons';
+
+/** Top bar, side menu (from the permission table), the one toaster and the scroll-to-top button. */
+export function ConsoleShell({ children }: { children: ReactNode }) {
+  const { role } = useSession();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [location] = useLocation();
+  useEffect(() => setDrawerOpen(false), [location]);
+  const menu = <SideMenu role={role} current={location} />;
+  return (
+    <div className="console">
+      <Navbar className="console-topbar">
+        <NavbarGroup align={Alignment.START}>
+          <Button className="console-menu-toggle" variant="minimal" icon={<MenuIcon />} aria-label="Open menu" onClick={() => setDrawerOpen(true)} />
+          <NavbarHeading><Link href="/dashboard" className="console-brand">{PRODUCT_NAME}</Link></NavbarHeading>
+        </NavbarGroup>
+        <NavbarGroup align={Alignment.END}>
+          {can(role, 'brand.switch') && (
+            <Link href="/select_brand" className={`${Classes.BUTTON} ${Classes.MINIMAL}`} aria-label="Switch brand"><SwapHorizontalIcon /><span className="console-hide-narrow">Brand</span></Link>
+          )}
+          <NavbarDivider />
+          <UserDropdown />
+        </NavbarGroup>
+      </Navbar>
+      <div className="console-body">
+        <aside className="console-sidebar" aria-label="Main menu">{menu}</aside>
+        <Drawer isOpen={drawerOpen} onClose={() => setDrawerOpen(false)} position={Position.LEFT} size="280px" title={PRODUCT_NAME}>
+          <div className={Classes.DRAWER_BODY}>{menu}</div>
+        </Drawer>
+        <main className="console-main">{children}</main>
+      </div>
+      <ConsoleToaster />
+      <ScrollToTop />
+    </div>
+  );
+}
+
+function SideMenu({ role, current }: { role: string | null; current: string }) {
+  const [, navigate] = useLocation();
+  return (
+    <Menu className="console-menu">
+      {menuFor(role).map((r) => {
+        const Icon = MENU_ICONS[r.path];
+        return (
+          <MenuItem
+            key={r.path}
+            text={r.menu!.label}
+            icon={Icon ? <Icon /> : undefined}
+            active={current === r.path}
+            href={r.path}
+            onClick={(e: React.MouseEvent) => { e.preventDefault(); navigate(r.path); }}
+          />
+        );
+      })}
+    </Menu>
+  );
+}
+
+function UserDropdown() {
+  const { profile, role, send } = useSession();
+  return (
+    <Popover
+      placement="bottom-end"
+      content={
+        <Menu aria-label="User menu">
+          <li className="console-user-card">
+            <strong data-testid="user-fullname">{profile?.fullName}</strong>
+            <span data-testid="user-email">{profile?.emailAddress}</span>
+            <span className={`${Classes.TAG} ${Classes.MINIMAL}`} data-testid="user-role">{role}</span>
+          </li>
+          <MenuDivider />
+          <MenuItem icon={<LogOutIcon />} text="Logout" onClick={() => send({ type: 'auth.logout' })} />
+        </Menu>
+      }
+    >
+      <Button variant="minimal" icon={<UserIcon />} endIcon={undefined} aria-label="User menu">
+        <span className="console-hide-narrow">{profile?.fullName}</span>
+      </Button>
+    </Popover>
+  );
+}
+
+function ConsoleToaster() {
+  const toaster = useRef<OverlayToaster | null>(null);
+  useEffect(() => onNotice((n) => {
+    toaster.current?.show({ message: <><strong>{n.title}</strong><div>{n.message}</div></>, intent: n.intent, timeout: 5000 });
+  }), []);
+  return <OverlayToaster ref={toaster} position={Position.TOP} />;
+}
+
+/** Appears after 50 px of scrolling. */
+function ScrollToTop() {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setVisible(window.scrollY > SCROLL_TOP_THRESHOLD_PX);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    onScroll();
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  if (!visible) return null;
+  return <Button className="console-scroll-top" icon={<ChevronUpIcon />} aria-label="Scroll to top" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })} />;
+}

@@ -1,0 +1,29 @@
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { TEXT } from '../../domain/constants';
+
+/** What the gateway puts in a GraphQL error's extensions (mesh/fetch.ts). */
+export interface ApiErrorExtensions {
+  code?: string;
+  status?: number;
+  abp?: { message: string; details: string | null; validationErrors: { message: string; members: string[] }[] | null };
+}
+
+export function apiErrorOf(error: unknown): ApiErrorExtensions | null {
+  if (CombinedGraphQLErrors.is(error)) return (error.errors[0]?.extensions as ApiErrorExtensions) ?? null;
+  const ext = (error as { graphQLErrors?: { extensions?: ApiErrorExtensions }[] })?.graphQLErrors?.[0]?.extensions;
+  return ext ?? null;
+}
+
+export const statusOf = (error: unknown) => apiErrorOf(error)?.status ?? null;
+
+/**
+ * SPEC.md section 8's order: the server's validation details if there are validation errors;
+ * else the server's error message; else the client's message; else the generic text.
+ */
+export function errorMessage(error: unknown, clientMessage?: string): string {
+  const abp = apiErrorOf(error)?.abp;
+  if (abp?.validationErrors?.length) return abp.details || abp.validationErrors.map((v) => v.message).join('\n');
+  if (abp?.message) return abp.message;
+  if (clientMessage) return clientMessage;
+  return TEXT.genericError;
+}

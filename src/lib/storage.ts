@@ -1,0 +1,35 @@
+/** The shop's and console's local browser values (SPEC.md section 3), under one set of keys. */
+export const KEYS = {
+  token: 'token',
+  userId: 'userId',
+  role: 'role',
+  branchId: 'branchId',
+  brandId: 'brandId',
+  managerBrandId: 'managerBrandId',
+  currency: 'currency',
+  cart: 'cartItems',
+  latestAddress: 'latestAddress',
+  addressId: 'addressId',
+  product: 'product',
+} as const;
+
+type Key = (typeof KEYS)[keyof typeof KEYS];
+
+export const storage = {
+  get(key: Key): string | null {
+    try { return localStorage.getItem(key); } catch { return null; }
+  },
+  set(key: Key, value: string | number | null | undefined) {
+    try {
+      if (value === null || value === undefined) localStorage.removeItem(key);
+      else localStorage.setItem(key, String(value));
+    } catch { /* storage full or blocked: the session still works in memory */ }
+  },
+  getJson<T>(key: Key, fallback: T): T {
+    const raw = storage.get(key);
+    if (!raw) return fallback;
+    try { return JSON.parse(raw) as T; } catch { return fallback; }
+  },
+  setJson(key: Key, value: unknown) { storage.set(key, JSON.stringify(value)); },
+  remove(...keys: Key[]) { keys.forEach((k) => storage.set(k, null)); },
+};

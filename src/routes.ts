@@ -1,0 +1,30 @@
+import { CONSOLE_ROUTES } from '../domain/permissions';
+
+/** Every route of SPEC.md section 2, by face. The console's come from the permission table. */
+export interface ShopRoute { path: string; title: string; customerOnly?: boolean }
+
+export const SHOP_ROUTES: ShopRoute[] = [
+  { path: '/', title: 'Menu' },
+  { path: '/products', title: 'Menu' },
+  { path: '/select-location', title: 'Select Location' },
+  { path: '/address-details', title: 'Address Details' },
+  { path: '/branch/BranchDetails', title: 'Branch Details' },
+  { path: '/product-detail/:id', title: 'Product' },
+  { path: '/product-review', title: 'Review Order' },
+  { path: '/cart/:address?', title: 'Cart' },
+  { path: '/cart-details/:address?', title: 'Cart' },
+  { path: '/check-out', title: 'Checkout', customerOnly: true },
+  { path: '/track-order', title: 'Order Placed', customerOnly: true },
+  { path: '/track', title: 'Track Order' },
+  { path: '/track/previous', title: 'Previous Orders' },
+  { path: '/profile', title: 'Profile', customerOnly: true },
+];
+
+export const AUTH_ROUTES = [
+  { path: '/login', title: 'Login' },
+  { path: '/forgot_password', title: 'Forgot Password' },
+  { path: '/reset_password', title: 'Reset Password' },
+  { path: '/registration', title: 'Registration' },
+] as const;
+
+export { CONSOLE_ROUTES };

@@ -1,0 +1,55 @@
+import './shop.css';
+import { Suspense, useEffect, type ComponentType } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { SHOP_ROUTES, type ShopRoute } from '../routes';
+import { useSession } from '../lib/session';
+import { useTitle } from '../lib/title';
+import { lazyChunk } from '../lib/lazy';
+import { Loading } from '../common/Loading';
+import { ShopLayout } from './layout/ShopLayout';
+import { ShopProvider } from './shopContext';
+
+/** Shop screens by route pattern (src/routes.ts SHOP_ROUTES), each a lazy chunk. */
+const SHOP_PAGES: Record<string, ComponentType> = {
+  '/': lazyChunk(() => import('./menu/MenuPage')),
+  '/products': lazyChunk(() => import('./menu/MenuPage')),
+  '/profile': lazyChunk(() => import('./profile/ProfilePage')),
+};
+
+export default function ShopApp() {
+  const [location] = useLocation();
+  useEffect(() => window.scrollTo(0, 0), [location]);
+  return (
+    <ShopProvider>
+      <ShopLayout>
+        <Suspense fallback={<Loading />}>
+          <Switch>
+            {SHOP_ROUTES.map((r) => <Route key={r.path} path={r.path}><ShopPage route={r} /></Route>)}
+          </Switch>
+        </Suspense>
+      </ShopLayout>
+    </ShopProvider>
+  );
+}
+
+function ShopPage({ route }: { route: ShopRoute }) {
+  useTitle(route.title);
+  const { isAuthenticated, isGuest, isRestoring, role } = useSession();
+  if (route.customerOnly) {
+    if (isRestoring) return <Loading />;
+    // Customer-only screens: sign in first; staff belong in the console.
+    if (!isAuthenticated || (isGuest && route.path === '/profile')) return <Redirect to="/login" replace />;
+    if (role !== 'CUSTOMER') return <Redirect to="/dashboard" replace />;
+  }
+  const Page = SHOP_PAGES[route.path];
+  return Page ? <Page /> : <ComingSoon title={route.title} />;
+}
+
+function ComingSoon({ title }: { title: string }) {
+  return (
+    <section className="shop-section">
+      <h1>{title}</h1>
+      <p className="shop-muted">This screen is not available in this release yet.</p>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { Link } from 'wouter';
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '../../gql';
+import { formatMoney } from '../../../domain/money';
+
+export const BranchProducts = graphql(`
+  query BranchProducts($brandId: PositiveInt!, $branchId: PositiveInt!) {
+    Products_GetProductsGroupedByTypeAndSubtypeAsCustomerForMangoes(brandId: $brandId, branchId: $branchId) {
+      id name
+      subtypes { id name products { id name description price productImage productDeliveryText } }
+    }
+  }
+`);
+
+/** A branch's products grouped by type and subtype. */
+export function ProductList({ brandId, branchId, currency }: { brandId: number; branchId: number; currency: string }) {
+  const { data, loading, error } = useQuery(BranchProducts, { variables: { brandId, branchId } });
+  const types = data?.Products_GetProductsGroupedByTypeAndSubtypeAsCustomerForMangoes ?? [];
+  if (loading && !types.length) return <p className="shop-muted" role="status">Loading the menu…</p>;
+  if (error && !types.length) return <p className="shop-error" role="alert">The menu could not be loaded.</p>;
+  if (!types.length) return <p className="shop-muted">This branch has no products right now.</p>;
+  return (
+    <div className="menu" data-testid="product-list">
+      {types.map((type) => type && (
+        <section key={type.id} className="menu-type">
+          <h2>{type.name}</h2>
+          {type.subtypes.map((sub) => sub && (
+            <div key={sub.id} className="menu-subtype">
+              <h3>{sub.name}</h3>
+              <ul className="menu-grid">
+                {sub.products.map((p) => p && (
+                  <li key={p.id}>
+                    <Link href={`/product-detail/${p.id}`} className="product-card">
+                      {p.productImage && <img src={p.productImage} alt="" loading="lazy" />}
+                      <span className="product-card__body">
+                        <strong>{p.name}</strong>
+                        <span className="shop-muted product-card__desc">{p.description}</span>
+                        <span className="product-card__price">{formatMoney(p.price, currency)}</span>
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </section>
+      ))}
+    </div>
+  );
+}

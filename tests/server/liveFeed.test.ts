@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { startTestServer, type TestServer } from '../support/server';
+import { insertOrder } from '../support/orders';
+import { pgOrderEvents } from '../../server/events/pgOrderEvents';
+import type { OrderEvent } from '../../server/events/orderEvents';
+
+/**
+ * The live order feed: PostgreSQL LISTEN/NOTIFY behind the OrderEvents port, and the gateway's
+ * `orderEvents` subscription over SSE, on a real HTTP server with the built mesh.
+ */
+let server: TestServer;
+const hasMesh = existsSync('.mesh/index.ts');
+beforeAll(async () => { server = await startTestServer({ gateway: hasMesh }); });
+afterAll(async () => { await server?.close(); });
+
+const SUBSCRIPTION = 'subscription Feed($branchId: Int) { orderEvents(branchId: $branchId) { type orderId branchId brandId at } }';
+
+/** Opens an SSE subscription and yields each `next` payload. */
+async function subscribe(token: string | null, variables: Record<string, unknown> = {}) {
+  const controller = new AbortController();
+  const res = await fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query: SUBSCRIPTION, variables }),
+    signal: controller.signal,
+  });
+  expect(res.headers.get('content-type')).toContain('text/event-stream');
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const messages: any[] = [];
+  let waiting: (() => void) | null = null;
+  let ended = false;
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let cut: number;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = block.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n');
+          if (event === 'next' && data) { messages.push(JSON.parse(data)); waiting?.(); }
+          if (event === 'complete') { ended = true; waiting?.(); }
+        }
+      }
+    } catch { /* aborted */ }
+    ended = true;
+    waiting?.();
+  })();
+  return {
+    async next(timeoutMs = 5000): Promise<any> {
+      const deadline = Date.now() + timeoutMs;
+      while (!messages.length && !ended && Date.now() < deadline) {
+        await new Promise<void>((r) => { waiting = r; setTimeout(r, 50); });
+      }
+      if (!messages.length) throw new Error(ended ? 'stream ended' : 'no event in time');
+      return messages.shift();
+    },
+    close: () => controller.abort(),
+  };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 150));
+
+describe('pgOrderEvents (LISTEN/NOTIFY)', () => {
+  it('delivers a published event to every subscriber of the database, with its time', async () => {
+    const other = await pgOrderEvents(server.database);
+    const seen: OrderEvent[] = [];
+    const stop = other.subscribe((e) => seen.push(e));
+    await server.events.publish({ type: 'order.created', orderId: 4242, branchId: 1, brandId: 7 });
+    for (let i = 0; i < 40 && !seen.length; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(seen[0]).toMatchObject({ type: 'order.created', orderId: 4242, branchId: 1, brandId: 7 });
+    expect(Date.parse(seen[0].at)).not.toBeNaN();
+    stop();
+    await other.close();
+  });
+
+  it('publishes order.changed when a status changes', async () => {
+    const order = await insertOrder(server);
+    const seen: OrderEvent[] = [];
+    const stop = server.events.subscribe((e) => seen.push(e));
+    const token = await server.api.login('branchuser');
+    await server.api.put('/api/services/app/Store/UpdateOrderStatus', { token, body: { orderId: order.id, status: 'accepted' } });
+    for (let i = 0; i < 40 && !seen.length; i++) await new Promise((r) => setTimeout(r, 25));
+    stop();
+    expect(seen).toContainEqual(expect.objectContaining({ type: 'order.changed', orderId: order.id, branchId: 1, brandId: 7 }));
+  });
+});
+
+describe.skipIf(!hasMesh)('GraphQL subscription orderEvents over SSE', () => {
+  it('streams the branch user only the orders of their branch', async () => {
+    const token = await server.api.login('branchuser');
+    const feed = await subscribe(token);
+    await settle();
+    const outside = await insertOrder(server, { brandId: 8 });
+    const inside = await insertOrder(server);
+    await server.events.publish({ type: 'order.created', orderId: outside.id, branchId: outside.branchId, brandId: 8 });
+    await server.events.publish({ type: 'order.created', orderId: inside.id, branchId: 1, brandId: 7 });
+    const first = await feed.next();
+    expect(first.data.orderEvents).toMatchObject({ type: 'order.created', orderId: inside.id, branchId: 1, brandId: 7 });
+    // a status change made over REST arrives too
+    await server.api.put('/api/services/app/Store/UpdateOrderStatus', { token, body: { orderId: inside.id, status: 'accepted' } });
+    expect((await feed.next()).data.orderEvents).toMatchObject({ type: 'order.changed', orderId: inside.id });
+    feed.close();
+  });
+
+  it('gives the company admin their company only, and the admin everything', async () => {
+    const company = await subscribe(await server.api.login('companyadmin'));
+    const admin = await subscribe(await server.api.login('admin'));
+    await settle();
+    await server.events.publish({ type: 'order.created', orderId: 900001, branchId: 2, brandId: 8 });
+    await server.events.publish({ type: 'order.created', orderId: 900002, branchId: 1, brandId: 7 });
+    expect((await company.next()).data.orderEvents.orderId).toBe(900002);
+    expect((await admin.next()).data.orderEvents.orderId).toBe(900001);
+    expect((await admin.next()).data.orderEvents.orderId).toBe(900002);
+    company.close();
+    admin.close();
+  });
+
+  it('narrows to one branch when asked', async () => {
+    const feed = await subscribe(await server.api.login('admin'), { branchId: 3 });
+    await settle();
+    await server.events.publish({ type: 'order.created', orderId: 900003, branchId: 2, brandId: 8 });
+    await server.events.publish({ type: 'order.created', orderId: 900004, branchId: 3, brandId: 8 });
+    expect((await feed.next()).data.orderEvents.orderId).toBe(900004);
+    feed.close();
+  });
+
+  it.each([
+    ['no token', null, 'UNAUTHENTICATED'],
+    ['a customer', 'customer', 'FORBIDDEN'],
+  ])('refuses %s', async (_what, user, code) => {
+    const token = user ? await server.api.login(user) : null;
+    const feed = await subscribe(token);
+    const message = await feed.next();
+    expect(message.errors?.[0]?.extensions?.code).toBe(code);
+    expect(message.data ?? null).toBeNull();
+    feed.close();
+  });
+
+  it('refuses a branch user asking for another branch', async () => {
+    const feed = await subscribe(await server.api.login('branchuser'), { branchId: 2 });
+    const message = await feed.next();
+    expect(message.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    feed.close();
+  });
+});

@@ -1,0 +1,39 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { createFetchApi } from './fetchApi';
+import { freshPostgresDatabase } from './server';
+
+export interface ServerProcess {
+  url: string;
+  api: ReturnType<typeof createFetchApi>;
+  close(): Promise<void>;
+}
+
+/** Starts tests/support/serverMain.ts in a child process and waits for its URL. */
+export async function startServerProcess(): Promise<ServerProcess> {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test' };
+  if (process.env.TEST_DATABASE_URL) env.TEST_DATABASE_URL = await freshPostgresDatabase(process.env.TEST_DATABASE_URL);
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.resolve('tests/support/serverMain.ts')], {
+    env, stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('test server did not start in 60 s')), 60_000);
+    child.once('exit', (code) => reject(new Error(`test server exited with ${code}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (!line.startsWith('{')) return;
+      clearTimeout(timer);
+      resolve(JSON.parse(line).url);
+    });
+  });
+  return {
+    url,
+    api: createFetchApi(url),
+    close: () => new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+    }),
+  };
+}
