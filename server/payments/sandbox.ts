@@ -27,7 +27,7 @@ export function sandboxProvider(config: AppConfig): PaymentProvider {
   };
 }
 
-type SandboxPayment = Awaited<ReturnType<typeof loadPayment>>;
+type SandboxPayment = Awaited<ReturnType<typeof loadPayment>> | null;
 
 async function loadPayment(ctx: AppContext, ref: string) {
   const [row] = await ctx.db

@@ -18,7 +18,7 @@ export const homeFor = (role: string | null) => (isStaff(role) ? '/dashboard' : 
 export default function AuthApp() {
   const { isAuthenticated, isGuest, role, isRestoring } = useSession();
   const [location] = useLocation();
-  useEffect(() => window.scrollTo(0, 0), [location]);
+  useEffect(() => { window.scrollTo(0, 0); }, [location]);
   if (isRestoring) return <Loading />;
   if (isAuthenticated && !isGuest) return <Redirect to={homeFor(role)} replace />;
   return (

@@ -10,15 +10,16 @@ import { ShopLayout } from './layout/ShopLayout';
 import { ShopProvider } from './shopContext';
 
 /** Shop screens by route pattern (src/routes.ts SHOP_ROUTES), each a lazy chunk. */
+const MenuPage = lazyChunk(() => import('./menu/MenuPage'));
 const SHOP_PAGES: Record<string, ComponentType> = {
-  '/': lazyChunk(() => import('./menu/MenuPage')),
-  '/products': lazyChunk(() => import('./menu/MenuPage')),
+  '/': MenuPage,
+  '/products': MenuPage,
   '/profile': lazyChunk(() => import('./profile/ProfilePage')),
 };
 
 export default function ShopApp() {
   const [location] = useLocation();
-  useEffect(() => window.scrollTo(0, 0), [location]);
+  useEffect(() => { window.scrollTo(0, 0); }, [location]);
   return (
     <ShopProvider>
       <ShopLayout>

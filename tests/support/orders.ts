@@ -3,6 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { orderItems, orders, products } from '../../server/db/schema';
 import type { RunningServer } from '../../server/start';
+import {
+  nextOrderState, ORDER_EVENT_TYPES, type DeliverySystem, type OrderEventType, type OrderLifecycleColumns, type OrderLifecycleEvent,
+} from '../../machines/orderLifecycle';
 
 export type TestOrder = typeof orders.$inferSelect;
 
@@ -51,4 +54,56 @@ export async function insertOrder(server: RunningServer | { database: { db: Db }
 export async function readOrder(server: RunningServer, id: number): Promise<TestOrder> {
   const [row] = await server.database.db.select().from(orders).where(eq(orders.id, id));
   return row;
+}
+
+type Api = { put: CallFn; post: CallFn };
+type CallFn = (url: string, opts?: { token?: string; body?: unknown; query?: Record<string, unknown> }) => Promise<{ status: number; body: any }>;
+
+/** Which demo account performs each lifecycle event in tests (approving a refund needs a manager). */
+export const EVENT_ACTOR: Record<OrderEventType, 'branchuser' | 'brandmanager' | 'customer'> = {
+  'order.accept': 'branchuser',
+  'order.reject': 'branchuser',
+  'order.close': 'branchuser',
+  'order.markPaid': 'branchuser',
+  'order.arrive': 'customer',
+  'order.serve': 'branchuser',
+  'order.noShow': 'branchuser',
+  'order.markRead': 'branchuser',
+  'order.requestRefund': 'branchuser',
+  'order.approveRefund': 'brandmanager',
+};
+
+/** Performs a lifecycle event through its real REST call. */
+export function sendOrderEvent(api: Api, type: OrderEventType, orderId: number, token: string) {
+  const store = '/api/services/app/Store';
+  switch (type) {
+    case 'order.accept': return api.put(`${store}/UpdateOrderStatus`, { token, body: { orderId, status: 'accepted' } });
+    case 'order.reject': return api.put(`${store}/UpdateOrderStatus`, { token, body: { orderId, status: 'rejected' } });
+    case 'order.close': return api.put(`${store}/UpdateOrderStatus`, { token, body: { orderId, status: 'closed' } });
+    case 'order.markPaid': return api.put(`${store}/UpdateOrderToPaidStatus`, { token, body: { orderId } });
+    case 'order.markRead': return api.put(`${store}/UpdateOrderAsRead`, { token, query: { orderId } });
+    case 'order.arrive': return api.post(`${store}/CustomerArrived`, { token, body: { orderId } });
+    case 'order.serve': return api.post(`${store}/CustomerServed`, { token, body: { orderId } });
+    case 'order.noShow': return api.post(`${store}/CustomerNoShow`, { token, body: { orderId } });
+    case 'order.requestRefund': return api.post('/api/services/app/Refund/InitiateRefundRequest', { token, body: { orderId, reason: 'Wrong drink' } });
+    case 'order.approveRefund': return api.post('/api/services/app/Refund/ApproveRefundRequest', { token, body: { orderId } });
+  }
+}
+
+/** Every lifecycle state an order of this delivery system can reach, as its columns (breadth-first over the machine). */
+export function reachableOrderStates(deliverySystem: DeliverySystem): OrderLifecycleColumns[] {
+  const start: OrderLifecycleColumns = { status: 'pending', arrival: 'none', payment: 'unpaid', refund: 'none', isViewed: false };
+  const seen = new Map<string, OrderLifecycleColumns>([[JSON.stringify(start), start]]);
+  const queue = [start];
+  while (queue.length) {
+    const state = queue.shift()!;
+    for (const type of ORDER_EVENT_TYPES) {
+      const next = nextOrderState({ ...state, deliverySystem }, { type } as OrderLifecycleEvent);
+      if (next && !seen.has(JSON.stringify(next))) {
+        seen.set(JSON.stringify(next), next);
+        queue.push(next);
+      }
+    }
+  }
+  return [...seen.values()];
 }

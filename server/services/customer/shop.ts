@@ -6,12 +6,13 @@ import { customerWallets, users } from '../../db/schema';
 import { uniqueViolation } from '../../db/uniqueViolation';
 import { badRequest, forbidden, notFound, Obj } from '../../http/envelope';
 import { route, service } from '../../http/routes';
+import { Nullable } from '../../http/nullable';
 import type { AppContext } from '../../http/context';
 import { DEFAULT_BRAND_ID, TEXT } from '../../../domain/constants';
 import { cleanEmail, completeRegistration, EMAIL_TAKEN, startRegistration, validateRegistration } from './registration';
 
 const Phone = () => Type.String({ minLength: 4, maxLength: 20 });
-const OptionalText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
+const OptionalText = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
 
 export const RegistrationResult = Obj('RegistrationResult', {
   accessToken: Type.String(),
@@ -88,7 +89,7 @@ export function registerShopCustomer(app: FastifyInstance, ctx: AppContext) {
         email: OptionalText(256),
         password: Type.String({ minLength: 6, maxLength: 128 }),
         gender: OptionalText(20),
-        birthDate: Type.Optional(Type.Union([Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}' }), Type.Null()])),
+        birthDate: Type.Optional(Nullable(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }))),
       }),
       result: RegistrationResult,
       async handler({ body, ctx }) {
@@ -112,11 +113,11 @@ export function registerShopCustomer(app: FastifyInstance, ctx: AppContext) {
       access: 'customer',
       summary: "Changes the caller's own name, e-mail, gender and birth date. The phone number is the login and does not change here.",
       body: Obj('UpdateCustomerDetailsInput', {
-        id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+        id: Type.Optional(Nullable(Type.Integer())),
         fullName: Type.Optional(Type.String({ maxLength: 100 })),
         emailAddress: OptionalText(256),
         gender: OptionalText(20),
-        birthDate: Type.Optional(Type.Union([Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}' }), Type.Null()])),
+        birthDate: Type.Optional(Nullable(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }))),
         brandId: Type.Optional(Type.Integer({ minimum: 1 })),
       }),
       result: CustomerDetails,

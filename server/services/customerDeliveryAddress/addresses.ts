@@ -4,11 +4,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { customerAddresses, deliveryAreas } from '../../db/schema';
 import { badRequest, Obj, type ValidationError } from '../../http/envelope';
+import { Nullable } from '../../http/nullable';
 import { DEFAULT_ADDRESS_COORDS, TEXT } from '../../../domain/constants';
 
-const Text = (maxLength = 200) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
-const Id = () => Type.Optional(Type.Union([Type.Integer(), Type.Null()]));
-const Coord = () => Type.Optional(Type.Union([Type.Number(), Type.Null()]));
+const Text = (maxLength = 200) => Type.Optional(Nullable(Type.String({ maxLength })));
+const Id = () => Type.Optional(Nullable(Type.Integer()));
+const Coord = () => Type.Optional(Nullable(Type.Number()));
 
 /**
  * The address form (SPEC.md 3 and 5). Every field is optional in the schema so that a missing

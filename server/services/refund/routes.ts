@@ -119,23 +119,24 @@ export function registerRefund(app: FastifyInstance, ctx: AppContext) {
         const { query, scope } = selectRefunds(ctx, caller);
         const [request] = await query
           .where(and(
-            body.refundRequestId ? eq(refundRequests.id, body.refundRequestId) : undefined,
-            body.orderId ? eq(refundRequests.orderId, body.orderId) : undefined,
+            body.refundRequestId ? eq(refundRequests.id, body.refundRequestId) : eq(refundRequests.orderId, body.orderId!),
             scope,
           ))
           .orderBy(desc(refundRequests.id))
           .limit(1);
-        if (!request) throw notFound('RefundRequest');
-        await transitionOrder(ctx, request.orderId, { type: 'order.approveRefund' }, caller, {
+        if (!request && body.refundRequestId) throw notFound('RefundRequest');
+        // By order id with no request yet: the lifecycle answers (404 out of scope, 409 "no refund is requested").
+        const orderId = request?.orderId ?? body.orderId!;
+        await transitionOrder(ctx, orderId, { type: 'order.approveRefund' }, caller, {
           async within(tx) {
-            const approved = await tx.update(refundRequests)
+            const approved = request && await tx.update(refundRequests)
               .set({ status: 'approved', approvedBy: caller!.id, approvedAt: new Date() })
               .where(and(eq(refundRequests.id, request.id), eq(refundRequests.status, 'requested')))
               .returning({ id: refundRequests.id });
-            if (approved.length === 0) throw conflict(`Refund request #${request.id} is already ${request.status}.`);
+            if (!approved?.length) throw conflict(`Order #${orderId} has no refund request waiting for approval.`);
           },
         });
-        return refundById(ctx, caller, request.id);
+        return refundById(ctx, caller, request!.id);
       },
     }),
     route({

@@ -1,11 +1,12 @@
 import { Type, type Static } from 'typebox';
 import { Obj } from '../../http/envelope';
+import { Nullable } from '../../http/nullable';
 import { CustomerDeliveryAddressInput } from '../customerDeliveryAddress/addresses';
 
-const Flag = () => Type.Optional(Type.Union([Type.Boolean(), Type.Null()]));
-const OptInt = () => Type.Optional(Type.Union([Type.Integer(), Type.Null()]));
-const OptNumber = () => Type.Optional(Type.Union([Type.Number(), Type.Null()]));
-const OptText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
+const Flag = () => Type.Optional(Nullable(Type.Boolean()));
+const OptInt = () => Type.Optional(Nullable(Type.Integer()));
+const OptNumber = () => Type.Optional(Nullable(Type.Number()));
+const OptText = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
 
 /**
  * The order request of SPEC.md 3, field for field. Amounts the client sends (redeemPoints,
@@ -26,7 +27,7 @@ export const OrderProductInput = Obj('OrderProductInput', {
   isRedeem: Flag(),
   redeemItem: Flag(),
   redeemPoints: OptNumber(),
-  additions: Type.Optional(Type.Union([Type.Array(OrderAdditionInput, { maxItems: 50 }), Type.Null()])),
+  additions: Type.Optional(Nullable(Type.Array(OrderAdditionInput, { maxItems: 50 }))),
 });
 
 export const OrderDeliveryOptionsInput = Obj('OrderDeliveryOptionsInput', {
@@ -48,7 +49,7 @@ export const SaveNewOrderInput = Obj('SaveNewOrderInput', {
   carDetails: OptText(300),
   carId: OptInt(),
   /** An address typed at checkout, used for delivery when deliveryAddressId is not one of the caller's. */
-  customerDeliveryAddress: Type.Optional(Type.Union([CustomerDeliveryAddressInput, Type.Null()])),
+  customerDeliveryAddress: Type.Optional(Nullable(CustomerDeliveryAddressInput)),
   IsArmadaDelivery: Flag(),
   /** payment_systems.id; default 2 (cash at the branch). */
   paymentSystem: OptInt(),

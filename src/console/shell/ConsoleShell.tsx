@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import {
   Alignment, Button, Classes, Drawer, Menu, MenuDivider, MenuItem, Navbar, NavbarDivider, NavbarGroup, NavbarHeading,
-  OverlayToaster, Popover, Position,
+  OverlayToaster, PopoverNext, Position,
 } from '@blueprintjs/core';
 import { ChevronUpIcon, LogOutIcon, MenuIcon, UserIcon, SwapHorizontalIcon } from '@blueprintjs/icons';
 import { can, menuFor } from '../../../domain/permissions';
@@ -16,7 +16,7 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
   const { role } = useSession();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [location] = useLocation();
-  useEffect(() => setDrawerOpen(false), [location]);
+  useEffect(() => { setDrawerOpen(false); }, [location]);
   const menu = <SideMenu role={role} current={location} />;
   return (
     <div className="console">
@@ -70,7 +70,7 @@ function SideMenu({ role, current }: { role: string | null; current: string }) {
 function UserDropdown() {
   const { profile, role, send } = useSession();
   return (
-    <Popover
+    <PopoverNext
       placement="bottom-end"
       content={
         <Menu aria-label="User menu">
@@ -87,7 +87,7 @@ function UserDropdown() {
       <Button variant="minimal" icon={<UserIcon />} endIcon={undefined} aria-label="User menu">
         <span className="console-hide-narrow">{profile?.fullName}</span>
       </Button>
-    </Popover>
+    </PopoverNext>
   );
 }
 

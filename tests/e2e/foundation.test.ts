@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startServerProcess, type ServerProcess } from '../support/serverProcess';
+import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from '../support/browser';
+import { menuFor } from '../../domain/permissions';
+
+let server: ServerProcess;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signIn(page: import('playwright-core').Page, login: string) {
+  await page.goto('/login');
+  await page.getByLabel('User name, e-mail or phone').fill(login);
+  await page.getByLabel('Password').fill('123qwe');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+describe('the running product in Chromium', () => {
+  for (const [user, role, fullName] of [['admin', 'ADMIN', 'Amal Admin'], ['branchuser', 'BRANCH_USER', 'Noura Branch']] as const) {
+    it(`${user} signs in, lands on /dashboard and sees the menu of ${role}`, async () => {
+      const context = await newContext(browser, server.url, DESKTOP);
+      const page = await context.newPage();
+      await signIn(page, user);
+      await page.waitForURL('**/dashboard');
+      await expect.poll(() => page.title()).toBe('Dashboard | Brew Ops');
+      await page.getByText(`Welcome, ${fullName}`).waitFor().catch(async (e) => { await screenshot(page, `foundation-${user}-failed`); throw e; });
+      const menu = page.getByRole('complementary', { name: 'Main menu' });
+      const labels = await menu.locator('a').allInnerTexts();
+      expect(labels.map((l) => l.trim())).toEqual(menuFor(role).map((r) => r.menu!.label));
+      await page.getByRole('button', { name: 'User menu' }).click();
+      expect(await page.getByTestId('user-role').textContent()).toBe(role);
+      await screenshot(page, `foundation-${user}-dashboard`);
+      await context.close();
+    });
+  }
+
+  it('a customer signs in and lands on /profile', async () => {
+    const context = await newContext(browser, server.url, PHONE);
+    const page = await context.newPage();
+    await signIn(page, 'customer');
+    await page.waitForURL('**/profile');
+    expect(await page.getByTestId('profile-name').textContent()).toBe('Sara Customer');
+    await screenshot(page, 'foundation-customer-profile-390');
+    await context.close();
+  });
+
+  it('the brand picker shows the seeded brands and a branch shows its real products', async () => {
+    for (const [name, viewport] of [['390', PHONE], ['1280', DESKTOP]] as const) {
+      const context = await newContext(browser, server.url, viewport);
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.getByRole('button', { name: /Mango Coffee/ }).waitFor();
+      await page.getByRole('button', { name: /Dune Bakery/ }).waitFor();
+      await page.getByTestId('product-list').getByText('Cappuccino').waitFor();
+      await page.getByRole('button', { name: /Dune Bakery/ }).click();
+      await page.getByRole('button', { name: /Jabriya/ }).click();
+      await page.getByTestId('product-list').getByText('Karak Tea').waitFor();
+      expect(await page.getByTestId('product-list').getByText('Cappuccino').count()).toBe(0);
+      await page.waitForURL('**/products');
+      await page.getByTestId('product-list').getByText('Karak Tea').waitFor();
+      await screenshot(page, `foundation-picker-${name}`);
+      await context.close();
+    }
+  });
+
+  it('an unknown route shows the 404 page with a link home', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByRole('link', { name: 'Back home' }).click();
+    await page.waitForURL(server.url + '/');
+    await context.close();
+  });
+});

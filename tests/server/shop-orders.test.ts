@@ -1,0 +1,476 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { countRows, startTestServer, type TestServer } from '../support/server';
+import { seededMenu } from '../support/shopMenu';
+import * as t from '../../server/db/schema';
+import { hashPassword } from '../../server/auth/password';
+import { localDayAndMinutes } from '../../domain/schedule';
+import { TEXT } from '../../domain/constants';
+
+const SAVE = '/api/services/app/Store/SaveNewOrderVS1';
+const HISTORY = '/api/services/app/Store/GetCurrentCustomerOrdersHistory';
+const DETAIL = '/api/services/app/Store/GetOrderDetail';
+
+let server: TestServer;
+let menu: Awaited<ReturnType<typeof seededMenu>>;
+let customer: string;
+let guest: string;
+let otherCustomer: string;
+let keySeq = 0;
+const db = () => server.database.db;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  menu = await seededMenu(server);
+  customer = await server.api.login('customer');
+  guest = await server.api.guestToken();
+  await db().insert(t.users).values({ userName: 'other', fullName: 'Omar Other', role: 'CUSTOMER', phoneNumber: '+96550000002', passwordHash: await hashPassword('123qwe') });
+  otherCustomer = await server.api.login('other');
+});
+afterAll(async () => { await server?.close(); });
+
+/** A pickup order of brand 7 branch 1 paid in cash: Cappuccino ×2 (Large, Oat, 2 extra shots) and a Pistachio Cookie: 5.250 KD. */
+function cart(overrides: Record<string, unknown> = {}, deliveryOptions: Record<string, unknown> = {}) {
+  return {
+    brandId: 7,
+    paymentSystem: 2,
+    deliveryOptions: { branchId: 1, isPickup: true, ...deliveryOptions },
+    products: [
+      {
+        productId: menu.product('Cappuccino'), quantity: 2,
+        additions: [
+          { additionId: menu.option('Cappuccino', 'Size', 'Large') },
+          { additionId: menu.option('Cappuccino', 'Milk', 'Oat') },
+          { additionId: menu.option('Cappuccino', 'Additions', 'Extra shot'), quantity: 2 },
+        ],
+      },
+      { productId: menu.product('Pistachio Cookie'), quantity: 1 },
+    ],
+    ...overrides,
+  };
+}
+
+const save = (token: string, body: unknown, key: string | null = `key-${++keySeq}`) =>
+  server.api.post(SAVE, { token, body, headers: key ? { 'idempotency-key': key } : {} });
+
+/** Runs a refused request and proves that nothing was written. */
+async function expectRefused(token: string, body: unknown, status: number, message: string | RegExp) {
+  const tables = ['orders', 'order_items', 'payments', 'wallet_ledger'];
+  const before = await Promise.all(tables.map((tb) => countRows(server, tb)));
+  const res = await save(token, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(res.body.success).toBe(false);
+  if (typeof message === 'string') expect(res.body.error!.message).toBe(message);
+  else expect(res.body.error!.message).toMatch(message);
+  expect(await Promise.all(tables.map((tb) => countRows(server, tb)))).toEqual(before);
+  return res;
+}
+
+const orderRow = async (id: number) => (await db().select().from(t.orders).where(eq(t.orders.id, id)))[0];
+
+describe('SaveNewOrderVS1: pricing on the server', () => {
+  it('places a cash pickup order at the server prices and answers with the order response', async () => {
+    const res = await save(customer, cart());
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.result).toMatchObject({ isSuccessed: true, isPaid: false, paymentUrl: null, total: 5.25 });
+    expect(res.body.result.message).toMatch(/pay at the branch/);
+    expect(res.body.result.orderNumber).toMatch(/^B1-\d{6}$/);
+    expect(res.body.result.ohash.length).toBeGreaterThanOrEqual(32);
+    const order = await orderRow(res.body.result.orderId);
+    expect(order).toMatchObject({ userId: 5, brandId: 7, branchId: 1, deliverySystem: 'pickup', subtotal: '5.250', tax: '0.000', deliveryFee: '0.000', discount: '0.000', total: '5.250', status: 'pending', payment: 'unpaid', paymentSystemId: 2 });
+    const items = await db().select().from(t.orderItems).where(eq(t.orderItems.orderId, order.id));
+    expect(items.map((i) => [i.name, i.quantity, i.unitPrice, i.lineTotal])).toEqual([
+      ['Cappuccino', 2, '2.300', '4.600'],
+      ['Pistachio Cookie', 1, '0.650', '0.650'],
+    ]);
+    expect((items[0].options as { name: string }[]).map((o) => o.name)).toEqual(['Large', 'Oat', 'Extra shot']);
+    const [payment] = await db().select().from(t.payments).where(eq(t.payments.orderId, order.id));
+    expect(payment).toMatchObject({ provider: 'cash', status: 'pending', amount: '5.250' });
+  });
+
+  it('ignores tampered client prices, points and discounts', async () => {
+    const body = cart({ discountPercent: 90, isDiscounted: false, price: 0.001, total: 0.001 });
+    (body.products[0] as Record<string, unknown>).price = 0.001;
+    (body.products[0] as Record<string, unknown>).redeemPoints = 0;
+    (body.products[0].additions![0] as Record<string, unknown>).price = -5;
+    const res = await save(customer, body);
+    expect(res.status).toBe(200);
+    expect(res.body.result.total).toBe(5.25);
+    expect((await orderRow(res.body.result.orderId)).total).toBe('5.250');
+  });
+
+  it('adds the brand taxes on the subtotal', async () => {
+    await db().update(t.taxes).set({ percent: '5' }).where(eq(t.taxes.brandId, 7));
+    try {
+      const res = await save(customer, cart());
+      const order = await orderRow(res.body.result.orderId);
+      expect(order).toMatchObject({ subtotal: '5.250', tax: '0.263', total: '5.513' });
+    } finally {
+      await db().update(t.taxes).set({ percent: '0' }).where(eq(t.taxes.brandId, 7));
+    }
+  });
+
+  it('publishes order.created after commit', async () => {
+    const seen: number[] = [];
+    const off = server.events.subscribe((e) => { if (e.type === 'order.created') seen.push(e.orderId); });
+    try {
+      const res = await save(customer, cart());
+      for (let i = 0; i < 50 && !seen.includes(res.body.result.orderId); i++) await new Promise((r) => setTimeout(r, 20));
+      expect(seen).toContain(res.body.result.orderId);
+    } finally {
+      off();
+    }
+  });
+
+  it('reads nulls as absent: the default payment method, no car, no discount', async () => {
+    const res = await save(customer, cart({
+      paymentSystem: null, carId: null, carDetails: null, customerDeliveryAddress: null, discountGroupId: null, discountPercent: null,
+      isDiscounted: null, IsArmadaDelivery: null, tokenid: null, deliverySystem: null, deliveryText: null, guestPhoneNumber: null,
+    }, { deliveryAddressId: null, isCarService: null, isHomeDeliver: null }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await orderRow(res.body.result.orderId)).toMatchObject({ paymentSystemId: 2, deliverySystem: 'pickup', discount: '0.000', total: '5.250' });
+  });
+
+  it('needs a signed-in customer', async () => {
+    expect((await server.api.post(SAVE, { body: cart() })).status).toBe(401);
+    expect((await save(await server.api.login('admin'), cart())).status).toBe(403);
+  });
+});
+
+describe('SaveNewOrderVS1: refused carts write nothing', () => {
+  it('an empty cart', () => expectRefused(customer, cart({ products: [] }), 400, 'Your cart is empty.'));
+
+  it('a required option group left out', () => expectRefused(customer, cart({
+    products: [{ productId: menu.product('Cappuccino'), quantity: 1, additions: [{ additionId: menu.option('Cappuccino', 'Milk', 'Oat') }] }],
+  }), 400, 'Please choose Size for Cappuccino.'));
+
+  it('two options in a single-choice group', () => expectRefused(customer, cart({
+    products: [{ productId: menu.product('Cappuccino'), quantity: 1, additions: [
+      { additionId: menu.option('Cappuccino', 'Size', 'Large') }, { additionId: menu.option('Cappuccino', 'Size', 'Small') },
+    ] }],
+  }), 400, 'Please choose only one Size for Cappuccino.'));
+
+  it('an unknown product, a product of another brand, an option of another product', async () => {
+    await expectRefused(customer, cart({ products: [{ productId: 99999, quantity: 1 }] }), 400, 'Product #99999 is not on the menu of this brand.');
+    await expectRefused(customer, cart({ products: [{ productId: menu.product('Karak Tea', 8), quantity: 1, additions: [{ additionId: menu.option('Karak Tea', 'Size', 'Small', 8) }] }] }), 400, /is not on the menu of this brand/);
+    await expectRefused(customer, cart({ products: [{ productId: menu.product('Espresso'), quantity: 1, additions: [{ additionId: menu.option('Cappuccino', 'Size', 'Large') }] }] }), 400, /is not an option of Espresso/);
+  });
+
+  it('a hidden product, a product or option switched off for the branch', async () => {
+    const cookie = menu.product('Pistachio Cookie');
+    await db().update(t.products).set({ isHidden: true }).where(eq(t.products.id, cookie));
+    await expectRefused(customer, cart(), 400, 'Pistachio Cookie is not available at this branch right now.');
+    await db().update(t.products).set({ isHidden: false }).where(eq(t.products.id, cookie));
+
+    await db().insert(t.branchHiddenProducts).values({ branchId: 1, productId: cookie });
+    await expectRefused(customer, cart(), 400, 'Pistachio Cookie is not available at this branch right now.');
+    await db().delete(t.branchHiddenProducts).where(eq(t.branchHiddenProducts.productId, cookie));
+
+    const oat = menu.option('Cappuccino', 'Milk', 'Oat');
+    await db().insert(t.branchHiddenOptions).values({ branchId: 1, optionItemId: oat });
+    await expectRefused(customer, cart(), 400, 'Oat is not available at this branch right now.');
+    await db().delete(t.branchHiddenOptions).where(eq(t.branchHiddenOptions.optionItemId, oat));
+    expect((await save(customer, cart())).status).toBe(200);
+  });
+
+  it('a quantity outside 1..69', async () => {
+    for (const quantity of [0, 70, -1]) {
+      await expectRefused(customer, cart({ products: [{ productId: menu.product('Pistachio Cookie'), quantity }] }), 400, 'The quantity of Pistachio Cookie must be between 1 and 69.');
+    }
+    expect((await save(customer, cart({ products: [{ productId: menu.product('Pistachio Cookie'), quantity: 69 }] }))).status).toBe(200);
+    await expectRefused(customer, cart({ products: [{ productId: menu.product('Pistachio Cookie'), quantity: 1.5 }] }), 400, 'Your request is not valid!');
+  });
+
+  it('a busy branch', async () => {
+    await db().update(t.branches).set({ isBusy: true }).where(eq(t.branches.id, 1));
+    try {
+      await expectRefused(customer, cart(), 400, 'The branch is busy right now and is not taking orders. Please try again later.');
+    } finally {
+      await db().update(t.branches).set({ isBusy: false }).where(eq(t.branches.id, 1));
+    }
+  });
+
+  it('a branch closed by its online-ordering schedule (Asia/Kuwait)', async () => {
+    const saved = await db().select().from(t.branchSchedules).where(eq(t.branchSchedules.branchId, 1));
+    const today = localDayAndMinutes(new Date(), 'Asia/Kuwait').dayOfWeek;
+    await db().delete(t.branchSchedules).where(eq(t.branchSchedules.branchId, 1));
+    await db().insert(t.branchSchedules).values({ branchId: 1, dayOfWeek: (today + 3) % 7, openTime: '00:00', closeTime: '23:59' });
+    try {
+      await expectRefused(customer, cart(), 400, /closed for online orders/);
+    } finally {
+      await db().delete(t.branchSchedules).where(eq(t.branchSchedules.branchId, 1));
+      await db().insert(t.branchSchedules).values(saved);
+    }
+    expect((await save(customer, cart())).status).toBe(200);
+  });
+
+  it('a branch of another brand', () => expectRefused(customer, cart({}, { branchId: 2 }), 400, 'This branch does not belong to the brand.'));
+
+  it('a payment method the brand has not enabled, or that does not exist', async () => {
+    await db().update(t.brandPayments).set({ isActive: false }).where(and(eq(t.brandPayments.brandId, 7), eq(t.brandPayments.paymentSystemId, 3)));
+    try {
+      await expectRefused(customer, cart({ paymentSystem: 3 }), 400, 'This payment method is not available for this brand.');
+      await expectRefused(customer, cart({ paymentSystem: 999 }), 400, 'This payment method is not available for this brand.');
+    } finally {
+      await db().update(t.brandPayments).set({ isActive: true }).where(eq(t.brandPayments.brandId, 7));
+    }
+  });
+
+  it('two delivery modes at once', () => expectRefused(customer, cart({}, { isCarService: true }), 400, 'Please choose one of pickup, car service or delivery.'));
+});
+
+describe('SaveNewOrderVS1: delivery and car service', () => {
+  const addressBody = { regionId: 1, areaId: 2, block: '4', street: '12', house_no: '7', floor: '2' };
+  let addressId: number;
+  beforeAll(async () => {
+    const res = await server.api.post('/api/services/app/CustomerDeliveryAddress/AddCustomerDeliveryAddress', { token: customer, body: addressBody });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    addressId = res.body.result.id;
+  });
+  const deliveryOf = (id: number | null, extra: Record<string, unknown> = {}) => cart(extra, { isPickup: false, isHomeDeliver: true, isDeliveryNeed: true, deliveryAddressId: id });
+
+  it('refuses delivery without an address of the caller', async () => {
+    await expectRefused(customer, deliveryOf(null), 400, 'Please choose a delivery address.');
+    const theirs = await server.api.post('/api/services/app/CustomerDeliveryAddress/AddCustomerDeliveryAddress', { token: otherCustomer, body: addressBody });
+    await expectRefused(customer, deliveryOf(theirs.body.result.id), 400, 'Please choose a delivery address.');
+  });
+
+  it("charges the area's delivery fee, the same as GetDeliveryFeeForOrderingCustomer, and keeps a copy of the address", async () => {
+    const quote = await server.api.get('/api/services/app/BrandDeliveryFee/GetDeliveryFeeForOrderingCustomer', { query: { BrandId: 7, AreaId: 2, Amount: 5.25 } });
+    expect(quote.status).toBe(200);
+    expect(quote.body.result.deliveryFee).toBeGreaterThan(0);
+    const res = await save(customer, deliveryOf(addressId));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const order = await orderRow(res.body.result.orderId);
+    expect(Number(order.deliveryFee)).toBe(quote.body.result.deliveryFee);
+    expect(Number(order.total)).toBeCloseTo(5.25 + quote.body.result.deliveryFee, 3);
+    expect(order).toMatchObject({ deliverySystem: 'delivery', deliveryAddressId: addressId, deliveryAddress: expect.objectContaining({ areaId: 2, block: '4', street: '12', house_no: '7' }) });
+  });
+
+  it('delivers free at or above the free-delivery amount', async () => {
+    const big = deliveryOf(addressId, { products: [{ productId: menu.product('Pistachio Cookie'), quantity: 25 }] });
+    const res = await save(customer, big);
+    const order = await orderRow(res.body.result.orderId);
+    expect(order).toMatchObject({ subtotal: '16.250', deliveryFee: '0.000', total: '16.250' });
+  });
+
+  it('refuses an area the brand does not deliver to', async () => {
+    await db().insert(t.brandHiddenDeliveryAreas).values({ brandId: 7, areaId: 2 });
+    try {
+      await expectRefused(customer, deliveryOf(addressId), 400, 'Sorry, we do not deliver to this area.');
+    } finally {
+      await db().delete(t.brandHiddenDeliveryAreas).where(eq(t.brandHiddenDeliveryAreas.areaId, 2));
+    }
+  });
+
+  it("car service takes the caller's car, or car details typed in", async () => {
+    const car = await server.api.post('/api/services/app/Cars/AddCustomerCar', { token: customer, query: { carBrandId: 1, carColorId: 1, carTypeId: 2, plateNumber: '12345' } });
+    expect(car.status).toBe(200);
+    const withCar = await save(customer, cart({ carId: car.body.result.id }, { isPickup: false, isCarService: true }));
+    expect(await orderRow(withCar.body.result.orderId)).toMatchObject({ deliverySystem: 'carService', carId: car.body.result.id, carDetails: 'White Toyota SUV, plate 12345' });
+    const typed = await save(customer, cart({ carDetails: 'Red Kia, 555' }, { isPickup: false, isCarService: true }));
+    expect((await orderRow(typed.body.result.orderId)).carDetails).toBe('Red Kia, 555');
+    await expectRefused(customer, cart({}, { isPickup: false, isCarService: true }), 400, 'Please choose your car for car service.');
+  });
+});
+
+describe('SaveNewOrderVS1: discounts and points', () => {
+  let groupId: number;
+  let foreignGroupId: number;
+  beforeAll(async () => {
+    [{ id: groupId }] = await db().insert(t.customerGroups).values({ brandId: 7, name: 'Friends', discountPercent: '10' }).returning();
+    [{ id: foreignGroupId }] = await db().insert(t.customerGroups).values({ brandId: 7, name: 'Staff', discountPercent: '50' }).returning();
+    await db().insert(t.customerGroupMembers).values({ groupId, userId: 5 });
+  });
+  beforeEach(async () => {
+    await db().update(t.customerWallets).set({ points: 120 }).where(and(eq(t.customerWallets.userId, 5), eq(t.customerWallets.brandId, 7)));
+  });
+
+  it("applies the percent of the customer's group, whatever percent the client sends", async () => {
+    const res = await save(customer, cart({ isDiscounted: true, discountGroupId: groupId, discountPercent: 99 }));
+    expect(res.status).toBe(200);
+    expect(await orderRow(res.body.result.orderId)).toMatchObject({ subtotal: '5.250', discount: '0.525', total: '4.725', discountGroupId: groupId });
+  });
+
+  it('refuses a discount of a group the customer is not in', async () => {
+    await expectRefused(customer, cart({ isDiscounted: true, discountGroupId: foreignGroupId, discountPercent: 50 }), 400, 'This discount is not available to you.');
+    await expectRefused(customer, cart({ isDiscounted: true, discountGroupId: 424242 }), 400, 'This discount is not available to you.');
+    await expectRefused(guest, cart({ isDiscounted: true, discountGroupId: groupId, guestCustomerName: 'G', guestPhoneNumber: '+96551234567' }), 400, 'This discount is not available to you.');
+  });
+
+  it('redeems a product for its points: free of charge, wallet and ledger written', async () => {
+    const res = await save(customer, cart({ products: [{ productId: menu.product('Espresso'), quantity: 1, isRedeem: true, redeemPoints: 1 }] }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.result).toMatchObject({ isPaid: true, paymentUrl: null, total: 0 });
+    const order = await orderRow(res.body.result.orderId);
+    expect(order).toMatchObject({ total: '0.000', pointsRedeemed: 100, payment: 'paid' });
+    const [wallet] = await db().select().from(t.customerWallets).where(and(eq(t.customerWallets.userId, 5), eq(t.customerWallets.brandId, 7)));
+    expect(wallet.points).toBe(20);
+    const ledger = await db().select().from(t.walletLedger).where(eq(t.walletLedger.orderId, order.id));
+    expect(ledger).toMatchObject([{ userId: 5, brandId: 7, pointsDelta: -100 }]);
+  });
+
+  it('charges the options of a redeemed product', async () => {
+    const res = await save(customer, cart({ products: [{ productId: menu.product('Espresso'), quantity: 1, isRedeem: true, additions: [{ additionId: menu.option('Espresso', 'Additions', 'Vanilla syrup') }] }] }));
+    expect(res.body.result).toMatchObject({ isPaid: false, total: 0.15 });
+  });
+
+  it('refuses too few points, a product that cannot be redeemed, and a guest redeeming', async () => {
+    await expectRefused(customer, cart({ products: [{ productId: menu.product('Espresso'), quantity: 2, isRedeem: true }] }), 400, 'You do not have enough points to redeem these products.');
+    await expectRefused(customer, cart({ products: [{ productId: menu.product('Pistachio Cookie'), quantity: 1, isRedeem: true }] }), 400, 'Pistachio Cookie cannot be redeemed with points.');
+    await expectRefused(guest, cart({ guestCustomerName: 'G', guestPhoneNumber: '+96551234567', products: [{ productId: menu.product('Espresso'), quantity: 1, isRedeem: true }] }), 400, 'Please log in to redeem points.');
+  });
+
+  it('never spends the same points twice under concurrency', async () => {
+    const redeem = () => save(customer, cart({ products: [{ productId: menu.product('Espresso'), quantity: 1, isRedeem: true }] }));
+    const results = await Promise.all([redeem(), redeem(), redeem()]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+    const [wallet] = await db().select().from(t.customerWallets).where(and(eq(t.customerWallets.userId, 5), eq(t.customerWallets.brandId, 7)));
+    expect(wallet.points).toBe(20);
+  });
+});
+
+describe('SaveNewOrderVS1: idempotency', () => {
+  it('same key and body twice in a row: one order, the same response', async () => {
+    const before = await countRows(server, 'orders');
+    const first = await save(customer, cart(), 'same-key-1');
+    const second = await save(customer, cart(), 'same-key-1');
+    expect(first.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect(await countRows(server, 'orders')).toBe(before + 1);
+  });
+
+  it('same key and body at once: one order, the same response for all', async () => {
+    const before = await countRows(server, 'orders');
+    const results = await Promise.all([1, 2, 3, 4, 5].map(() => save(customer, cart(), 'same-key-2')));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    for (const r of results) expect(r.body).toEqual(results[0].body);
+    expect(await countRows(server, 'orders')).toBe(before + 1);
+    expect(await countRows(server, 'payments')).toBeGreaterThan(0);
+  });
+
+  it('the same body with its keys in another order is the same request', async () => {
+    const body = cart();
+    const reordered = Object.fromEntries(Object.entries(body).reverse());
+    const first = await save(customer, body, 'same-key-3');
+    const second = await save(customer, reordered, 'same-key-3');
+    expect(second.body.result.orderId).toBe(first.body.result.orderId);
+  });
+
+  it('same key with another body: 422, nothing written', async () => {
+    await save(customer, cart(), 'same-key-4');
+    const before = await countRows(server, 'orders');
+    const res = await save(customer, cart({ products: [{ productId: menu.product('Pistachio Cookie'), quantity: 3 }] }), 'same-key-4');
+    expect(res.status).toBe(422);
+    expect(res.body.error!.message).toMatch(/Idempotency-Key/);
+    expect(await countRows(server, 'orders')).toBe(before);
+  });
+
+  it('keys belong to one user; without a key every request is a new order', async () => {
+    const mine = await save(customer, cart(), 'shared-key');
+    const theirs = await save(otherCustomer, cart(), 'shared-key');
+    expect(theirs.body.result.orderId).not.toBe(mine.body.result.orderId);
+    const a = await save(customer, cart(), null);
+    const b = await save(customer, cart(), null);
+    expect(a.body.result.orderId).not.toBe(b.body.result.orderId);
+  });
+
+  it('recognises the unique index that backs the key up, for the loser of a race', async () => {
+    const { uniqueViolation } = await import('../../server/db/uniqueViolation');
+    const first = await save(customer, cart(), 'backstop-key');
+    const [row] = await db().select().from(t.orders).where(eq(t.orders.id, first.body.result.orderId));
+    const { id: _id, ...copy } = row;
+    const err = await db().insert(t.orders).values(copy).then(() => null, (e: unknown) => e);
+    expect(uniqueViolation(err)).toBe('orders_idempotency_uq');
+    expect(uniqueViolation(new Error('other'))).toBeNull();
+  });
+
+  it('a refused request can be retried with its key once fixed', async () => {
+    await db().update(t.branches).set({ isBusy: true }).where(eq(t.branches.id, 1));
+    expect((await save(customer, cart(), 'retry-key')).status).toBe(400);
+    await db().update(t.branches).set({ isBusy: false }).where(eq(t.branches.id, 1));
+    expect((await save(customer, cart(), 'retry-key')).status).toBe(200);
+  });
+});
+
+describe('guests', () => {
+  const guestCart = (extra: Record<string, unknown> = {}) => cart({ guestCustomerName: 'Guest Ghada', guestPhoneNumber: '+965 5123 4567', ...extra });
+
+  it('need a name and a valid phone (SPEC.md 5 messages)', async () => {
+    const res = await expectRefused(guest, cart(), 400, TEXT.guest.phoneRequired);
+    expect(res.body.error!.validationErrors!.map((v) => v.message)).toEqual([TEXT.guest.phoneRequired, TEXT.guest.nameRequired]);
+    await expectRefused(guest, cart({ guestCustomerName: 'G', guestPhoneNumber: '12' }), 400, TEXT.guest.invalidPhone);
+    await expectRefused(guest, cart({ guestPhoneNumber: '+96551234567', guestCustomerName: '  ' }), 400, TEXT.guest.nameRequired);
+  });
+
+  it('place an order and read it only with its ohash; never list orders', async () => {
+    const res = await save(guest, guestCart());
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { orderId, ohash } = res.body.result;
+    expect(await orderRow(orderId)).toMatchObject({ userId: 18, guestCustomerName: 'Guest Ghada', guestPhoneNumber: '+96551234567' });
+    const ok = await server.api.get(DETAIL, { token: guest, query: { orderId, ohash } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.result).toMatchObject({ id: orderId, total: 5.25, isPaid: false, items: [{ name: 'Cappuccino' }, { name: 'Pistachio Cookie' }] });
+    expect((await server.api.get(DETAIL, { token: guest, query: { orderId } })).status).toBe(404);
+    expect((await server.api.get(DETAIL, { token: guest, query: { orderId, ohash: `${ohash.slice(0, -1)}x` } })).status).toBe(404);
+    const history = await server.api.get(HISTORY, { token: guest });
+    expect(history.body.result).toEqual({ totalCount: 0, orderHistoryItems: [] });
+  });
+
+  it("cannot read a customer's order by id", async () => {
+    const mine = await save(customer, cart());
+    expect((await server.api.get(DETAIL, { token: guest, query: { orderId: mine.body.result.orderId } })).status).toBe(404);
+  });
+
+  it('have their stored address removed after the order; the order keeps a copy', async () => {
+    const added = await server.api.post('/api/services/app/CustomerDeliveryAddress/AddCustomerDeliveryAddress', {
+      token: guest, body: { regionId: 1, areaId: 2, block: '1', street: '2', house_no: '3' },
+    });
+    expect(added.status).toBe(200);
+    const res = await save(guest, guestCart({}), undefined);
+    expect(res.status).toBe(200);
+    const delivery = await save(guest, { ...guestCart(), deliveryOptions: { branchId: 1, isHomeDeliver: true, deliveryAddressId: added.body.result.id } });
+    expect(delivery.status, JSON.stringify(delivery.body)).toBe(200);
+    const left = await db().select().from(t.customerAddresses).where(eq(t.customerAddresses.userId, 18));
+    expect(left).toEqual([]);
+    expect((await orderRow(delivery.body.result.orderId)).deliveryAddress).toMatchObject({ areaId: 2, block: '1', street: '2', house_no: '3' });
+  });
+
+  it('may deliver to an address typed at checkout', async () => {
+    const res = await save(guest, { ...guestCart({ customerDeliveryAddress: { regionId: 1, areaId: 2, block: '9', street: '8', house_no: '7' } }), deliveryOptions: { branchId: 1, isHomeDeliver: true } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await orderRow(res.body.result.orderId)).deliveryAddress).toMatchObject({ block: '9' });
+    const bad = await expectRefused(guest, { ...guestCart({ customerDeliveryAddress: { regionId: 1, areaId: 2, block: 'x', street: '', house_no: '7' } }), deliveryOptions: { branchId: 1, isHomeDeliver: true } }, 400, TEXT.validationError);
+    expect(bad.body.error!.validationErrors!.map((v) => v.message)).toEqual(['Block Number must contain digits only', TEXT.address.street]);
+  });
+});
+
+describe('order history and detail', () => {
+  it('lists the caller\'s own orders, newest first, 5 by default', async () => {
+    const res = await server.api.get(HISTORY, { token: customer, query: { brandId: 7 } });
+    expect(res.status).toBe(200);
+    const { totalCount, orderHistoryItems } = res.body.result;
+    expect(orderHistoryItems).toHaveLength(5);
+    expect(totalCount).toBeGreaterThan(5);
+    expect(orderHistoryItems[0]).toEqual({ id: expect.any(Number), date: expect.any(String), orderNumber: expect.stringMatching(/^B1-/), amount: expect.any(Number), status: 'pending', isPaid: expect.any(Boolean), deliverySystem: expect.any(String), branchName: 'Salmiya' });
+    expect(orderHistoryItems[0].id).toBeGreaterThan(orderHistoryItems[1].id);
+    const rows = await db().select({ userId: t.orders.userId }).from(t.orders);
+    expect(totalCount).toBe(rows.filter((r) => r.userId === 5).length);
+    const page2 = await server.api.get(HISTORY, { token: customer, query: { skip: 5, take: 2 } });
+    expect(page2.body.result.orderHistoryItems).toHaveLength(2);
+    expect(page2.body.result.orderHistoryItems[0].id).toBeLessThan(orderHistoryItems[4].id);
+    const theirs = await server.api.get(HISTORY, { token: otherCustomer });
+    expect(theirs.body.result.orderHistoryItems.every((o: { id: number }) => !orderHistoryItems.some((m: { id: number }) => m.id === o.id))).toBe(true);
+  });
+
+  it('shows the owner their order without the ohash, and nobody else', async () => {
+    const res = await save(customer, cart());
+    const { orderId } = res.body.result;
+    const mine = await server.api.get(DETAIL, { token: customer, query: { orderId } });
+    expect(mine.status).toBe(200);
+    expect(mine.body.result).toMatchObject({ id: orderId, orderNumber: res.body.result.orderNumber, paymentSystemName: 'Cash at branch', subtotal: 5.25, total: 5.25, branchName: 'Salmiya' });
+    expect(mine.body.result.items[0].options.map((o: { name: string }) => o.name)).toEqual(['Large', 'Oat', 'Extra shot']);
+    expect((await server.api.get(DETAIL, { token: otherCustomer, query: { orderId } })).status).toBe(404);
+    expect((await server.api.get(DETAIL, { token: otherCustomer, query: { orderId: 999999 } })).status).toBe(404);
+  });
+});
