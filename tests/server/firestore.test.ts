@@ -28,7 +28,10 @@ const freePort = () => new Promise<number>((resolve, reject) => {
 
 async function startEmulator() {
   const port = await freePort();
-  emulator = spawn(EMULATOR, ['start', `--host=127.0.0.1`, `--port=${port}`], { detached: true, stdio: 'ignore' });
+  emulator = spawn(EMULATOR, ['start', `--host=127.0.0.1`, `--port=${port}`], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  emulator.stdout!.on('data', (d) => { log += d; });
+  emulator.stderr!.on('data', (d) => { log += d; });
   host = `127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -36,7 +39,7 @@ async function startEmulator() {
       const res = await fetch(`http://${host}/`);
       if (res.ok) return;
     } catch { /* not up yet */ }
-    if (Date.now() > deadline) throw new Error('the Firestore emulator did not start in 60 s');
+    if (Date.now() > deadline) throw new Error(`the Firestore emulator did not start in 60 s:\n${log}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }

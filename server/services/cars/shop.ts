@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { carBrands, carColors, carTypes, customerCars } from '../../db/schema';
 import { badRequest, forbidden, Obj, type ValidationError } from '../../http/envelope';
 import { route, service } from '../../http/routes';
@@ -15,7 +14,7 @@ const dictionary = (name: string, table: typeof carBrands | typeof carTypes | ty
   name,
   access: 'public',
   result: Type.Array(CarDictionaryItem),
-  handler: ({ ctx }) => ctx.db.select({ id: table.id, name: table.name }).from(table as PgTable as typeof carBrands).orderBy(asc(table.id)),
+  handler: ({ ctx }) => ctx.db.select({ id: table.id, name: table.name }).from(table).orderBy(asc(table.id)),
 });
 
 /**

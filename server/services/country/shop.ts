@@ -1,11 +1,10 @@
 import { Type } from 'typebox';
-import { asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { brandDeliveryFees, deliveryAreas } from '../../db/schema';
 import { Obj } from '../../http/envelope';
 import { route, service } from '../../http/routes';
 import type { AppContext } from '../../http/context';
-import { and } from 'drizzle-orm';
 import { COUNTRIES } from '../../../domain/countries';
 import { DEFAULT_BRAND_ID } from '../../../domain/constants';
 import { deliverableFor } from '../brandDeliveryFee/deliveryFee';

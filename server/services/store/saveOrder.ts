@@ -46,7 +46,8 @@ export function requestHashOf(body: unknown): string {
  * same order's response and no second order; the same key with another body is a 422. Requests
  * with one key are serialised by an advisory lock, and the unique index orders(user_id,
  * idempotency_key) is the backstop: the loser of a race answers with the winner's order.
- * Without a key (older clients), every request is a new order.
+ * Without a key (older clients), every request is a new order. Keys are scoped per user; every
+ * guest is user 18, so a guest's key must be random (a UUID made at checkout), as it is for anyone.
  */
 export async function saveNewOrder(ctx: AppContext, caller: NonNullable<Caller>, body: SaveNewOrderInput, idempotencyKey: string | null): Promise<SaveNewOrderResult> {
   const requestHash = idempotencyKey ? requestHashOf(body) : null;
