@@ -105,7 +105,7 @@ async function fill(db: Db, total: number) {
            s.status <> 'pending' or g % 2 = 0,
            2, round((1 + (g % 200) / 10.0)::numeric, 3), round((1 + (g % 200) / 10.0)::numeric, 3),
            md5(g::text),
-           now() - make_interval(mins => ((${total} - g) * 525600 / ${total})::int),
+           now() - make_interval(mins => ((${total}::bigint - g) * 525600 / ${total})::int),
            now()
     from generate_series(1, ${total}) g
     cross join lateral (select id, brand_id from branches order by id offset (g % 20) limit 1) b

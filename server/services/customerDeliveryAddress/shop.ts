@@ -5,15 +5,18 @@ import { customerAddresses } from '../../db/schema';
 import { badRequest, forbidden, notFound, Obj } from '../../http/envelope';
 import { route, service } from '../../http/routes';
 import type { AppContext, Caller } from '../../http/context';
-import { addressesOf, CustomerDeliveryAddress, CustomerDeliveryAddressInput, validateAddress } from './addresses';
+import { addressesOf, addressSnapshot, CustomerDeliveryAddress, CustomerDeliveryAddressInput, validateAddress } from './addresses';
+import { TEMP_ADDRESS_ID } from '../../../domain/constants';
 
 /**
  * A customer's delivery addresses. Customers read and change only their own: a userId other than
  * the caller's is a 403, an address id of someone else a 404; nothing is written either way.
  *
- * The guest (user 18) is one account shared by every guest, so it may add an address for its
- * order (removed again when the order is placed, SPEC.md 4) but never lists, changes or deletes
- * stored addresses: that would show or change another guest's address.
+ * The guest (user 18) is one account shared by every guest, so nothing is stored for it: anything
+ * stored under user 18 could be read or changed by the next guest. Its address is validated and
+ * handed back as the temporary address (id 10, SPEC.md 9), which the shop keeps and sends with the
+ * order (customerDeliveryAddress); the order keeps a copy. Its list is empty, and it cannot change
+ * or delete stored addresses.
  */
 const GUEST_ADDRESS_READ_ONLY = 'Guests cannot change saved addresses. Please add the address again.';
 
@@ -26,12 +29,13 @@ export function registerShopCustomerDeliveryAddress(app: FastifyInstance, ctx: A
       method: 'POST',
       name: 'AddCustomerDeliveryAddress',
       access: 'customer',
-      summary: "Adds an address to the caller's own list.",
+      summary: "Adds an address to the caller's own list. For the guest nothing is stored: the address comes back as the temporary address (id 10), to send with the order.",
       body: CustomerDeliveryAddressInput,
       result: CustomerDeliveryAddress,
       async handler({ body, caller, ctx }) {
         if (notSelf(caller!, body.userId)) throw forbidden();
         const address = await validateAddress(ctx.db, body);
+        if (caller!.isGuest) return { ...addressSnapshot(address, TEMP_ADDRESS_ID), id: TEMP_ADDRESS_ID, userId: caller!.id };
         const [row] = await ctx.db.insert(customerAddresses).values({ ...address, userId: caller!.id }).returning({ id: customerAddresses.id });
         return (await addressesOf(ctx.db, caller!.id, row.id))[0];
       },

@@ -225,10 +225,13 @@ async function priceLines(db: Db, body: SaveNewOrderInput, brandId: number, bran
   });
 }
 
-/** One of the caller's saved addresses, else the address typed at checkout; validated either way. */
+/**
+ * One of the caller's saved addresses, else the address typed at checkout; validated either way.
+ * The guest always sends its address with the order: a stored user-18 address could be another guest's.
+ */
 async function deliveryAddressOf(db: Db, caller: NonNullable<Caller>, body: SaveNewOrderInput) {
   const id = body.deliveryOptions.deliveryAddressId;
-  const [saved] = id && id > 0 ? await addressesOf(db, caller.id, id) : [];
+  const [saved] = id && id > 0 && !caller.isGuest ? await addressesOf(db, caller.id, id) : [];
   if (saved) {
     const { userId: _owner, ...snapshot } = saved;
     return { deliveryAddressId: saved.id, deliveryAddress: snapshot };

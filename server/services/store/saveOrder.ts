@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customerAddresses, customerWallets, orderItems, orders, payments, walletLedger } from '../../db/schema';
 import { uniqueViolation } from '../../db/uniqueViolation';
@@ -17,8 +17,6 @@ type PaymentRow = typeof payments.$inferSelect;
 const KEY_REUSED = 'This Idempotency-Key was already used for a different order. Please use a new key for a new order.';
 /** First key of the transaction-level advisory lock that serialises requests with one idempotency key. */
 const IDEMPOTENCY_LOCK = 727_002;
-/** Guest addresses left behind by checkouts that never became orders are removed after this long. */
-const STALE_GUEST_ADDRESS_MS = 2 * 60 * 60 * 1000;
 
 /** Human-friendly and unique, since it carries the order id: B1-000123. */
 export const orderNumberOf = (branchId: number, orderId: number) => `B${branchId}-${String(orderId).padStart(6, '0')}`;
@@ -133,13 +131,8 @@ async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, 
 
   if (caller.id === GUEST_USER_ID || caller.isGuest) {
     // SPEC.md 4: the guest's stored address data is cleared after an order; the order keeps its copy.
-    await db.delete(customerAddresses).where(and(
-      eq(customerAddresses.userId, caller.id),
-      or(
-        plan.deliveryAddressId === null ? sql`false` : eq(customerAddresses.id, plan.deliveryAddressId),
-        lt(customerAddresses.createdAt, new Date(now.getTime() - STALE_GUEST_ADDRESS_MS)),
-      ),
-    ));
+    // Nothing new is stored for the guest (CustomerDeliveryAddress), so this clears older data only.
+    await db.delete(customerAddresses).where(eq(customerAddresses.userId, caller.id));
   }
   return { order, payment };
 }
