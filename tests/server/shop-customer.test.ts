@@ -217,9 +217,13 @@ describe('CustomerDeliveryAddress', () => {
       .some((x: { id: number }) => x.id === theirs.id)).toBe(false);
   });
 
-  it('lets the shared guest add an address for its order, but not list, change or delete stored ones', async () => {
+  it('stores nothing for the shared guest: its address comes back as the temporary address 10', async () => {
+    const before = await countRows(server, 'customer_addresses');
     const added = await server.api.post(`${ADDR}/AddCustomerDeliveryAddress`, { token: guest, body: valid });
     expect(added.status).toBe(200);
+    expect(added.body.result).toMatchObject({ id: 10, userId: 18, regionId: 1, areaId: 2, block: '3', street: 'Gulf Road', house_no: '12' });
+    expect(await countRows(server, 'customer_addresses')).toBe(before);
+    expect((await server.api.post(`${ADDR}/AddCustomerDeliveryAddress`, { token: guest, body: { ...valid, block: '' } })).status).toBe(400);
     expect((await server.api.get(`${ADDR}/GetCustomerDeliveryAddressListByUserId`, { token: guest, query: { userId: 18 } })).body.result).toEqual([]);
     expect((await server.api.put(`${ADDR}/UpdateCustomerDeliveryAddress`, { token: guest, body: { ...valid, id: added.body.result.id } })).status).toBe(403);
     expect((await server.api.delete(`${ADDR}/DeleteCustomerDeliveryAddressById`, { token: guest, query: { id: added.body.result.id } })).status).toBe(403);

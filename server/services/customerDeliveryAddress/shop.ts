@@ -35,7 +35,7 @@ export function registerShopCustomerDeliveryAddress(app: FastifyInstance, ctx: A
       async handler({ body, caller, ctx }) {
         if (notSelf(caller!, body.userId)) throw forbidden();
         const address = await validateAddress(ctx.db, body);
-        if (caller!.isGuest) return { ...addressSnapshot(address, TEMP_ADDRESS_ID), id: TEMP_ADDRESS_ID, userId: caller!.id };
+        if (caller!.isGuest) return { ...addressSnapshot(address, null), id: TEMP_ADDRESS_ID, userId: caller!.id };
         const [row] = await ctx.db.insert(customerAddresses).values({ ...address, userId: caller!.id }).returning({ id: customerAddresses.id });
         return (await addressesOf(ctx.db, caller!.id, row.id))[0];
       },

@@ -61,6 +61,9 @@ export const SaveNewOrderInput = Obj('SaveNewOrderInput', {
   discountGroupId: OptInt(),
   discountPercent: OptNumber(),
   products: Type.Array(OrderProductInput, { maxItems: 100 }),
+  /** From /product-review: kept on the order for the branch to read; they do not change the price. */
+  specialRemarks: OptText(500),
+  promoCode: OptText(50),
 });
 export type SaveNewOrderInput = Static<typeof SaveNewOrderInput>;
 

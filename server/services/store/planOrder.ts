@@ -74,6 +74,8 @@ export interface OrderPlan {
   carId: number | null;
   carDetails: string | null;
   deliveryText: string | null;
+  specialRemarks: string | null;
+  promoCode: string | null;
 }
 
 const clean = (s: string | null | undefined) => s?.trim() || null;
@@ -158,6 +160,7 @@ export async function planOrder(db: Db, ctx: AppContext, caller: NonNullable<Cal
     brandId, branchId, merchantName: branch.brandName, currency: branch.currency, deliverySystem, paymentSystemId, provider, lines,
     totals: orderTotals({ lineTotals: lines.map((l) => l.lineTotal), discountPercent, taxPercents, deliveryFee }),
     points, discountGroupId, guest, deliveryAddressId, deliveryAddress, carId, carDetails, deliveryText: clean(body.deliveryText),
+    specialRemarks: clean(body.specialRemarks), promoCode: clean(body.promoCode),
   };
 }
 

@@ -106,6 +106,7 @@ async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, 
     discount: filsToDecimal(totals.discount), discountGroupId: plan.discountGroupId, pointsRedeemed: plan.points,
     total: filsToDecimal(totals.total), deliveryAddressId: plan.deliveryAddressId, deliveryAddress: plan.deliveryAddress,
     carId: plan.carId, carDetails: plan.carDetails, deliveryText: plan.deliveryText,
+    specialRemarks: plan.specialRemarks, promoCode: plan.promoCode,
     ohash: randomBytes(24).toString('base64url'), idempotencyKey, requestHash,
   }).returning();
 
