@@ -17,3 +17,15 @@ export function isValidPhone(input: string): boolean {
   const m = /^\+(\d{3})(\d{8,9})$/.exec(p);
   return !!m && (PHONE_COUNTRY_CODES as readonly string[]).includes(m[1]);
 }
+
+/**
+ * What is wrong with a phone typed into the shop's phone input (SPEC.md 5), or null when it is
+ * valid: nothing typed, something that is not a number, or a number that is not a phone.
+ */
+export type PhoneProblem = 'missing' | 'notANumber' | 'notAPhone';
+export function phoneProblem(input: string): PhoneProblem | null {
+  const text = input.trim();
+  if (!text || /^\+?\d{3}$/.test(text)) return 'missing';
+  if (!/^\+?[\d\s\-()]+$/.test(text)) return 'notANumber';
+  return isValidPhone(text) ? null : 'notAPhone';
+}

@@ -335,6 +335,8 @@ export const orders = pgTable('orders', {
   index('orders_branch_id_idx').on(t.branchId, t.id),
   index('orders_brand_id_idx').on(t.brandId, t.id),
   index('orders_branch_arrival_idx').on(t.branchId, t.arrival),
+  // Unpaid Orders: few rows among many, listed and counted per brand.
+  index('orders_unpaid_idx').on(t.brandId, t.id).where(sql`${t.payment} = 'unpaid'`),
 ]);
 
 export const orderItems = pgTable('order_items', {

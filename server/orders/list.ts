@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orderItems, orders, users } from '../db/schema';
 import { badRequest } from '../http/envelope';
@@ -89,11 +89,10 @@ export function orderWhere(caller: Caller, filter: OrderFilter, opts: { ignoreSt
   if (search) {
     const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const byId = /^#?\d{1,9}$/.test(search) ? eq(orders.id, Number(search.replace('#', ''))) : undefined;
+    // One ilike over the order's own texts (a third of the work of three), plus its registered customer.
     parts.push(or(
       byId,
-      ilike(orders.orderNumber, pattern),
-      ilike(orders.guestCustomerName, pattern),
-      ilike(orders.guestPhoneNumber, pattern),
+      sql`concat_ws(' ', ${orders.orderNumber}, ${orders.guestCustomerName}, ${orders.guestPhoneNumber}) ilike ${pattern}`,
       sql`${orders.userId} in (select ${users.id} from ${users} where ${users.fullName} ilike ${pattern} or ${users.phoneNumber} ilike ${pattern})`,
     ));
   }

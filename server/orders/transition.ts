@@ -37,7 +37,8 @@ export const bindOrderEvents = (db: Db, events: OrderEvents) => {
  * Moves one order through the lifecycle machine (machines/orderLifecycle.ts), the only way order
  * lifecycle columns change. Loads the order within the caller's scope (a null caller is the system:
  * no scope), asks the machine, and writes the new columns with an optimistic version check, in a
- * transaction. Out of scope or unknown: 404. Refused by the machine, or changed concurrently: 409.
+ * transaction, judging again on the new state if another writer got in between (up to 3 tries).
+ * Out of scope or unknown: 404. Refused by the machine, or changed since `expectedVersion`: 409.
  * Nothing is written in either case. Publishes `order.changed` after commit.
  *
  * Accepts an `{ db, events }` context (an AppContext) or a bare Db bound with bindOrderEvents.
@@ -53,28 +54,36 @@ export async function transitionOrder(
     ? (target as OrderOps)
     : { db: target as Db, events: boundEvents.get(target as Db) };
 
-  const result = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(orders).where(and(eq(orders.id, orderId), orderScope(caller)));
-    if (!row) throw notFound('Order');
-    if (opts.expectedVersion !== undefined && opts.expectedVersion !== row.version) throw changedMeanwhile(orderId);
-    if (isRepeat(row, event)) return { order: row, changed: false };
-    const next = nextOrderState(row, event);
-    if (!next) throw conflict(refusalMessage(row.id, row, event));
-    const now = new Date();
-    const [updated] = await tx
-      .update(orders)
-      .set({
-        ...next,
-        version: row.version + 1,
-        updatedAt: now,
-        ...(next.payment === 'paid' && row.payment !== 'paid' ? { paidAt: now } : {}),
-      })
-      .where(and(eq(orders.id, orderId), eq(orders.version, row.version)))
-      .returning();
-    if (!updated) throw changedMeanwhile(orderId);
-    await opts.within?.(tx, updated, row);
-    return { order: updated, changed: true };
-  });
+  // A concurrent writer between our read and our write makes the version check fail; the event is
+  // then judged again on the new state (a second accept is refused, a markPaid becomes a repeat).
+  let result: TransitionResult | null = null;
+  for (let attempt = 1; !result; attempt++) {
+    result = await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(orders).where(and(eq(orders.id, orderId), orderScope(caller)));
+      if (!row) throw notFound('Order');
+      if (opts.expectedVersion !== undefined && opts.expectedVersion !== row.version) throw changedMeanwhile(orderId);
+      if (isRepeat(row, event)) return { order: row, changed: false };
+      const next = nextOrderState(row, event);
+      if (!next) throw conflict(refusalMessage(row.id, row, event));
+      const now = new Date();
+      const [updated] = await tx
+        .update(orders)
+        .set({
+          ...next,
+          version: row.version + 1,
+          updatedAt: now,
+          ...(next.payment === 'paid' && row.payment !== 'paid' ? { paidAt: now } : {}),
+        })
+        .where(and(eq(orders.id, orderId), eq(orders.version, row.version)))
+        .returning();
+      if (!updated) {
+        if (attempt < MAX_ATTEMPTS) return null;
+        throw changedMeanwhile(orderId);
+      }
+      await opts.within?.(tx, updated, row);
+      return { order: updated, changed: true };
+    });
+  }
 
   if (result.changed && events) {
     // The change is committed; a failed notification must not turn it into an error for the caller.
@@ -84,6 +93,8 @@ export async function transitionOrder(
   }
   return result;
 }
+
+const MAX_ATTEMPTS = 3;
 
 const changedMeanwhile = (orderId: number) =>
   conflict(`Order #${orderId} was changed by someone else meanwhile. Reload it and try again.`);

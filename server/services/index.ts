@@ -6,6 +6,7 @@ import { registerShopBrands } from './brand/shop';
 import { registerShopProducts } from './products/shop';
 import { registerBranchOps } from './branch/ops';
 import { registerStaffOrders } from './store/staffOrders';
+import { registerStaffOrderDetail } from './store/staffOrderDetail';
 import { registerRefund } from './refund/routes';
 import { registerShopCountry } from './country/shop';
 import { registerShopProductTypesAndSubtypes } from './productTypesAndSubtypes/shop';
@@ -24,6 +25,7 @@ export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   registerShopProducts,
   registerBranchOps,
   registerStaffOrders,
+  registerStaffOrderDetail,
   registerRefund,
   // the customer shop (SPEC.md 7 "Customer shop")
   registerShopCountry,

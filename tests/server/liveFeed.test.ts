@@ -30,7 +30,7 @@ async function subscribe(token: string | null, variables: Record<string, unknown
   const decoder = new TextDecoder();
   let buffer = '';
   const messages: any[] = [];
-  let waiting: (() => void) | null = null;
+  const waiting: { wake: (() => void) | null } = { wake: null };
   let ended = false;
   void (async () => {
     try {
@@ -44,19 +44,19 @@ async function subscribe(token: string | null, variables: Record<string, unknown
           buffer = buffer.slice(cut + 2);
           const event = /^event: (.*)$/m.exec(block)?.[1];
           const data = block.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n');
-          if (event === 'next' && data) { messages.push(JSON.parse(data)); waiting?.(); }
-          if (event === 'complete') { ended = true; waiting?.(); }
+          if (event === 'next' && data) { messages.push(JSON.parse(data)); waiting.wake?.(); }
+          if (event === 'complete') { ended = true; waiting.wake?.(); }
         }
       }
     } catch { /* aborted */ }
     ended = true;
-    waiting?.();
+    waiting.wake?.();
   })();
   return {
     async next(timeoutMs = 5000): Promise<any> {
       const deadline = Date.now() + timeoutMs;
       while (!messages.length && !ended && Date.now() < deadline) {
-        await new Promise<void>((r) => { waiting = r; setTimeout(r, 50); });
+        await new Promise<void>((r) => { waiting.wake = r; setTimeout(r, 50); });
       }
       if (!messages.length) throw new Error(ended ? 'stream ended' : 'no event in time');
       return messages.shift();
@@ -78,6 +78,21 @@ describe('pgOrderEvents (LISTEN/NOTIFY)', () => {
     expect(Date.parse(seen[0].at)).not.toBeNaN();
     stop();
     await other.close();
+  });
+
+  it('listens again after PostgreSQL drops its LISTEN connection', async (ctx) => {
+    if (server.database.kind !== 'postgres') ctx.skip();
+    const { sql } = await import('drizzle-orm');
+    const events = await pgOrderEvents(server.database);
+    const seen: number[] = [];
+    events.subscribe((e) => seen.push(e.orderId));
+    await server.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'listen%' and pid <> pg_backend_pid()`);
+    for (let i = 0; i < 60 && !seen.includes(4343); i++) {
+      await events.publish({ type: 'order.created', orderId: 4343, branchId: 1, brandId: 7 });
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(seen).toContain(4343);
+    await events.close();
   });
 
   it('publishes order.changed when a status changes', async () => {

@@ -236,7 +236,7 @@ describe('every (state, event) the machine refuses is refused by the server, not
     const requests = await countRows(server, 'refund_requests');
     const res = await sendOrderEvent(server.api, type, order.id, token[EVENT_ACTOR[type]]!);
     expect(res.status, JSON.stringify(res.body.error)).toBe(409);
-    expect(res.body.error.message).toMatch(new RegExp(`^Order #${order.id} cannot be `));
+    expect(res.body.error!.message).toMatch(new RegExp(`^Order #${order.id} cannot be `));
     expect(await readOrder(server, order.id)).toEqual(order);
     expect(await countRows(server, 'refund_requests')).toBe(requests);
   });
@@ -244,7 +244,7 @@ describe('every (state, event) the machine refuses is refused by the server, not
   it('explains the refusal', async () => {
     const order = await insertOrder(server, { status: 'closed' });
     const res = await sendOrderEvent(server.api, 'order.accept', order.id, token.branchuser!);
-    expect(res.body.error.message).toBe(`Order #${order.id} cannot be accepted: it is closed`);
+    expect(res.body.error!.message).toBe(`Order #${order.id} cannot be accepted: it is closed`);
   });
 
   it('refuses moving back to pending, and unknown statuses with a 400', async () => {
@@ -253,7 +253,7 @@ describe('every (state, event) the machine refuses is refused by the server, not
     expect(back.status).toBe(409);
     const unknown = await server.api.put(`${STORE}/UpdateOrderStatus`, { token: token.branchuser, body: { orderId: order.id, status: 'cooking' } });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.error.message).toContain('Unknown order status "cooking"');
+    expect(unknown.body.error!.message).toContain('Unknown order status "cooking"');
     expect(await readOrder(server, order.id)).toEqual(order);
   });
 
@@ -301,7 +301,7 @@ describe('concurrent changes of one order', () => {
     const before = await readOrder(server, order.id);
     const res = await server.api.put(`${STORE}/UpdateOrderStatus`, { token: token.branchuser, body: { orderId: order.id, status: 'accepted', version: 0 } });
     expect(res.status).toBe(409);
-    expect(res.body.error.message).toContain('was changed by someone else');
+    expect(res.body.error!.message).toContain('was changed by someone else');
     expect(await readOrder(server, order.id)).toEqual(before);
   });
 
@@ -453,7 +453,7 @@ describe('lists', () => {
     for (const bad of ['ohash', 'total; drop table orders', 'id sideways']) {
       const res = await list('GetUserOrdersAsBranchUser', 'admin', { Sorting: bad });
       expect(res.status, bad).toBe(400);
-      expect(res.body.error.message).toContain('is not supported');
+      expect(res.body.error!.message).toContain('is not supported');
     }
   });
 
@@ -511,20 +511,20 @@ describe('the changes, one by one', () => {
     expect((await server.api.put(`${STORE}/UpdateOrderAsRead`, { token: token.branchuser, body: { orderId: b.id } })).body.result.isViewed).toBe(true);
     const missing = await server.api.put(`${STORE}/UpdateOrderAsRead`, { token: token.branchuser });
     expect(missing.status).toBe(400);
-    expect(missing.body.error.validationErrors[0].members).toEqual(['orderId']);
+    expect(missing.body.error!.validationErrors![0].members).toEqual(['orderId']);
   });
 
   it('refunds: only paid orders; amount at most the total; approved once, by a manager', async () => {
     const order = await insertOrder(server, { total: '5.000', subtotal: '5.000' });
     const unpaid = await server.api.post(`${REFUND}/InitiateRefundRequest`, { token: token.branchuser, body: { orderId: order.id, reason: 'Spilled' } });
     expect(unpaid.status).toBe(409);
-    expect(unpaid.body.error.message).toBe(`Order #${order.id} cannot be refunded: it is not paid`);
+    expect(unpaid.body.error!.message).toBe(`Order #${order.id} cannot be refunded: it is not paid`);
     await sendOrderEvent(server.api, 'order.markPaid', order.id, token.branchuser!);
     const paid = await readOrder(server, order.id);
     const requests = await countRows(server, 'refund_requests');
     const tooMuch = await server.api.post(`${REFUND}/InitiateRefundRequest`, { token: token.branchuser, body: { orderId: order.id, amount: 5.001, reason: 'Spilled' } });
     expect(tooMuch.status).toBe(400);
-    expect(tooMuch.body.error.validationErrors[0].members).toEqual(['amount']);
+    expect(tooMuch.body.error!.validationErrors![0].members).toEqual(['amount']);
     expect(await readOrder(server, order.id)).toEqual(paid);
     expect(await countRows(server, 'refund_requests')).toBe(requests);
     const noReason = await server.api.post(`${REFUND}/InitiateRefundRequest`, { token: token.branchuser, body: { orderId: order.id, reason: '   ' } });

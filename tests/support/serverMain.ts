@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { desc, eq } from 'drizzle-orm';
 import { startServer } from '../../server/start';
+import { smsOutbox } from '../../server/db/schema';
 import { SEED_DUMP } from './globalSetup';
 
 /**
@@ -16,5 +19,20 @@ const server = await startServer({
   port: 0,
   publicUrl: process.env.PUBLIC_URL,
 });
-process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
-process.on('SIGTERM', () => { server.close().finally(() => process.exit(0)); });
+
+/**
+ * Test-only: the SMS outbox of this server's database, newest first, for one phone
+ * (GET /outbox?phone=+965…). It listens on its own port, so the product's server has no such path.
+ */
+const outbox = createServer(async (req, res) => {
+  const phone = new URL(req.url ?? '/', 'http://x').searchParams.get('phone') ?? '';
+  const rows = await server.database.db.select({ code: smsOutbox.code, purpose: smsOutbox.purpose, createdAt: smsOutbox.createdAt })
+    .from(smsOutbox).where(eq(smsOutbox.phoneNumber, phone)).orderBy(desc(smsOutbox.id));
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify(rows));
+});
+await new Promise<void>((resolve) => outbox.listen(0, '127.0.0.1', resolve));
+const outboxUrl = `http://127.0.0.1:${(outbox.address() as { port: number }).port}/outbox`;
+
+process.stdout.write(`${JSON.stringify({ url: server.url, outboxUrl })}\n`);
+process.on('SIGTERM', () => { outbox.close(); server.close().finally(() => process.exit(0)); });

@@ -7,6 +7,8 @@ import { freshPostgresDatabase } from './server';
 export interface ServerProcess {
   url: string;
   api: ReturnType<typeof createFetchApi>;
+  /** Test-only: the SMS codes sent to a phone, newest first (the embedded SMS outbox). */
+  smsCodes(phone: string, purpose?: 'register' | 'reset'): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -17,18 +19,22 @@ export async function startServerProcess(): Promise<ServerProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.resolve('tests/support/serverMain.ts')], {
     env, stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const url = await new Promise<string>((resolve, reject) => {
+  const { url, outboxUrl } = await new Promise<{ url: string; outboxUrl: string }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('test server did not start in 60 s')), 60_000);
     child.once('exit', (code) => reject(new Error(`test server exited with ${code}`)));
     createInterface({ input: child.stdout! }).on('line', (line) => {
       if (!line.startsWith('{')) return;
       clearTimeout(timer);
-      resolve(JSON.parse(line).url);
+      resolve(JSON.parse(line));
     });
   });
   return {
     url,
     api: createFetchApi(url),
+    async smsCodes(phone, purpose) {
+      const rows = (await (await fetch(`${outboxUrl}?phone=${encodeURIComponent(phone)}`)).json()) as { code: string; purpose: string }[];
+      return rows.filter((r) => !purpose || r.purpose === purpose).map((r) => r.code);
+    },
     close: () => new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();
       child.once('exit', () => resolve());

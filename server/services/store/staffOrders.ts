@@ -184,10 +184,10 @@ export function registerStaffOrders(app: FastifyInstance, ctx: AppContext) {
         return applyOrderEvent(ctx, caller, body.orderId, { type: type.event }, body.version);
       },
     }),
-    mutation('UpdateOrderToPaidStatus', 'orders.operate', 'order.markPaid', 'Marks an order paid (e.g. cash at the branch). Repeating it is a no-op.'),
-    mutation('UpdateOrderAsRead', 'orders.view', 'order.markRead', 'Flags an order as read once viewed. Repeating it is a no-op.'),
-    mutation('CustomerServed', 'orders.operate', 'order.serve', 'A car-service customer was served; the order is closed.'),
-    mutation('CustomerNoShow', 'orders.operate', 'order.noShow', 'A pickup or car-service customer never came; the order is closed.'),
+    mutation('PUT', 'UpdateOrderToPaidStatus', 'orders.operate', 'order.markPaid', 'Marks an order paid (e.g. cash at the branch). Repeating it is a no-op.'),
+    mutation('PUT', 'UpdateOrderAsRead', 'orders.view', 'order.markRead', 'Flags an order as read once viewed. Repeating it is a no-op.'),
+    mutation('POST', 'CustomerServed', 'orders.operate', 'order.serve', 'A car-service customer was served; the order is closed.'),
+    mutation('POST', 'CustomerNoShow', 'orders.operate', 'order.noShow', 'A pickup or car-service customer never came; the order is closed.'),
     route({
       method: 'POST',
       name: 'CustomerArrived',
@@ -216,8 +216,7 @@ export function registerStaffOrders(app: FastifyInstance, ctx: AppContext) {
  * A mutation taking { orderId, version? } in the body (or orderId in the query, as the legacy
  * clients send it for UpdateOrderAsRead), answering the updated order.
  */
-function mutation(name: string, access: 'orders.operate' | 'orders.view', event: OrderLifecycleEvent['type'], summary: string) {
-  const method = name === 'CustomerServed' || name === 'CustomerNoShow' ? 'POST' : 'PUT';
+function mutation(method: 'PUT' | 'POST', name: string, access: 'orders.operate' | 'orders.view', event: OrderLifecycleEvent['type'], summary: string) {
   return route({
     method, name, access, summary,
     query: OrderIdQuery,

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_unpaid_idx" ON "orders" USING btree ("brand_id","id") WHERE "orders"."payment" = 'unpaid';
