@@ -8,6 +8,7 @@ import {
   isRepeat, nextOrderState, refusalMessage, type OrderLifecycleEvent,
 } from '../../machines/orderLifecycle';
 import { orderScope } from './scope';
+import { returnRedeemedPoints, undoesSale } from './points';
 
 export type OrderRecord = typeof orders.$inferSelect;
 
@@ -27,33 +28,22 @@ export interface TransitionResult {
   changed: boolean;
 }
 
-const boundEvents = new WeakMap<Db, OrderEvents>();
-/** Lets `transitionOrder(db, ...)` find the events port of the app that owns `db` (set by the Store service). */
-export const bindOrderEvents = (db: Db, events: OrderEvents) => {
-  if (db && typeof db === 'object') boundEvents.set(db, events);
-};
-
 /**
  * Moves one order through the lifecycle machine (machines/orderLifecycle.ts), the only way order
  * lifecycle columns change. Loads the order within the caller's scope (a null caller is the system:
  * no scope), asks the machine, and writes the new columns with an optimistic version check, in a
  * transaction, judging again on the new state if another writer got in between (up to 3 tries).
  * Out of scope or unknown: 404. Refused by the machine, or changed since `expectedVersion`: 409.
- * Nothing is written in either case. Publishes `order.changed` after commit.
- *
- * Accepts an `{ db, events }` context (an AppContext) or a bare Db bound with bindOrderEvents.
+ * Nothing is written in either case. A rejection or an approved refund gives redeemed points back
+ * in the same transaction. Publishes `order.changed` after commit.
  */
 export async function transitionOrder(
-  target: OrderOps | Db,
+  { db, events }: OrderOps,
   orderId: number,
   event: OrderLifecycleEvent,
   caller: Caller,
   opts: TransitionOptions = {},
 ): Promise<TransitionResult> {
-  const { db, events } = 'events' in target && 'db' in target
-    ? (target as OrderOps)
-    : { db: target as Db, events: boundEvents.get(target as Db) };
-
   // A concurrent writer between our read and our write makes the version check fail; the event is
   // then judged again on the new state (a second accept is refused, a markPaid becomes a repeat).
   let result: TransitionResult | null = null;
@@ -80,12 +70,13 @@ export async function transitionOrder(
         if (attempt < MAX_ATTEMPTS) return null;
         throw changedMeanwhile(orderId);
       }
+      if (undoesSale(row, updated)) await returnRedeemedPoints(tx, updated);
       await opts.within?.(tx, updated, row);
       return { order: updated, changed: true };
     });
   }
 
-  if (result.changed && events) {
+  if (result.changed) {
     // The change is committed; a failed notification must not turn it into an error for the caller.
     await events
       .publish({ type: 'order.changed', orderId: result.order.id, branchId: result.order.branchId, brandId: result.order.brandId })

@@ -8,7 +8,7 @@ import { allowEmptyBody } from '../../http/emptyBody';
 import type { AppContext, Caller } from '../../http/context';
 import { can } from '../../../domain/permissions';
 import { countOrders, listOrders, MAX_PAGE_SIZE, orderWhere, type OrderFilter, type OrderRow } from '../../orders/list';
-import { bindOrderEvents, transitionOrder, type OrderRecord } from '../../orders/transition';
+import { transitionOrder, type OrderRecord } from '../../orders/transition';
 import {
   ORDER_STATUS_TYPES, type DeliverySystem, type OrderLifecycleEvent, type OrderStatus,
 } from '../../../machines/orderLifecycle';
@@ -138,7 +138,6 @@ async function orderRowOf(ctx: AppContext, order: OrderRecord): Promise<OrderRow
 const CURRENT: OrderStatus[] = ['pending', 'accepted'];
 
 export function registerStaffOrders(app: FastifyInstance, ctx: AppContext) {
-  bindOrderEvents(ctx.db, ctx.events);
   allowEmptyBody(app, ['UpdateOrderToPaidStatus', 'UpdateOrderAsRead', 'CustomerServed', 'CustomerNoShow'].map((m) => `/api/services/app/Store/${m}`));
   service(app, ctx, 'Store', [
     list('GetUserOrdersAsBranchUser', 'orders.view', 'All orders in the caller\'s scope, newest first.'),
