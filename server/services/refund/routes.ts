@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orders, refundRequests, users } from '../../db/schema';
 import { badRequest, conflict, notFound, Obj } from '../../http/envelope';
+import { Nullable } from '../../http/nullable';
 import { route, service } from '../../http/routes';
 import type { AppContext, Caller } from '../../http/context';
 import { filsToDecimal, toFils } from '../../../domain/money';
@@ -10,7 +11,6 @@ import { MAX_PAGE_SIZE } from '../../orders/list';
 import { orderScope } from '../../orders/scope';
 import { transitionOrder } from '../../orders/transition';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 export const RefundRequestDto = Obj('RefundRequest', {
   id: Type.Integer(),

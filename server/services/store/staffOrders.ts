@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orders } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound, Obj } from '../../http/envelope';
+import { Nullable } from '../../http/nullable';
 import { route, service } from '../../http/routes';
 import { allowEmptyBody } from '../../http/emptyBody';
 import type { AppContext, Caller } from '../../http/context';
@@ -14,7 +15,6 @@ import {
 } from '../../../machines/orderLifecycle';
 
 const STATUS_NAMES = ORDER_STATUS_TYPES.map((s) => s.name);
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 export const StaffOrder = Obj('StaffOrder', {
   id: Type.Integer(),
