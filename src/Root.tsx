@@ -4,6 +4,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { createApolloClient } from './lib/apollo';
 import { SessionProvider } from './lib/session';
 import { notify } from './lib/notify';
+import { GraphqlEndpoint } from './lib/endpoint';
 import { TEXT } from '../domain/constants';
 import { App } from './App';
 
@@ -20,7 +21,9 @@ export function createRoot({ uri }: { uri?: string } = {}) {
     <StrictMode>
       <ApolloProvider client={client}>
         <SessionProvider client={client} onExpired={onExpired} bindUnauthorized={(fn) => { onUnauthorized = fn; }}>
-          <App />
+          <GraphqlEndpoint.Provider value={uri ?? '/graphql'}>
+            <App />
+          </GraphqlEndpoint.Provider>
         </SessionProvider>
       </ApolloProvider>
     </StrictMode>

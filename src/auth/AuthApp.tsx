@@ -14,13 +14,19 @@ const RegistrationPage = lazyChunk(() => import('../shop/registration/Registrati
 /** Where a signed-in user belongs: customers on /profile, staff on /dashboard. */
 export const homeFor = (role: string | null) => (isStaff(role) ? '/dashboard' : '/profile');
 
+/** A shop page to return to after signing in (`/login?next=/check-out`); only paths on this site. */
+export function nextPath(search: string): string | null {
+  const next = new URLSearchParams(search).get('next');
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : null;
+}
+
 /** Login, forgot password, reset password and registration: a signed-in user (not the guest) is sent home. */
 export default function AuthApp() {
   const { isAuthenticated, isGuest, role, isRestoring } = useSession();
   const [location] = useLocation();
   useEffect(() => { window.scrollTo(0, 0); }, [location]);
   if (isRestoring) return <Loading />;
-  if (isAuthenticated && !isGuest) return <Redirect to={homeFor(role)} replace />;
+  if (isAuthenticated && !isGuest) return <Redirect to={(role === 'CUSTOMER' && nextPath(window.location.search)) || homeFor(role)} replace />;
   return (
     <Switch>
       <Route path="/login"><LoginPage /></Route>

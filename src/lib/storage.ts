@@ -11,6 +11,12 @@ export const KEYS = {
   latestAddress: 'latestAddress',
   addressId: 'addressId',
   product: 'product',
+  /** The shop's own copy of the brand and branch choice: login writes branch id 1 to `branchId` (SPEC.md 4). */
+  shopSelection: 'shopSelection',
+  /** The review screen's special remarks and promotion code, sent with the order. */
+  orderNotes: 'orderNotes',
+  /** The last order placed in this browser ({ orderId, ohash }), so a guest can track it. */
+  lastOrder: 'lastOrder',
 } as const;
 
 type Key = (typeof KEYS)[keyof typeof KEYS];

@@ -11,10 +11,22 @@ import { ShopProvider } from './shopContext';
 
 /** Shop screens by route pattern (src/routes.ts SHOP_ROUTES), each a lazy chunk. */
 const MenuPage = lazyChunk(() => import('./menu/MenuPage'));
+const CartPage = lazyChunk(() => import('./cart/CartPage'));
 const SHOP_PAGES: Record<string, ComponentType> = {
   '/': MenuPage,
   '/products': MenuPage,
   '/profile': lazyChunk(() => import('./profile/ProfilePage')),
+  '/branch/BranchDetails': lazyChunk(() => import('./branch/BranchDetailsPage')),
+  '/product-detail/:id': lazyChunk(() => import('./product/ProductDetailPage')),
+  '/product-review': lazyChunk(() => import('./review/ProductReviewPage')),
+  '/cart/:address?': CartPage,
+  '/cart-details/:address?': CartPage,
+  '/check-out': lazyChunk(() => import('./checkout/CheckoutPage')),
+  '/track-order': lazyChunk(() => import('./orders/TrackOrderPage')),
+  '/track': lazyChunk(() => import('./orders/TrackPage')),
+  '/track/previous': lazyChunk(() => import('./orders/PreviousOrdersPage')),
+  '/select-location': lazyChunk(() => import('./address/SelectLocationPage')),
+  '/address-details': lazyChunk(() => import('./address/AddressDetailsPage')),
 };
 
 export default function ShopApp() {
@@ -39,7 +51,9 @@ function ShopPage({ route }: { route: ShopRoute }) {
   if (route.customerOnly) {
     if (isRestoring) return <Loading />;
     // Customer-only screens: sign in first; staff belong in the console.
-    if (!isAuthenticated || (isGuest && route.path === '/profile')) return <Redirect to="/login" replace />;
+    if (!isAuthenticated || (isGuest && route.path === '/profile')) {
+      return <Redirect to={`/login?${new URLSearchParams({ next: window.location.pathname + window.location.search })}`} replace />;
+    }
     if (role !== 'CUSTOMER') return <Redirect to="/dashboard" replace />;
   }
   const Page = SHOP_PAGES[route.path];

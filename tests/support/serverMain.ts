@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { createServer as createTcpServer } from 'node:net';
 import { desc, eq } from 'drizzle-orm';
 import { startServer } from '../../server/start';
 import { smsOutbox } from '../../server/db/schema';
@@ -9,6 +10,16 @@ import { SEED_DUMP } from './globalSetup';
  * A real server in its own process, on a fresh database from the seeded dump, for the jsdom and
  * browser tests (the server must not run inside jsdom). Prints its URL as JSON on stdout.
  */
+/** A free port, taken first so the server knows its own public URL (the sandbox payment page redirects back to it). */
+async function freePort(): Promise<number> {
+  const probe = createTcpServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+const port = process.env.PUBLIC_URL ? 0 : await freePort();
+
 const server = await startServer({
   ...(process.env.TEST_DATABASE_URL
     ? { databaseUrl: process.env.TEST_DATABASE_URL }
@@ -16,8 +27,8 @@ const server = await startServer({
   jwtSecret: 'test-secret-0123456789abcdef',
   gateway: true,
   spaDir: 'dist',
-  port: 0,
-  publicUrl: process.env.PUBLIC_URL,
+  port,
+  publicUrl: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
 });
 
 /**

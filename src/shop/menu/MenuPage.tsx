@@ -1,30 +1,53 @@
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'wouter';
-import { TIMINGS } from '../../../domain/constants';
+import { Link } from 'wouter';
+import { useSelector } from '@xstate/react';
+import { formatMoney } from '../../../domain/money';
+import { selectBrands, selectBrandsError, selectBrandsPending } from '../../../machines/branchChange';
 import { BrandPicker } from '../picker/BrandPicker';
+import { BranchChangeDialog } from '../picker/BranchChangeDialog';
 import { ProductList } from './ProductList';
-import { useShop } from '../shopContext';
+import { useBranchChange, useCart, useShop } from '../shopContext';
 
 /** `/` and `/products`: the brand and branch picker, then the chosen branch's menu. */
 export default function MenuPage() {
+  const branchChange = useBranchChange();
   const shop = useShop();
-  const [location, navigate] = useLocation();
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const brands = useSelector(branchChange, selectBrands);
+  const loading = useSelector(branchChange, selectBrandsPending);
+  const error = useSelector(branchChange, selectBrandsError);
+  const cart = useCart();
+  const brand = brands.find((b) => b.id === shop.brandId);
+  const branch = brand?.branches.find((b) => b.id === shop.branchId);
   return (
-    <div className="menu-page">
-      <section className="shop-section">
+    <div className={`menu-page${cart.isEmpty ? '' : ' has-cart-bar'}`}>
+      <section className="shop-section menu-page__picker">
         <h1 className="shop-title">Choose a branch</h1>
         <BrandPicker
+          brands={brands}
+          loading={loading}
+          error={error}
           selectedBranchId={shop.branchId}
-          onPick={(brand, branch) => {
-            shop.select({ brandId: brand.id, branchId: branch.id, currency: brand.currency });
-            clearTimeout(timer.current);
-            if (location !== '/products') timer.current = setTimeout(() => navigate('/products'), TIMINGS.branchPickNavigateMs);
-          }}
+          onPick={(b, br) => branchChange.send({ type: 'branch.pick', brandId: b.id, branchId: br.id, currency: b.currency })}
         />
+        {!cart.isEmpty && (
+          <Link href="/cart" className="shop-button view-cart">
+            <span>View Cart</span>
+            <span className="view-cart__meta">{cart.count} {cart.count === 1 ? 'item' : 'items'} · {formatMoney(cart.total, shop.currency)}</span>
+          </Link>
+        )}
       </section>
-      <ProductList brandId={shop.brandId} branchId={shop.branchId} currency={shop.currency} />
+      <section className="menu-page__menu" aria-label="Menu">
+        {brand && branch && (
+          <header className="menu-branch">
+            <div>
+              <h2 className="menu-branch__name">{brand.name} · {branch.name}</h2>
+              <span className="shop-muted">{branch.openTime} – {branch.closeTime}{branch.isBusy ? ' · Busy right now' : ''}</span>
+            </div>
+            <Link href="/branch/BranchDetails" className="shop-link">Branch details</Link>
+          </header>
+        )}
+        <ProductList brandId={shop.brandId} branchId={shop.branchId} currency={shop.currency} />
+      </section>
+      <BranchChangeDialog />
     </div>
   );
 }

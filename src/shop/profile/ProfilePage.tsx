@@ -1,15 +1,23 @@
+import '../account.css';
+import './profile.css';
 import { useSession } from '../../lib/session';
+import { CustomerDetailsCard } from './CustomerDetailsCard';
+import { AddressesCard } from './AddressesCard';
+import { CarsCard } from './CarsCard';
 
-/** The signed-in customer's details. */
+/** /profile (customers only): details, saved delivery addresses and cars. */
 export default function ProfilePage() {
   const { profile } = useSession();
   return (
-    <section className="shop-section">
+    <div className="profile-page">
       <h1 className="shop-title">My profile</h1>
-      <dl className="profile-details">
-        <dt>Name</dt><dd data-testid="profile-name">{profile?.fullName}</dd>
-        <dt>E-mail</dt><dd>{profile?.emailAddress ?? '—'}</dd>
-      </dl>
-    </section>
+      <div className="profile-page__grid">
+        <CustomerDetailsCard fallbackName={profile?.fullName ?? ''} />
+        <div className="profile-page__side">
+          {profile && <AddressesCard userId={profile.id} />}
+          <CarsCard />
+        </div>
+      </div>
+    </div>
   );
 }

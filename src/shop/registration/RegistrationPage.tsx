@@ -1,12 +1,153 @@
-import { Link } from 'wouter';
+import './registration.css';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useApolloClient } from '@apollo/client/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { AuthCard } from '../../auth/AuthCard';
 import { useTitle } from '../../lib/title';
+import { useSessionRef } from '../../lib/session';
+import { PhoneInput } from '../components/PhoneInput';
+import { provideRegistration } from './registrationPorts';
+import {
+  selectError, selectInfo, selectIsPending, selectPhoneNumber, selectStep,
+  type RegistrationDetails, type RegistrationStep,
+} from '../../../machines/registration';
 
+/**
+ * /registration: the three steps of machines/registration.ts. On completion the new session is
+ * handed to the auth session (auth.tokenReceived) and the customer lands on /profile.
+ */
 export default function RegistrationPage() {
   useTitle('Registration');
+  const client = useApolloClient();
+  const session = useSessionRef();
+  const [, navigate] = useLocation();
+  const machine = useMemo(() => provideRegistration(client, (s) => {
+    session.send({ type: 'auth.tokenReceived', session: s });
+    navigate('/profile', { replace: true });
+  }), [client, session, navigate]);
+  const ref = useActorRef(machine);
+  const step = useSelector(ref, selectStep);
+  const pending = useSelector(ref, selectIsPending);
+  const error = useSelector(ref, selectError);
+  const info = useSelector(ref, selectInfo);
+  const phoneNumber = useSelector(ref, selectPhoneNumber);
   return (
-    <AuthCard title="Create an account" subtitle="Registration by phone is not available in this release yet.">
-      <nav className="auth-links"><Link href="/login">Back to sign in</Link></nav>
+    <RegistrationView
+      step={step}
+      pending={pending}
+      error={error}
+      info={info}
+      phoneNumber={phoneNumber}
+      onSubmitPhone={(p) => ref.send({ type: 'registration.submitPhone', phoneNumber: p })}
+      onSubmitCode={(code) => ref.send({ type: 'registration.submitCode', code })}
+      onResend={() => ref.send({ type: 'registration.resendCode' })}
+      onChangePhone={() => ref.send({ type: 'registration.changePhone' })}
+      onSubmitDetails={(details) => ref.send({ type: 'registration.submitDetails', details })}
+    />
+  );
+}
+
+const STEP_TITLES: Record<RegistrationStep, { title: string; number: number }> = {
+  phone: { title: 'Create an account', number: 1 },
+  code: { title: 'Verify your phone', number: 2 },
+  details: { title: 'Your details', number: 3 },
+  registered: { title: 'Welcome!', number: 3 },
+};
+
+/** Presentational: the registration card for one step. */
+export function RegistrationView(props: {
+  step: RegistrationStep;
+  pending: boolean;
+  error: string | null;
+  info: string | null;
+  phoneNumber: string;
+  onSubmitPhone(phone: string): void;
+  onSubmitCode(code: string): void;
+  onResend(): void;
+  onChangePhone(): void;
+  onSubmitDetails(details: RegistrationDetails): void;
+}) {
+  const { step, pending, error, info, phoneNumber } = props;
+  const { title, number } = STEP_TITLES[step];
+  return (
+    <AuthCard title={title}>
+      <ol className="reg-steps" aria-label={`Step ${number} of 3`}>
+        {[1, 2, 3].map((n) => <li key={n} className={n <= number ? 'is-done' : ''} aria-current={n === number ? 'step' : undefined} />)}
+      </ol>
+      {step === 'phone' && <PhoneStep key="phone" pending={pending} error={error} initial={phoneNumber} onSubmit={props.onSubmitPhone} />}
+      {step === 'code' && (
+        <CodeStep key="code" pending={pending} error={error} info={info} phoneNumber={phoneNumber}
+          onSubmit={props.onSubmitCode} onResend={props.onResend} onChangePhone={props.onChangePhone} />
+      )}
+      {step === 'details' && <DetailsStep key="details" pending={pending} error={error} onSubmit={props.onSubmitDetails} />}
+      {step === 'registered' && <p className="auth-subtitle" role="status">Your account is ready. Signing you in…</p>}
+      {step !== 'registered' && (
+        <nav className="auth-links">
+          <span>Already have an account? <Link href="/login">Sign in</Link></span>
+          <Link href="/">Back to the shop</Link>
+        </nav>
+      )}
     </AuthCard>
+  );
+}
+
+function Alert({ error }: { error: string | null }) {
+  return error ? <p className="auth-error" role="alert">{error}</p> : null;
+}
+
+/** The phone's problem shows under the field (PhoneInput), so there is no separate alert here. */
+function PhoneStep({ pending, error, initial, onSubmit }: { pending: boolean; error: string | null; initial: string; onSubmit(p: string): void }) {
+  const [phone, setPhone] = useState(initial);
+  const submit = (e: FormEvent) => { e.preventDefault(); onSubmit(phone); };
+  return (
+    <form className="auth-form" onSubmit={submit} aria-busy={pending}>
+      <p className="auth-subtitle reg-lead">Enter your mobile number. We will send you a 6-digit code by SMS.</p>
+      <PhoneInput id="reg-phone" label="Phone number" value={phone} onChange={setPhone} error={error} />
+      <button type="submit" className="auth-submit" disabled={pending || !phone}>{pending ? 'Sending…' : 'Send code'}</button>
+    </form>
+  );
+}
+
+function CodeStep({ pending, error, info, phoneNumber, onSubmit, onResend, onChangePhone }: {
+  pending: boolean; error: string | null; info: string | null; phoneNumber: string;
+  onSubmit(code: string): void; onResend(): void; onChangePhone(): void;
+}) {
+  const [code, setCode] = useState('');
+  const submit = (e: FormEvent) => { e.preventDefault(); onSubmit(code); };
+  return (
+    <form className="auth-form" onSubmit={submit} aria-busy={pending}>
+      <p className="auth-subtitle reg-lead">We sent a code to <strong className="reg-phone">{phoneNumber}</strong>.</p>
+      <label>
+        Verification code
+        <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} autoFocus />
+      </label>
+      <Alert error={error} />
+      {info && !error && <p className="reg-info" role="status">{info}</p>}
+      <button type="submit" className="auth-submit" disabled={pending || !code}>{pending ? 'Checking…' : 'Verify'}</button>
+      <div className="reg-secondary">
+        <button type="button" className="reg-link" onClick={onResend} disabled={pending}>Resend code</button>
+        <button type="button" className="reg-link" onClick={onChangePhone} disabled={pending}>Change phone number</button>
+      </div>
+    </form>
+  );
+}
+
+function DetailsStep({ pending, error, onSubmit }: { pending: boolean; error: string | null; onSubmit(d: RegistrationDetails): void }) {
+  const [details, setDetails] = useState<RegistrationDetails>({ fullName: '', email: '', password: '' });
+  const set = (field: keyof RegistrationDetails) => (e: { target: { value: string } }) => setDetails((d) => ({ ...d, [field]: e.target.value }));
+  const submit = (e: FormEvent) => { e.preventDefault(); onSubmit(details); };
+  return (
+    <form className="auth-form" onSubmit={submit} aria-busy={pending}>
+      <p className="auth-subtitle reg-lead">Your phone is verified. Finish your account.</p>
+      <label>Full name<input name="fullName" autoComplete="name" value={details.fullName} onChange={set('fullName')} autoFocus /></label>
+      <label>E-mail<input name="email" type="email" autoComplete="email" value={details.email} onChange={set('email')} /></label>
+      <label>Password<input name="password" type="password" autoComplete="new-password" value={details.password} onChange={set('password')} /></label>
+      <Alert error={error} />
+      <button type="submit" className="auth-submit" disabled={pending || !details.fullName.trim() || !details.password}>
+        {pending ? 'Creating your account…' : 'Create account'}
+      </button>
+    </form>
   );
 }

@@ -1,0 +1,167 @@
+import { assign, enqueueActions, fromCallback, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
+import { TIMINGS } from '../domain/constants';
+
+/**
+ * The live order feed of the console (SPEC.md 4 "Live order feed"): each new order plays the
+ * alert sound and shows 'You have a new order. #{id}', and the new-order lists refresh 2 s later.
+ *
+ *   online ─┬─ connecting ──feed.connected──▶ catchingUp ──▶ live
+ *           └─ feed.dropped ──▶ reconnecting ──(backoff, or feed.retry when the network is back)──▶ online
+ *   any 401/403 from the transport ──▶ refused (no retry: the session is over or not allowed)
+ *
+ * No order is lost across a drop: the feed remembers the newest order id it has seen, and every
+ * (re)connection first fetches the orders created after it (`catchUp`). Order ids only grow, so
+ * "greater than the last seen id" is also what keeps an order from being announced twice.
+ *
+ * Ports, bound by whoever runs the machine:
+ * - actor `subscribe` (callback): the transport, the gateway subscription or Firestore. It sends
+ *   back `feed.connected` when it is live (again), `feed.order` per event, `feed.dropped` when the
+ *   connection is lost and `feed.refused` when the server will not let this user listen.
+ * - actor `catchUp` (promise): the ids of orders in scope created after `afterId`, ascending; with
+ *   no `afterId`, none and the newest id in scope (where the feed starts).
+ * - actions `alertNewOrder` (sound and notification), `refreshOrderLists` (new-order lists refetch)
+ *   and `orderChanged` (another console changed an order).
+ */
+
+export interface FeedScope {
+  /** Only this branch's orders (a branch user's); null: the whole scope of the user. */
+  branchId: number | null;
+}
+
+/** What a transport sends back to the machine. */
+export type FeedTransportEvent =
+  | { type: 'feed.connected' }
+  | { type: 'feed.order'; orderId: number; change: 'created' | 'changed' }
+  | { type: 'feed.dropped'; reason: string }
+  | { type: 'feed.refused'; reason: string };
+
+export type LiveOrderFeedEvent =
+  | FeedTransportEvent
+  /** Try to reconnect now (the browser is back online). */
+  | { type: 'feed.retry' }
+  | { type: 'feed.refreshDue' }
+  /** Orders to announce (internal): those above the last seen id, once each; `latestId` moves the mark. */
+  | { type: 'feed.newOrders'; orderIds: number[]; latestId?: number | null };
+
+export interface CatchUpResult { orderIds: number[]; latestId: number | null }
+
+export interface LiveOrderFeedContext {
+  scope: FeedScope;
+  /** The newest order id seen (announced or already there when the feed started). */
+  lastSeenId: number | null;
+  /** Reconnection attempts since the feed was last live. */
+  attempt: number;
+  refreshScheduled: boolean;
+  /** The feed has been live before: a connection now is a reconnection. */
+  wasLive: boolean;
+  reason: string | null;
+}
+
+export const MAX_RETRY_DELAY_MS = 15_000;
+/** 1 s, 2 s, 4 s … up to 15 s between reconnection attempts. */
+export const retryDelayMs = (attempt: number) => Math.min(1000 * 2 ** Math.max(0, attempt - 1), MAX_RETRY_DELAY_MS);
+
+export const liveOrderFeedMachine = setup({
+  types: {
+    context: {} as LiveOrderFeedContext,
+    events: {} as LiveOrderFeedEvent,
+    input: {} as FeedScope,
+    tags: {} as 'pending',
+  },
+  actors: {
+    subscribe: fromCallback<LiveOrderFeedEvent, FeedScope>(() => {
+      throw new Error('subscribe is not bound');
+    }),
+    catchUp: fromPromise<CatchUpResult, { afterId: number | null; scope: FeedScope }>(async () => {
+      throw new Error('catchUp is not bound');
+    }),
+  },
+  actions: {
+    alertNewOrder: (_, _params: { orderId: number }) => {},
+    refreshOrderLists: () => {},
+    orderChanged: (_, _params: { orderId: number }) => {},
+  },
+  guards: {
+    isCreated: ({ event }) => event.type === 'feed.order' && event.change === 'created',
+  },
+  delays: {
+    retryDelay: ({ context }) => retryDelayMs(context.attempt),
+  },
+}).createMachine({
+  id: 'liveOrderFeed',
+  context: ({ input }) => ({ scope: input, lastSeenId: null, attempt: 0, refreshScheduled: false, wasLive: false, reason: null }),
+  initial: 'online',
+  states: {
+    online: {
+      invoke: { src: 'subscribe', input: ({ context }) => context.scope },
+      initial: 'connecting',
+      states: {
+        connecting: { tags: ['pending'] },
+        catchingUp: {
+          tags: ['pending'],
+          invoke: {
+            src: 'catchUp',
+            input: ({ context }) => ({ afterId: context.lastSeenId, scope: context.scope }),
+            onDone: {
+              target: 'live',
+              actions: [
+                raise(({ event }) => ({ type: 'feed.newOrders' as const, orderIds: event.output.orderIds, latestId: event.output.latestId })),
+                // Back after a drop: changes made meanwhile were missed too, so the lists refetch.
+                enqueueActions(({ context, enqueue }) => { if (context.wasLive) enqueue('refreshOrderLists'); }),
+              ],
+            },
+            onError: { target: '#liveOrderFeed.reconnecting', actions: assign({ reason: ({ event }) => messageOf(event.error) }) },
+          },
+        },
+        live: { entry: assign({ attempt: 0, reason: null, wasLive: true }) },
+      },
+      on: {
+        'feed.connected': '.catchingUp',
+        'feed.order': [
+          { guard: 'isCreated', actions: raise(({ event }) => ({ type: 'feed.newOrders' as const, orderIds: [event.orderId] })) },
+          { actions: { type: 'orderChanged', params: ({ event }) => ({ orderId: event.orderId }) } },
+        ],
+        'feed.dropped': { target: 'reconnecting', actions: assign({ reason: ({ event }) => event.reason }) },
+        'feed.refused': { target: 'refused', actions: assign({ reason: ({ event }) => event.reason }) },
+      },
+    },
+    reconnecting: {
+      tags: ['pending'],
+      entry: assign({ attempt: ({ context }) => context.attempt + 1 }),
+      after: { retryDelay: 'online' },
+      on: { 'feed.retry': 'online' },
+    },
+    refused: {},
+  },
+  on: {
+    'feed.newOrders': {
+      // Each order once, oldest first; one list refresh 2 s after the first order of a burst.
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        let last = context.lastSeenId;
+        for (const orderId of [...event.orderIds].sort((a, b) => a - b)) {
+          if (last !== null && orderId <= last) continue;
+          enqueue({ type: 'alertNewOrder', params: { orderId } });
+          last = orderId;
+        }
+        const announced = last !== context.lastSeenId;
+        enqueue.assign({ lastSeenId: maxId(last, event.latestId ?? null) });
+        if (announced && !context.refreshScheduled) {
+          enqueue.assign({ refreshScheduled: true });
+          enqueue.raise({ type: 'feed.refreshDue' }, { delay: TIMINGS.newOrderRefreshMs, id: 'refresh' });
+        }
+      }),
+    },
+    'feed.refreshDue': { actions: [assign({ refreshScheduled: false }), 'refreshOrderLists'] },
+  },
+});
+
+const maxId = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+export type LiveOrderFeedRef = ActorRefFrom<typeof liveOrderFeedMachine>;
+type FeedSnapshot = ReturnType<LiveOrderFeedRef['getSnapshot']>;
+
+/** 'live' | 'connecting' | 'reconnecting' | 'refused', for the status tag in the top bar. */
+export const selectFeedStatus = (s: FeedSnapshot): 'live' | 'connecting' | 'reconnecting' | 'refused' =>
+  s.matches('refused') ? 'refused' : s.matches('reconnecting') ? 'reconnecting' : s.matches({ online: 'live' }) ? 'live' : 'connecting';
+export const selectFeedReason = (s: FeedSnapshot) => s.context.reason;

@@ -1,0 +1,325 @@
+import { assign, enqueueActions, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
+import {
+  orderLifecycleMachine, orderSnapshotFrom, type DeliverySystem, type OrderEventType, type OrderLifecycleEvent,
+  type OrderLifecycleRow, type OrderStatus,
+} from './orderLifecycle';
+
+/**
+ * One page of a staff order list (SPEC.md 4 "Orders"): paging, sorting and filters, the page's
+ * rows and the counts, done on the server. Each row gets a child actor, the same orderLifecycle
+ * machine the server runs, restored from the row's columns; the view shows an action when
+ * `child.getSnapshot().can(event)`. The server's answer is authoritative: every action is sent,
+ * and a refusal (409) or any failure is reported and the page refetched.
+ *
+ *   list:  loading ─▶ success ──board.refresh──▶ refreshing ─▶ success      (error on failure)
+ *          any ──board.page / board.sort / board.filter──▶ loading
+ *   rows:  order.act ─(child can)─▶ spawn performOrderEvent "act-<id>" ─▶ row replaced, refetch
+ *          order.open ─▶ details open; marks the order read when its machine can
+ *
+ * Ports, bound by whoever runs the machine: actors `loadPage` and `performOrderEvent`;
+ * action `reportActionFailed` (shows the server's message).
+ */
+
+/** Which server list the board shows (Store/Get*Orders*AsBranchUser). */
+export type OrderListKind = 'all' | 'current' | 'unpaid' | 'pickup' | 'driveThru';
+export type SortColumn = 'id' | 'createdAt' | 'total' | 'status';
+export interface BoardSorting { column: SortColumn; direction: 'asc' | 'desc' }
+
+export interface BoardFilter {
+  status?: OrderStatus;
+  payment?: 'paid' | 'unpaid';
+  deliverySystem?: DeliverySystem;
+  search?: string;
+}
+
+/** A row as the lists answer it: the lifecycle columns, id and version, and whatever else the view shows. */
+export interface BoardOrder extends OrderLifecycleRow {
+  id: number;
+  version: number;
+}
+
+/** pending/accepted/rejected/closed, and per list arrived/served/noShow. */
+export type BoardCounts = Partial<Record<'pending' | 'accepted' | 'rejected' | 'closed' | 'arrived' | 'served' | 'noShow', number>>;
+
+export interface PageRequest {
+  list: OrderListKind;
+  skip: number;
+  take: number;
+  /** "<column> <direction>", or undefined for the server's default (newest first). */
+  sorting?: string;
+  filter: BoardFilter;
+}
+export interface PageResult<R extends BoardOrder = BoardOrder> { rows: R[]; totalCount: number; counts: BoardCounts }
+
+/** Extra input some events need (a refund's reason). */
+export interface OrderActionDetails { reason?: string; amount?: number }
+export interface OrderActionRequest { orderId: number; version: number; event: OrderLifecycleEvent; details?: OrderActionDetails }
+
+/**
+ * orderLifecycle started in the state an order row's columns stand for. Spawned actors cannot be
+ * handed a snapshot, so this is the machine itself with only its initial snapshot replaced.
+ */
+export const orderFromRow = Object.create(orderLifecycleMachine, {
+  getInitialSnapshot: { value: (_scope: unknown, row: OrderLifecycleRow) => orderSnapshotFrom(row) },
+}) as typeof orderLifecycleMachine;
+export type OrderActorRef = ActorRefFrom<typeof orderLifecycleMachine>;
+
+export interface OrderBoardContext {
+  list: OrderListKind;
+  skip: number;
+  take: number;
+  sorting: BoardSorting | null;
+  filter: BoardFilter;
+  /** The page's ids in the server's order: the view's index map into `rows`. */
+  rowIds: number[];
+  rows: Record<number, BoardOrder>;
+  /** One orderLifecycle actor per row. */
+  orders: Record<number, OrderActorRef>;
+  totalCount: number;
+  counts: BoardCounts;
+  /** Rows with an action on its way to the server, and which. */
+  acting: Record<number, OrderEventType>;
+  openOrderId: number | null;
+  error: string | null;
+}
+
+export type OrderBoardEvent =
+  | { type: 'board.page'; skip: number }
+  | { type: 'board.pageSize'; take: number }
+  | { type: 'board.sort'; sorting: BoardSorting | null }
+  | { type: 'board.filter'; filter: BoardFilter }
+  | { type: 'board.refresh' }
+  | { type: 'order.act'; orderId: number; event: OrderLifecycleEvent; details?: OrderActionDetails }
+  | { type: 'order.open'; orderId: number }
+  | { type: 'order.closeDetails' };
+
+export interface OrderBoardInput { list: OrderListKind; take?: number; filter?: BoardFilter; sorting?: BoardSorting | null }
+
+export const DEFAULT_PAGE_SIZE = 50;
+const ACTOR_PREFIX = 'act-';
+const orderIdOfActor = (actorId: string) => Number(actorId.slice(ACTOR_PREFIX.length));
+
+export const sortingText = (s: BoardSorting | null) => (s ? `${s.column} ${s.direction}` : undefined);
+
+export const orderBoardMachine = setup({
+  types: {
+    context: {} as OrderBoardContext,
+    events: {} as OrderBoardEvent,
+    input: {} as OrderBoardInput,
+    tags: {} as 'pending',
+  },
+  actors: {
+    loadPage: fromPromise<PageResult, PageRequest>(async () => {
+      throw new Error('loadPage is not bound');
+    }),
+    /** Answers the updated row, or null when the call does not (the board refetches anyway). */
+    performOrderEvent: fromPromise<BoardOrder | null, OrderActionRequest>(async () => {
+      throw new Error('performOrderEvent is not bound');
+    }),
+    orderLifecycle: orderFromRow,
+  },
+  actions: {
+    reportActionFailed: (_, _params: { orderId: number; error: unknown }) => {},
+    /**
+     * Takes rows from the server and keeps each row's actor in step: a row whose version did not
+     * change keeps its actor; a changed or new row gets a fresh one; a row that left is stopped.
+     * `page` replaces the whole page (and its order); otherwise the rows update in place.
+     */
+    syncRows: enqueueActions(({ context, enqueue }, params: { rows: BoardOrder[]; page: boolean }) => {
+      const rows: Record<number, BoardOrder> = params.page ? {} : { ...context.rows };
+      for (const row of params.rows) if (params.page || row.id in rows) rows[row.id] = row;
+      const kept: Record<number, OrderActorRef> = {};
+      for (const [key, ref] of Object.entries(context.orders)) {
+        const id = Number(key);
+        if (rows[id] && rows[id].version === context.rows[id]?.version) kept[id] = ref;
+        else enqueue.stopChild(ref);
+      }
+      enqueue.assign(({ spawn }) => {
+        const orders = { ...kept };
+        for (const row of Object.values(rows)) {
+          orders[row.id] ??= spawn('orderLifecycle', { id: `order-${row.id}-v${row.version}`, input: row as never }) as OrderActorRef;
+        }
+        return { rows, orders, ...(params.page && { rowIds: params.rows.map((r) => r.id) }) };
+      });
+    }),
+    applyCounts: assign((_, output: PageResult) => ({ totalCount: output.totalCount, counts: output.counts, error: null })),
+  },
+  guards: {
+    /** Done and error events of the per-row action actors (not of the page loads). */
+    isOrderAction: ({ event }) => String((event as { actorId?: string }).actorId ?? '').startsWith(ACTOR_PREFIX),
+    canAct: ({ context }, params: { orderId: number; event: OrderLifecycleEvent }) =>
+      !(params.orderId in context.acting) && !!context.orders[params.orderId]?.getSnapshot().can(params.event),
+    /** Offset past the end (the last rows of the last page left the list): step back a page. */
+    isPastEnd: ({ context }, params: { totalCount: number; rows: number }) => params.rows === 0 && context.skip > 0 && params.totalCount > 0,
+  },
+}).createMachine({
+  id: 'orderBoard',
+  type: 'parallel',
+  context: ({ input }) => ({
+    list: input.list,
+    skip: 0,
+    take: input.take ?? DEFAULT_PAGE_SIZE,
+    sorting: input.sorting ?? null,
+    filter: input.filter ?? {},
+    rowIds: [],
+    rows: {},
+    orders: {},
+    totalCount: 0,
+    counts: {},
+    acting: {},
+    openOrderId: null,
+    error: null,
+  }),
+  states: {
+    list: {
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['pending'],
+          invoke: {
+            src: 'loadPage',
+            input: ({ context }) => pageRequest(context),
+            onDone: [
+              {
+                guard: { type: 'isPastEnd', params: ({ event }) => ({ totalCount: event.output.totalCount, rows: event.output.rows.length }) },
+                target: 'loading',
+                reenter: true,
+                actions: assign({ skip: ({ context, event }) => lastPageSkip(event.output.totalCount, context.take) }),
+              },
+              {
+                target: 'success',
+                actions: [
+                  { type: 'applyCounts', params: ({ event }) => event.output },
+                  { type: 'syncRows', params: ({ event }) => ({ rows: event.output.rows, page: true }) },
+                ],
+              },
+            ],
+            onError: { target: 'error', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+          },
+          on: { 'board.refresh': { target: 'loading', reenter: true } },
+        },
+        /** A refetch that keeps the rows on screen (live updates, after an action). */
+        refreshing: {
+          invoke: {
+            src: 'loadPage',
+            input: ({ context }) => pageRequest(context),
+            onDone: [
+              {
+                guard: { type: 'isPastEnd', params: ({ event }) => ({ totalCount: event.output.totalCount, rows: event.output.rows.length }) },
+                target: 'loading',
+                actions: assign({ skip: ({ context, event }) => lastPageSkip(event.output.totalCount, context.take) }),
+              },
+              {
+                target: 'success',
+                actions: [
+                  { type: 'applyCounts', params: ({ event }) => event.output },
+                  { type: 'syncRows', params: ({ event }) => ({ rows: event.output.rows, page: true }) },
+                ],
+              },
+            ],
+            // Keep what is on screen; the error link has told the user.
+            onError: { target: 'success' },
+          },
+          on: { 'board.refresh': { target: 'refreshing', reenter: true } },
+        },
+        success: { on: { 'board.refresh': 'refreshing' } },
+        error: { on: { 'board.refresh': 'loading' } },
+      },
+      on: {
+        'board.page': { target: '.loading', actions: assign({ skip: ({ event }) => Math.max(0, event.skip) }) },
+        'board.pageSize': { target: '.loading', actions: assign({ take: ({ event }) => event.take, skip: 0 }) },
+        'board.sort': { target: '.loading', actions: assign({ sorting: ({ event }) => event.sorting, skip: 0 }) },
+        'board.filter': { target: '.loading', actions: assign({ filter: ({ event }) => clean(event.filter), skip: 0 }) },
+      },
+    },
+    details: {
+      initial: 'closed',
+      states: {
+        closed: {},
+        open: {
+          on: { 'order.closeDetails': { target: 'closed', actions: assign({ openOrderId: null }) } },
+        },
+      },
+      on: {
+        'order.open': {
+          target: '.open',
+          actions: [
+            assign({ openOrderId: ({ event }) => event.orderId }),
+            // Opening an order marks it read (UpdateOrderAsRead); the guard of order.act skips a read one.
+            raise(({ event }) => ({ type: 'order.act' as const, orderId: event.orderId, event: { type: 'order.markRead' as const } })),
+          ],
+        },
+      },
+    },
+  },
+  on: {
+    'order.act': {
+      guard: { type: 'canAct', params: ({ event }) => ({ orderId: event.orderId, event: event.event }) },
+      actions: [
+        assign({ acting: ({ context, event }) => ({ ...context.acting, [event.orderId]: event.event.type }) }),
+        enqueueActions(({ context, event, enqueue }) => {
+          enqueue.spawnChild('performOrderEvent', {
+            id: `${ACTOR_PREFIX}${event.orderId}`,
+            input: { orderId: event.orderId, version: context.rows[event.orderId].version, event: event.event, details: event.details },
+          });
+        }),
+      ],
+    },
+    'xstate.done.actor.*': {
+      guard: 'isOrderAction',
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        const { output, actorId } = event as unknown as { output: BoardOrder | null; actorId: string };
+        const orderId = orderIdOfActor(actorId);
+        const { [orderId]: done, ...acting } = context.acting;
+        enqueue.assign({ acting });
+        if (output) enqueue({ type: 'syncRows', params: { rows: [output], page: false } });
+        // A read mark changes nothing the list shows; anything else may move the row or the counts.
+        if (done !== 'order.markRead' || !output) enqueue.raise({ type: 'board.refresh' });
+      }),
+    },
+    'xstate.error.actor.*': {
+      guard: 'isOrderAction',
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        const { error, actorId } = event as unknown as { error: unknown; actorId: string };
+        const orderId = orderIdOfActor(actorId);
+        const { [orderId]: failed, ...acting } = context.acting;
+        enqueue.assign({ acting });
+        if (failed !== 'order.markRead') enqueue({ type: 'reportActionFailed', params: { orderId, error } });
+        // The server decided otherwise (409) or failed: show what it holds now.
+        enqueue.raise({ type: 'board.refresh' });
+      }),
+    },
+  },
+});
+
+function pageRequest(context: OrderBoardContext): PageRequest {
+  return { list: context.list, skip: context.skip, take: context.take, sorting: sortingText(context.sorting), filter: context.filter };
+}
+
+const lastPageSkip = (totalCount: number, take: number) => Math.max(0, Math.floor((totalCount - 1) / take) * take);
+
+function clean(filter: BoardFilter): BoardFilter {
+  const out: BoardFilter = {};
+  if (filter.status) out.status = filter.status;
+  if (filter.payment) out.payment = filter.payment;
+  if (filter.deliverySystem) out.deliverySystem = filter.deliverySystem;
+  if (filter.search?.trim()) out.search = filter.search.trim();
+  return out;
+}
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+// ── selectors (views read these, never the context shape) ──
+type BoardSnapshot = ReturnType<ActorRefFrom<typeof orderBoardMachine>['getSnapshot']>;
+export const selectIsLoading = (s: BoardSnapshot) => s.hasTag('pending');
+export const selectIsRefreshing = (s: BoardSnapshot) => s.matches({ list: 'refreshing' });
+export const selectError = (s: BoardSnapshot) => (s.matches({ list: 'error' }) ? s.context.error : null);
+export const selectRowIds = (s: BoardSnapshot) => s.context.rowIds;
+export const selectRows = (s: BoardSnapshot) => s.context.rows;
+export const selectOrders = (s: BoardSnapshot) => s.context.orders;
+export const selectActing = (s: BoardSnapshot) => s.context.acting;
+export const selectCounts = (s: BoardSnapshot) => s.context.counts;
+export const selectPaging = (s: BoardSnapshot) => ({ skip: s.context.skip, take: s.context.take, totalCount: s.context.totalCount });
+export const selectSorting = (s: BoardSnapshot) => s.context.sorting;
+export const selectFilter = (s: BoardSnapshot) => s.context.filter;
+export const selectOpenOrder = (s: BoardSnapshot) => (s.context.openOrderId == null ? null : s.context.rows[s.context.openOrderId] ?? null);

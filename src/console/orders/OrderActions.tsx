@@ -1,0 +1,88 @@
+import { memo, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { Button, ButtonGroup, Classes, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
+import type { OrderActorRef, OrderActionDetails } from '../../../machines/orderBoard';
+import type { OrderEventType, OrderLifecycleEvent } from '../../../machines/orderLifecycle';
+import { can } from '../../../domain/permissions';
+import { ORDER_ACTIONS } from './format';
+
+export interface OrderActionsProps {
+  orderId: number;
+  /** The order's own lifecycle actor: an action shows only when `can(event)`. */
+  order: OrderActorRef;
+  role: string | null;
+  /** The action on its way to the server, if any (its button spins, the others wait). */
+  acting?: OrderEventType;
+  onAct: (orderId: number, event: OrderLifecycleEvent, details?: OrderActionDetails) => void;
+  size?: 'small' | 'medium';
+}
+
+const sameList = (a: OrderEventType[], b: OrderEventType[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** The buttons of one order, read from its lifecycle machine and the permission table. */
+export const OrderActions = memo(function OrderActions({ orderId, order, role, acting, onAct, size = 'small' }: OrderActionsProps) {
+  const available = useSelector(
+    order,
+    (s) => ORDER_ACTIONS.filter((a) => can(role, a.capability) && s.can({ type: a.event } as OrderLifecycleEvent)).map((a) => a.event),
+    sameList,
+  );
+  const [refunding, setRefunding] = useState(false);
+  if (!available.length) return null;
+  return (
+    <>
+      <ButtonGroup className="order-actions">
+        {ORDER_ACTIONS.filter((a) => available.includes(a.event)).map((a) => (
+          <Button
+            key={a.event}
+            size={size}
+            intent={a.intent}
+            variant={a.event === 'order.accept' || a.event === 'order.close' ? 'solid' : 'outlined'}
+            loading={acting === a.event}
+            disabled={!!acting && acting !== a.event}
+            data-action={a.event}
+            onClick={(e) => {
+              e.stopPropagation();
+              if (a.event === 'order.requestRefund') setRefunding(true);
+              else onAct(orderId, { type: a.event } as OrderLifecycleEvent);
+            }}
+          >
+            {a.label}
+          </Button>
+        ))}
+      </ButtonGroup>
+      {refunding && (
+        <RefundDialog
+          orderId={orderId}
+          onCancel={() => setRefunding(false)}
+          onConfirm={(details) => { setRefunding(false); onAct(orderId, { type: 'order.requestRefund' }, details); }}
+        />
+      )}
+    </>
+  );
+});
+
+/** Asks for the reason (required by the server) and, optionally, a partial amount. */
+function RefundDialog({ orderId, onCancel, onConfirm }: { orderId: number; onCancel: () => void; onConfirm: (d: OrderActionDetails) => void }) {
+  const [reason, setReason] = useState('');
+  const [amount, setAmount] = useState('');
+  const parsed = amount.trim() ? Number(amount) : undefined;
+  const valid = reason.trim().length > 0 && (parsed === undefined || (Number.isFinite(parsed) && parsed > 0));
+  return (
+    <Dialog isOpen title={`Refund order #${orderId}`} onClose={onCancel} className="order-refund-dialog">
+      <form onSubmit={(e) => { e.preventDefault(); if (valid) onConfirm({ reason: reason.trim(), amount: parsed }); }}>
+        <DialogBody>
+          <FormGroup label="Reason" labelFor="refund-reason" labelInfo="(required)">
+            <TextArea id="refund-reason" fill autoFocus value={reason} onChange={(e) => setReason(e.target.value)} />
+          </FormGroup>
+          <FormGroup label="Amount" labelFor="refund-amount" helperText="Leave empty to refund the whole order.">
+            <InputGroup id="refund-amount" inputMode="decimal" value={amount} onValueChange={setAmount} rightElement={<span className={Classes.TEXT_MUTED}>KD&nbsp;</span>} />
+          </FormGroup>
+        </DialogBody>
+        <DialogFooter actions={<>
+          <Button onClick={onCancel}>Cancel</Button>
+          <Button type="submit" intent="primary" disabled={!valid}>Ask for refund</Button>
+        </>} />
+      </form>
+    </Dialog>
+  );
+}

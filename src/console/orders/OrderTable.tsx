@@ -1,0 +1,176 @@
+import '@blueprintjs/table/lib/css/table.css';
+import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Button, Classes, Tag } from '@blueprintjs/core';
+import { Cell, Column, ColumnHeaderCell, Table2, TableLoadingOption, type CellRenderer, type ColumnHeaderRenderer } from '@blueprintjs/table';
+import { ChevronDownIcon, ChevronUpIcon, DoubleCaretVerticalIcon } from '@blueprintjs/icons';
+import type { BoardSorting, OrderActionDetails, OrderActorRef, SortColumn } from '../../../machines/orderBoard';
+import type { OrderEventType, OrderLifecycleEvent } from '../../../machines/orderLifecycle';
+import type { StaffOrderRow } from './provideBoard';
+import type { OrderColumnKey } from './screens';
+import { ARRIVAL_LABEL, MODE_LABEL, REFUND_LABEL, STATUS_INTENT, STATUS_LABEL, money, placedAt } from './format';
+import { OrderActions } from './OrderActions';
+
+export interface OrderTableProps {
+  columns: OrderColumnKey[];
+  /** The page in the server's order: the index map from table row to order. */
+  rowIds: number[];
+  rows: Record<number, StaffOrderRow>;
+  orders: Record<number, OrderActorRef>;
+  acting: Record<number, OrderEventType>;
+  role: string | null;
+  sorting: BoardSorting | null;
+  loading: boolean;
+  onSort: (sorting: BoardSorting | null) => void;
+  onOpen: (orderId: number) => void;
+  onAct: (orderId: number, event: OrderLifecycleEvent, details?: OrderActionDetails) => void;
+}
+
+interface ColumnDef {
+  name: string;
+  width: number;
+  sort?: SortColumn;
+  render: (row: StaffOrderRow, ctx: CellContext) => ReactNode;
+}
+interface CellContext {
+  orders: Record<number, OrderActorRef>;
+  acting: Record<number, OrderEventType>;
+  role: string | null;
+  onAct: OrderTableProps['onAct'];
+}
+
+const COLUMN_DEFS: Record<OrderColumnKey, ColumnDef> = {
+  id: { name: '#', width: 80, sort: 'id', render: (r) => <>{!r.isViewed && <span className="order-new-dot" aria-label="Unread" />}{r.id}</> },
+  placed: { name: 'Placed', width: 110, sort: 'createdAt', render: (r) => placedAt(r.createdAt) },
+  number: { name: 'Order no.', width: 110, render: (r) => r.orderNumber },
+  customer: {
+    name: 'Customer', width: 200,
+    render: (r) => <>{r.customerName || '—'}{r.customerPhone && <span className="order-muted"> · {r.customerPhone}</span>}</>,
+  },
+  mode: { name: 'Mode', width: 90, render: (r) => MODE_LABEL[r.deliverySystem] ?? r.deliverySystem },
+  car: { name: 'Car', width: 170, render: (r) => r.carDetails ?? '—' },
+  items: { name: 'Items', width: 60, render: (r) => r.itemsCount },
+  total: { name: 'Total', width: 100, sort: 'total', render: (r) => <span className="order-money">{money(r.total)}</span> },
+  payment: {
+    name: 'Payment', width: 150,
+    render: (r) => (
+      <>
+        <Tag minimal intent={r.payment === 'paid' ? 'success' : 'none'}>{r.payment === 'paid' ? 'Paid' : 'Unpaid'}</Tag>
+        {REFUND_LABEL[r.refund] && <Tag minimal intent="warning" className="order-tag-gap">{REFUND_LABEL[r.refund]}</Tag>}
+      </>
+    ),
+  },
+  status: {
+    name: 'Status', width: 160, sort: 'status',
+    render: (r) => (
+      <>
+        <Tag intent={STATUS_INTENT[r.status]} data-testid="order-status">{STATUS_LABEL[r.status] ?? r.status}</Tag>
+        {ARRIVAL_LABEL[r.arrival] && <Tag minimal className="order-tag-gap">{ARRIVAL_LABEL[r.arrival]}</Tag>}
+      </>
+    ),
+  },
+  actions: {
+    name: 'Actions', width: 330,
+    render: (r, c) => c.orders[r.id]
+      ? <OrderActions orderId={r.id} order={c.orders[r.id]} role={c.role} acting={c.acting[r.id]} onAct={c.onAct} />
+      : null,
+  },
+};
+
+const NEXT_DIRECTION: Record<string, BoardSorting['direction'] | null> = { none: 'desc', desc: 'asc', asc: null };
+
+/**
+ * The staff order table (Blueprint Table2): one page from the server, so it stays the same size
+ * at 100,000 orders. Rows are looked up through `rowIds` (the server's order); cell renderers are
+ * memoised and re-run only when their data changes (`cellRendererDependencies`). Unread orders are
+ * bold with a dot. Keyboard: arrows move the focused cell, Enter opens the order.
+ */
+export function OrderTable(props: OrderTableProps) {
+  const { columns, rowIds, rows, orders, acting, role, sorting, loading, onSort, onOpen, onAct } = props;
+  const focusedRow = useRef<number | null>(null);
+  const cellContext = useMemo<CellContext>(() => ({ orders, acting, role, onAct }), [orders, acting, role, onAct]);
+
+  const cellRenderers = useMemo(() => Object.fromEntries(columns.map((key) => [key, (rowIndex: number) => {
+    const row = rows[rowIds[rowIndex]];
+    if (!row) return <Cell />;
+    return (
+      <Cell className={row.isViewed ? undefined : 'order-unread'} interactive={key === 'actions'} data-order-id={row.id}>
+        {COLUMN_DEFS[key].render(row, cellContext)}
+      </Cell>
+    );
+  }])) as unknown as Record<OrderColumnKey, CellRenderer>, [columns, rows, rowIds, cellContext]);
+
+  const headerRenderers = useMemo(() => Object.fromEntries(columns.map((key) => [key, () => {
+    const def = COLUMN_DEFS[key];
+    if (!def.sort) return <ColumnHeaderCell name={def.name} />;
+    const current = sorting?.column === def.sort ? sorting.direction : 'none';
+    const Icon = current === 'asc' ? ChevronUpIcon : current === 'desc' ? ChevronDownIcon : DoubleCaretVerticalIcon;
+    return (
+      <ColumnHeaderCell
+        name={def.name}
+        nameRenderer={(name) => (
+          <Button
+            variant="minimal"
+            size="small"
+            className="order-sort"
+            endIcon={<Icon />}
+            aria-label={`Sort by ${name}`}
+            aria-sort={current === 'none' ? 'none' : current === 'asc' ? 'ascending' : 'descending'}
+            onClick={() => {
+              const direction = NEXT_DIRECTION[current];
+              onSort(direction ? { column: def.sort!, direction } : null);
+            }}
+          >
+            {name}
+          </Button>
+        )}
+      />
+    );
+  }])) as unknown as Record<OrderColumnKey, ColumnHeaderRenderer>, [columns, sorting, onSort]);
+
+  const [widths, setWidths] = useState<Record<string, number>>({});
+  const columnWidths = useMemo(() => columns.map((c) => widths[c] ?? COLUMN_DEFS[c].width), [columns, widths]);
+  const onColumnWidthChanged = useCallback((index: number, size: number) => {
+    setWidths((w) => ({ ...w, [columns[index]]: size }));
+  }, [columns]);
+
+  const onFocusedRegion = useCallback((region: { row: number }) => { focusedRow.current = region.row; }, []);
+  const onKeyDown = useCallback((e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'Enter' || focusedRow.current == null) return;
+    if ((e.target as HTMLElement).closest('button, input, textarea, select')) return;
+    const id = rowIds[focusedRow.current];
+    if (id != null) onOpen(id);
+  }, [rowIds, onOpen]);
+
+  // A click anywhere on a row but its buttons opens the order.
+  const onClick = useCallback((e: React.MouseEvent<HTMLDivElement>) => {
+    const target = e.target as HTMLElement;
+    if (target.closest('button, a, input')) return;
+    const cell = target.closest<HTMLElement>('[data-order-id]');
+    if (cell) onOpen(Number(cell.dataset.orderId));
+  }, [onOpen]);
+
+  return (
+    <div className="order-table" onKeyDown={onKeyDown} onClick={onClick} role="region" aria-label="Orders" aria-busy={loading}>
+      <Table2
+        numRows={rowIds.length}
+        defaultRowHeight={34}
+        enableRowHeader={false}
+        enableFocusedCell
+        enableMultipleSelection={false}
+        enableColumnResizing
+        enableRowResizing={false}
+        selectionModes={[]}
+        onFocusedRegion={onFocusedRegion}
+        columnWidths={columnWidths}
+        onColumnWidthChanged={onColumnWidthChanged}
+        cellRendererDependencies={[rows, rowIds, cellContext]}
+        loadingOptions={loading && rowIds.length === 0 ? [TableLoadingOption.CELLS] : []}
+        className={Classes.TEXT_SMALL}
+      >
+        {columns.map((key) => (
+          <Column key={key} id={key} name={COLUMN_DEFS[key].name} cellRenderer={cellRenderers[key]} columnHeaderCellRenderer={headerRenderers[key]} />
+        ))}
+      </Table2>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { Howl } from 'howler';
+
+/** The bundled alert (public/sounds/new-order.wav, made by scripts/alertSound.ts). */
+export const ALERT_SOUND_URL = '/sounds/new-order.wav';
+
+declare global {
+  interface Window {
+    /** Test hooks: sounds actually started (howler's onplay), and when, per order. */
+    __alertPlays?: number;
+    __alertLog?: { orderId: number; requestedAt: number; playedAt?: number }[];
+  }
+}
+
+let howl: Howl | null = null;
+const orderOfSound = new Map<number, number>();
+
+function alertHowl(): Howl {
+  if (howl) return howl;
+  const h = new Howl({
+    src: [ALERT_SOUND_URL],
+    preload: true,
+    onplay: (soundId) => {
+      window.__alertPlays = (window.__alertPlays ?? 0) + 1;
+      const orderId = orderOfSound.get(soundId);
+      orderOfSound.delete(soundId);
+      const entry = window.__alertLog?.find((e) => e.orderId === orderId && e.playedAt === undefined);
+      if (entry) entry.playedAt = Date.now();
+    },
+    // Browsers refuse sound before the first user gesture; howler unlocks audio on it, then we play.
+    onplayerror: () => { h.once('unlock', () => h.play()); },
+  });
+  howl = h;
+  return h;
+}
+
+/** Loads the sound ahead of the first alert, so the first alert is not late. */
+export function preloadAlertSound() {
+  alertHowl();
+}
+
+/** Plays the new-order alert once. */
+export function playAlertSound(orderId: number) {
+  (window.__alertLog ??= []).push({ orderId, requestedAt: Date.now() });
+  const soundId = alertHowl().play();
+  if (typeof soundId === 'number') orderOfSound.set(soundId, orderId);
+}

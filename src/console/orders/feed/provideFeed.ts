@@ -1,0 +1,85 @@
+import { fromCallback, fromPromise } from 'xstate';
+import type { ApolloClient } from '@apollo/client';
+import { liveOrderFeedMachine, type CatchUpResult, type FeedScope, type LiveOrderFeedEvent } from '../../../../machines/liveOrderFeed';
+import { TEXT } from '../../../../domain/constants';
+import { notify } from '../../../lib/notify';
+import { storage, KEYS } from '../../../lib/storage';
+import { AllOrders } from '../operations';
+import { gatewayFeed } from './gatewayFeed';
+import { playAlertSound, preloadAlertSound } from './alertSound';
+import { signalOrders } from './orderSignals';
+import type { FirestoreFeedConfig } from './firestoreFeed';
+
+/** Firebase settings of the web app, when the Firestore feed is configured (VITE_FIREBASE_PROJECT_ID). */
+export function firestoreFeedConfig(): FirestoreFeedConfig | null {
+  const env = import.meta.env;
+  const projectId = (env.VITE_FIREBASE_PROJECT_ID as string | undefined)?.trim();
+  if (!projectId) return null;
+  return {
+    projectId,
+    apiKey: env.VITE_FIREBASE_API_KEY as string | undefined,
+    appId: env.VITE_FIREBASE_APP_ID as string | undefined,
+    emulatorHost: env.VITE_FIRESTORE_EMULATOR_HOST as string | undefined,
+  };
+}
+
+/** Port `subscribe` over Firestore; the adapter (and the firebase SDK) load on first use, as their own chunk. */
+function firestoreFeed(config: FirestoreFeedConfig) {
+  return fromCallback<LiveOrderFeedEvent, FeedScope>(({ input, sendBack }) => {
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    import('./firestoreFeed')
+      .then((m) => { if (!cancelled) stop = m.listenToBranchOrders(config, input.branchId!, sendBack); })
+      .catch((e: unknown) => sendBack({ type: 'feed.dropped', reason: e instanceof Error ? e.message : String(e) }));
+    return () => { cancelled = true; stop?.(); };
+  });
+}
+
+const CATCH_UP_PAGE = 100;
+const CATCH_UP_MAX_PAGES = 20;
+
+/** Port `catchUp`: orders created after `afterId` in the caller's scope (of the branch), oldest first. */
+export async function catchUpOrders(client: ApolloClient, afterId: number | null, scope: FeedScope): Promise<CatchUpResult> {
+  const base = { skip: 0, includeCounts: false, branchId: scope.branchId ?? undefined };
+  const fetchPage = (variables: Parameters<typeof client.query<unknown, Record<string, unknown>>>[0]['variables']) =>
+    client.query({ query: AllOrders, variables: variables as never, fetchPolicy: 'no-cache', context: { silent: true } });
+  if (afterId === null) {
+    // Where the feed starts: the newest order there is (0 when there is none yet).
+    const res = await fetchPage({ ...base, take: 1, sorting: 'id desc' });
+    return { orderIds: [], latestId: res.data?.list?.data[0]?.id ?? 0 };
+  }
+  const orderIds: number[] = [];
+  let after = afterId;
+  for (let page = 0; page < CATCH_UP_MAX_PAGES; page++) {
+    const res = await fetchPage({ ...base, take: CATCH_UP_PAGE, sorting: 'id asc', createdAfterId: after });
+    const ids = (res.data?.list?.data ?? []).map((o) => o!.id);
+    orderIds.push(...ids);
+    if (ids.length < CATCH_UP_PAGE) break;
+    after = ids[ids.length - 1];
+  }
+  return { orderIds, latestId: orderIds.length ? orderIds[orderIds.length - 1] : afterId };
+}
+
+/**
+ * The live order feed bound for the console: the gateway subscription by default, Firestore when
+ * Firebase is configured and the user follows one branch (the collection is filtered by branch;
+ * a wider scope needs the server's filtering, so it always uses the gateway).
+ */
+export function provideLiveOrderFeed(opts: { client: ApolloClient; uri: string; scope: FeedScope; firestore?: FirestoreFeedConfig | null }) {
+  preloadAlertSound();
+  const useFirestore = !!opts.firestore && opts.scope.branchId != null;
+  return liveOrderFeedMachine.provide({
+    actors: {
+      subscribe: useFirestore ? firestoreFeed(opts.firestore!) : gatewayFeed({ uri: opts.uri, token: () => storage.get(KEYS.token) }),
+      catchUp: fromPromise(({ input }) => catchUpOrders(opts.client, input.afterId, input.scope)),
+    },
+    actions: {
+      alertNewOrder: (_, { orderId }) => {
+        playAlertSound(orderId);
+        notify('success', 'New order', TEXT.newOrder(orderId));
+      },
+      refreshOrderLists: () => signalOrders({ type: 'refresh' }),
+      orderChanged: (_, { orderId }) => signalOrders({ type: 'changed', orderId }),
+    },
+  });
+}

@@ -1,0 +1,142 @@
+import { graphql } from '../../gql';
+
+/**
+ * The staff order operations of the console (SPEC.md 7 "Staff orders"). Each list has its own
+ * operation because the gateway types every list's filters separately; the rows are the same.
+ */
+
+export const BoardOrderFields = graphql(`
+  fragment BoardOrderFields on query_Store_GetUserOrdersAsBranchUser_data_items {
+    id orderNumber status arrival payment refund isViewed version deliverySystem customerName customerPhone userId
+    total subtotal tax deliveryFee discount paymentSystemId carDetails specialRemarks createdAt paidAt branchId brandId itemsCount
+  }
+`);
+
+/** The same fields on the order a mutation answers. */
+export const ChangedOrderFields = graphql(`
+  fragment ChangedOrderFields on StaffOrder {
+    id orderNumber status arrival payment refund isViewed version deliverySystem customerName customerPhone userId
+    total subtotal tax deliveryFee discount paymentSystemId carDetails specialRemarks createdAt paidAt branchId brandId itemsCount
+  }
+`);
+
+export const AllOrders = graphql(`
+  query AllOrders($skip: NonNegativeInt!, $take: PositiveInt!, $sorting: queryInput_Store_GetUserOrdersAsBranchUser_Sorting, $status: queryInput_Store_GetUserOrdersAsBranchUser_Status, $payment: queryInput_Store_GetUserOrdersAsBranchUser_Payment,
+    $deliverySystem: queryInput_Store_GetUserOrdersAsBranchUser_DeliverySystem, $search: queryInput_Store_GetUserOrdersAsBranchUser_Search, $branchId: PositiveInt, $createdAfterId: NonNegativeInt, $includeCounts: Boolean!) {
+    list: Store_GetUserOrdersAsBranchUser(SkipCount: $skip, MaxResultCount: $take, Sorting: $sorting, Status: $status, Payment: $payment,
+      DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
+      totalCount
+      counts { pending accepted rejected closed }
+      data { ...BoardOrderFields }
+    }
+  }
+`);
+
+export const CurrentOrders = graphql(`
+  query CurrentOrders($skip: NonNegativeInt!, $take: PositiveInt!, $sorting: queryInput_Store_GetCurrentUserOrdersAsBranchUser_Sorting, $status: queryInput_Store_GetCurrentUserOrdersAsBranchUser_Status, $payment: queryInput_Store_GetCurrentUserOrdersAsBranchUser_Payment,
+    $deliverySystem: queryInput_Store_GetCurrentUserOrdersAsBranchUser_DeliverySystem, $search: queryInput_Store_GetCurrentUserOrdersAsBranchUser_Search, $branchId: PositiveInt, $createdAfterId: NonNegativeInt, $includeCounts: Boolean!) {
+    list: Store_GetCurrentUserOrdersAsBranchUser(SkipCount: $skip, MaxResultCount: $take, Sorting: $sorting, Status: $status, Payment: $payment,
+      DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
+      totalCount
+      counts { pending accepted rejected closed }
+      data { ...BoardOrderFields }
+    }
+  }
+`);
+
+export const UnpaidOrders = graphql(`
+  query UnpaidOrders($skip: NonNegativeInt!, $take: PositiveInt!, $sorting: queryInput_Store_GetUnPaidUserOrdersAsBranchUser_Sorting, $status: queryInput_Store_GetUnPaidUserOrdersAsBranchUser_Status, $payment: queryInput_Store_GetUnPaidUserOrdersAsBranchUser_Payment,
+    $deliverySystem: queryInput_Store_GetUnPaidUserOrdersAsBranchUser_DeliverySystem, $search: queryInput_Store_GetUnPaidUserOrdersAsBranchUser_Search, $branchId: PositiveInt, $createdAfterId: NonNegativeInt, $includeCounts: Boolean!) {
+    list: Store_GetUnPaidUserOrdersAsBranchUser(SkipCount: $skip, MaxResultCount: $take, Sorting: $sorting, Status: $status, Payment: $payment,
+      DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
+      totalCount
+      counts { pending accepted rejected closed }
+      data { ...BoardOrderFields }
+    }
+  }
+`);
+
+export const PickUpOrders = graphql(`
+  query PickUpOrders($skip: NonNegativeInt!, $take: PositiveInt!, $sorting: queryInput_Store_GetCurrentPickUpUserOrdersAsBranchUser_Sorting, $status: queryInput_Store_GetCurrentPickUpUserOrdersAsBranchUser_Status, $payment: queryInput_Store_GetCurrentPickUpUserOrdersAsBranchUser_Payment,
+    $deliverySystem: queryInput_Store_GetCurrentPickUpUserOrdersAsBranchUser_DeliverySystem, $search: queryInput_Store_GetCurrentPickUpUserOrdersAsBranchUser_Search, $branchId: PositiveInt, $createdAfterId: NonNegativeInt, $includeCounts: Boolean!) {
+    list: Store_GetCurrentPickUpUserOrdersAsBranchUser(SkipCount: $skip, MaxResultCount: $take, Sorting: $sorting, Status: $status, Payment: $payment,
+      DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
+      totalCount
+      counts { pending accepted rejected closed }
+      data { ...BoardOrderFields }
+    }
+  }
+`);
+
+export const DriveThruOrders = graphql(`
+  query DriveThruOrders($skip: NonNegativeInt!, $take: PositiveInt!, $sorting: queryInput_Store_GetCurrentDriveThruUserOrdersAsBranchUser_Sorting, $status: queryInput_Store_GetCurrentDriveThruUserOrdersAsBranchUser_Status, $payment: queryInput_Store_GetCurrentDriveThruUserOrdersAsBranchUser_Payment,
+    $deliverySystem: queryInput_Store_GetCurrentDriveThruUserOrdersAsBranchUser_DeliverySystem, $search: queryInput_Store_GetCurrentDriveThruUserOrdersAsBranchUser_Search, $branchId: PositiveInt, $createdAfterId: NonNegativeInt, $includeCounts: Boolean!) {
+    list: Store_GetCurrentDriveThruUserOrdersAsBranchUser(SkipCount: $skip, MaxResultCount: $take, Sorting: $sorting, Status: $status, Payment: $payment,
+      DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
+      totalCount
+      counts { pending accepted rejected closed }
+      data { ...BoardOrderFields }
+    }
+  }
+`);
+
+export const ArrivalCounts = graphql(`
+  query ArrivalCounts($branchId: PositiveInt, $noShowMode: queryInput_Store_GetOrdersCountByNoShowStatus_DeliverySystem, $withCarCounts: Boolean!) {
+    arrived: Store_GetOrdersCountByArrivedStatus(BranchId: $branchId) @include(if: $withCarCounts)
+    served: Store_GetOrdersCountByServedStatus(BranchId: $branchId) @include(if: $withCarCounts)
+    noShow: Store_GetOrdersCountByNoShowStatus(BranchId: $branchId, DeliverySystem: $noShowMode)
+  }
+`);
+
+export const UpdateOrderStatus = graphql(`
+  mutation UpdateOrderStatus($input: UpdateOrderStatusInput_Input!) {
+    order: Store_UpdateOrderStatus(input: $input) { ...ChangedOrderFields }
+  }
+`);
+
+export const UpdateOrderToPaidStatus = graphql(`
+  mutation UpdateOrderToPaidStatus($input: OrderIdInput_Input!) {
+    order: Store_UpdateOrderToPaidStatus(input: $input) { ...ChangedOrderFields }
+  }
+`);
+
+export const UpdateOrderAsRead = graphql(`
+  mutation UpdateOrderAsRead($input: OrderIdInput_Input!) {
+    order: Store_UpdateOrderAsRead(input: $input) { ...ChangedOrderFields }
+  }
+`);
+
+export const CustomerServed = graphql(`
+  mutation CustomerServed($input: OrderIdInput_Input!) {
+    order: Store_CustomerServed(input: $input) { ...ChangedOrderFields }
+  }
+`);
+
+export const CustomerNoShow = graphql(`
+  mutation CustomerNoShow($input: OrderIdInput_Input!) {
+    order: Store_CustomerNoShow(input: $input) { ...ChangedOrderFields }
+  }
+`);
+
+export const InitiateRefundRequest = graphql(`
+  mutation InitiateRefundRequest($input: InitiateRefundRequestInput_Input!) {
+    refund: Refund_InitiateRefundRequest(input: $input) { id orderId status }
+  }
+`);
+
+export const ApproveRefundRequest = graphql(`
+  mutation ApproveRefundRequest($input: ApproveRefundRequestInput_Input!) {
+    refund: Refund_ApproveRefundRequest(input: $input) { id orderId status }
+  }
+`);
+
+export const StaffOrderDetail = graphql(`
+  query StaffOrderDetail($orderId: PositiveInt!) {
+    order: Store_GetOrderDetailAsBranchUser(orderId: $orderId) {
+      id orderNumber date branchName paymentSystemName deliverySystem subtotal discount tax deliveryFee total pointsRedeemed
+      guestCustomerName guestPhoneNumber carDetails deliveryText
+      deliveryAddress { region area block street house_no buildingNumber floor jadda avenue apartment instructions }
+      items { productId name quantity unitPrice lineTotal isRedeem redeemPoints options { id name price quantity } }
+    }
+  }
+`);

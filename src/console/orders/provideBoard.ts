@@ -1,0 +1,107 @@
+import { fromPromise } from 'xstate';
+import type { ApolloClient } from '@apollo/client';
+import {
+  orderBoardMachine, type BoardCounts, type BoardOrder, type OrderActionRequest, type OrderListKind, type PageRequest, type PageResult,
+} from '../../../machines/orderBoard';
+import { errorMessage } from '../../lib/errors';
+import { notifyError } from '../../lib/notify';
+import {
+  AllOrders, ApproveRefundRequest, ArrivalCounts, CurrentOrders, CustomerNoShow, CustomerServed, DriveThruOrders, InitiateRefundRequest,
+  PickUpOrders, UnpaidOrders, UpdateOrderAsRead, UpdateOrderStatus, UpdateOrderToPaidStatus,
+} from './operations';
+import type { BoardOrderFieldsFragment } from '../../gql/graphql';
+
+/** A row of the staff lists, as the console shows it. */
+export type StaffOrderRow = BoardOrderFieldsFragment & BoardOrder;
+
+const LIST_QUERIES = {
+  all: AllOrders,
+  current: CurrentOrders,
+  unpaid: UnpaidOrders,
+  pickup: PickUpOrders,
+  driveThru: DriveThruOrders,
+} as const;
+
+/** Counts beyond the status counts: no-show for pick-up, arrived/served/no-show for drive-thru (SPEC.md 4). */
+const ARRIVAL_COUNTS: Partial<Record<OrderListKind, { withCarCounts: boolean; noShowMode: 'pickup' | 'carService' }>> = {
+  pickup: { withCarCounts: false, noShowMode: 'pickup' },
+  driveThru: { withCarCounts: true, noShowMode: 'carService' },
+};
+
+export async function loadOrderPage(client: ApolloClient, req: PageRequest): Promise<PageResult<StaffOrderRow>> {
+  const arrival = ARRIVAL_COUNTS[req.list];
+  const [list, extra] = await Promise.all([
+    client.query({
+      query: LIST_QUERIES[req.list] as typeof AllOrders,
+      variables: {
+        skip: req.skip, take: req.take, sorting: req.sorting, status: req.filter.status, payment: req.filter.payment,
+        deliverySystem: req.filter.deliverySystem, search: req.filter.search, includeCounts: true,
+      },
+      fetchPolicy: 'no-cache',
+    }),
+    arrival ? client.query({ query: ArrivalCounts, variables: arrival, fetchPolicy: 'no-cache' }) : Promise.resolve(null),
+  ]);
+  const data = list.data?.list;
+  if (!data) throw new Error('The order list did not load.');
+  const counts: BoardCounts = { ...(data.counts ?? {}) };
+  delete (counts as Record<string, unknown>).__typename;
+  if (extra?.data) {
+    if (extra.data.arrived != null) counts.arrived = extra.data.arrived;
+    if (extra.data.served != null) counts.served = extra.data.served;
+    if (extra.data.noShow != null) counts.noShow = extra.data.noShow;
+  }
+  return { rows: data.data.filter((r): r is BoardOrderFieldsFragment => !!r) as StaffOrderRow[], totalCount: data.totalCount, counts };
+}
+
+const STATUS_OF_EVENT = { 'order.accept': 'accepted', 'order.reject': 'rejected', 'order.close': 'closed' } as const;
+
+/**
+ * Sends one lifecycle event through its legacy call (SPEC.md 7), with the version the console
+ * saw, so a stale view gets a 409 instead of acting on an order that changed meanwhile. Answers
+ * the updated row, or null when the call answers something else (refunds): the board refetches.
+ */
+export async function performOrderEvent(client: ApolloClient, req: OrderActionRequest): Promise<StaffOrderRow | null> {
+  const ids = { orderId: req.orderId, version: req.version };
+  const silent = { silent: true };
+  switch (req.event.type) {
+    case 'order.accept': case 'order.reject': case 'order.close': {
+      const res = await client.mutate({ mutation: UpdateOrderStatus, variables: { input: { ...ids, status: STATUS_OF_EVENT[req.event.type] } }, context: silent });
+      return res.data?.order as StaffOrderRow;
+    }
+    case 'order.markPaid':
+      return (await client.mutate({ mutation: UpdateOrderToPaidStatus, variables: { input: ids }, context: silent })).data?.order as StaffOrderRow;
+    case 'order.markRead':
+      // Any version: several screens may mark the same order read, and repeating it is harmless.
+      return (await client.mutate({ mutation: UpdateOrderAsRead, variables: { input: { orderId: req.orderId } }, context: silent })).data?.order as StaffOrderRow;
+    case 'order.serve':
+      return (await client.mutate({ mutation: CustomerServed, variables: { input: ids }, context: silent })).data?.order as StaffOrderRow;
+    case 'order.noShow':
+      return (await client.mutate({ mutation: CustomerNoShow, variables: { input: ids }, context: silent })).data?.order as StaffOrderRow;
+    case 'order.requestRefund':
+      await client.mutate({
+        mutation: InitiateRefundRequest,
+        variables: { input: { orderId: req.orderId, reason: req.details?.reason ?? '', ...(req.details?.amount ? { amount: req.details.amount } : {}) } },
+        context: silent,
+      });
+      return null;
+    case 'order.approveRefund':
+      await client.mutate({ mutation: ApproveRefundRequest, variables: { input: { orderId: req.orderId } }, context: silent });
+      return null;
+    default:
+      throw new Error(`The console does not send ${req.event.type}.`);
+  }
+}
+
+/** The order board bound to the gateway. */
+export function provideOrderBoard(client: ApolloClient) {
+  return orderBoardMachine.provide({
+    actors: {
+      loadPage: fromPromise(({ input }) => loadOrderPage(client, input)),
+      performOrderEvent: fromPromise(({ input }) => performOrderEvent(client, input)),
+    },
+    actions: {
+      // The server's message as it is (a 409 says why the lifecycle refused); the board refetches.
+      reportActionFailed: (_, { error }) => notifyError(errorMessage(error)),
+    },
+  });
+}

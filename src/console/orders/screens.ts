@@ -1,0 +1,48 @@
+import type { OrderListKind } from '../../../machines/orderBoard';
+import type { OrderStatus } from '../../../machines/orderLifecycle';
+
+export type CountKey = 'pending' | 'accepted' | 'closed' | 'rejected' | 'arrived' | 'served' | 'noShow';
+export type OrderColumnKey = 'id' | 'placed' | 'number' | 'customer' | 'mode' | 'car' | 'items' | 'total' | 'payment' | 'status' | 'actions';
+
+/** What one order screen shows; everything else is the one generic OrderScreen. */
+export interface OrderScreenConfig {
+  path: string;
+  list: OrderListKind;
+  /** Statuses the list can hold (its status filter offers these). */
+  statuses: OrderStatus[];
+  filters: { payment: boolean; deliverySystem: boolean };
+  counts: CountKey[];
+  columns: OrderColumnKey[];
+  /** What an empty list says. */
+  empty: string;
+}
+
+const ALL: OrderStatus[] = ['pending', 'accepted', 'closed', 'rejected'];
+const CURRENT: OrderStatus[] = ['pending', 'accepted'];
+const STATUS_COUNTS: CountKey[] = ['pending', 'accepted', 'closed', 'rejected'];
+const COLUMNS: OrderColumnKey[] = ['id', 'placed', 'number', 'customer', 'mode', 'items', 'total', 'payment', 'status', 'actions'];
+
+export const ORDER_SCREENS: Record<string, OrderScreenConfig> = {
+  '/order': {
+    path: '/order', list: 'all', statuses: ALL, filters: { payment: true, deliverySystem: true },
+    counts: STATUS_COUNTS, columns: COLUMNS, empty: 'No orders match.',
+  },
+  '/Currentorder': {
+    path: '/Currentorder', list: 'current', statuses: CURRENT, filters: { payment: true, deliverySystem: true },
+    counts: STATUS_COUNTS, columns: COLUMNS, empty: 'No current orders. New orders appear here.',
+  },
+  '/unpaidorders': {
+    path: '/unpaidorders', list: 'unpaid', statuses: ALL, filters: { payment: false, deliverySystem: true },
+    counts: STATUS_COUNTS, columns: COLUMNS, empty: 'No unpaid orders.',
+  },
+  '/pickup': {
+    path: '/pickup', list: 'pickup', statuses: CURRENT, filters: { payment: true, deliverySystem: false },
+    counts: [...STATUS_COUNTS, 'noShow'], columns: COLUMNS.filter((c) => c !== 'mode'), empty: 'No pick-up orders waiting.',
+  },
+  '/CurrentDriveThruOrderPage': {
+    path: '/CurrentDriveThruOrderPage', list: 'driveThru', statuses: CURRENT, filters: { payment: true, deliverySystem: false },
+    counts: [...STATUS_COUNTS, 'arrived', 'served', 'noShow'],
+    columns: ['id', 'placed', 'number', 'customer', 'car', 'items', 'total', 'payment', 'status', 'actions'],
+    empty: 'No drive-thru orders waiting.',
+  },
+};

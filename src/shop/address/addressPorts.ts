@@ -1,0 +1,101 @@
+import { fromPromise } from 'xstate';
+import type { ApolloClient } from '@apollo/client';
+import { TEMP_ADDRESS_ID } from '../../../domain/constants';
+import { apiErrorOf, errorMessage } from '../../lib/errors';
+import { notify } from '../../lib/notify';
+import { AddAddress, CustomerAddresses, UpdateAddress } from './graphql';
+import { latestAddress } from './addressStorage';
+import {
+  addressFormMachine, AddressSaveError, emptyAddress,
+  type AddressValues, type RequiredField, type SavedAddress,
+} from '../../../machines/addressForm';
+
+/** Who is saving: a signed-in customer (server list), the guest (server validates, nothing stored), or nobody. */
+export type AddressOwner = { kind: 'customer'; userId: number } | { kind: 'guest' } | { kind: 'visitor' };
+
+type ServerAddress = {
+  id: number; regionId: number; region: string; areaId: number; area: string; block: string; street: string; house_no: string;
+  floor?: string | null; jadda?: string | null; instructions?: string | null; latitude: number; longitude: number;
+};
+
+export const fromServer = (a: ServerAddress): SavedAddress => ({
+  ...emptyAddress(),
+  id: a.id, regionId: a.regionId, region: a.region, areaId: a.areaId, area: a.area, block: a.block, street: a.street,
+  house_no: a.house_no, floor: a.floor ?? '', jadda: a.jadda ?? '', instructions: a.instructions ?? '',
+  latitude: a.latitude, longitude: a.longitude,
+});
+
+const toInput = (v: AddressValues) => ({
+  regionId: v.regionId, region: v.region, areaId: v.areaId, area: v.area, block: v.block.trim(), street: v.street.trim(),
+  house_no: v.house_no.trim(), floor: v.floor.trim() || null, jadda: v.jadda.trim() || null, instructions: v.instructions.trim() || null,
+  latitude: v.latitude, longitude: v.longitude,
+});
+
+const FIELD_OF_MEMBER: Record<string, RequiredField> = { regionId: 'region', region: 'region', areaId: 'area', area: 'area', block: 'block', street: 'street', house_no: 'house_no' };
+
+/** A failed call as the form machine expects it: refused input keeps its field messages. */
+function saveError(e: unknown): AddressSaveError {
+  const abp = apiErrorOf(e)?.abp;
+  if (abp?.validationErrors?.length) {
+    const fieldErrors: Partial<Record<RequiredField, string>> = {};
+    for (const v of abp.validationErrors) for (const m of v.members) if (FIELD_OF_MEMBER[m]) fieldErrors[FIELD_OF_MEMBER[m]] ??= v.message;
+    return new AddressSaveError(abp.message, true, fieldErrors);
+  }
+  return new AddressSaveError(errorMessage(e), false);
+}
+
+const call = <O, I>(fn: (input: I) => Promise<O>) => fromPromise<O, I>(async ({ input }) => {
+  try {
+    return await fn(input);
+  } catch (e) {
+    throw e instanceof AddressSaveError ? e : saveError(e);
+  }
+});
+
+/** Binds the address form's ports for this owner; `onSaved` runs after the success notice. */
+export function provideAddressForm(client: ApolloClient, owner: AddressOwner, onSaved: (a: SavedAddress, temporary: boolean) => void) {
+  const serverAdd = async (values: AddressValues, userId?: number) => {
+    const res = await client.mutate({ mutation: AddAddress, variables: { input: { ...toInput(values), id: 0, userId } }, context: { silent: true } });
+    const a = res.data?.CustomerDeliveryAddress_AddCustomerDeliveryAddress;
+    if (!a) throw new AddressSaveError(errorMessage(null), false);
+    return fromServer(a);
+  };
+  const temporary = (values: AddressValues): SavedAddress => ({ ...values, id: TEMP_ADDRESS_ID });
+  return addressFormMachine.provide({
+    actors: {
+      loadAddress: fromPromise(async ({ input }) => {
+        if (owner.kind === 'customer') {
+          const res = await client.query({ query: CustomerAddresses, variables: { userId: owner.userId }, fetchPolicy: 'network-only', context: { silent: true } })
+            .catch((e) => { throw new Error(errorMessage(e)); });
+          const found = res.data?.CustomerDeliveryAddress_GetCustomerDeliveryAddressListByUserId?.find((a) => a?.id === input.id);
+          if (!found) throw new Error('This address was not found. It may have been deleted.');
+          return fromServer(found);
+        }
+        // A guest or a visitor edits only the temporary address kept in this browser.
+        const kept = latestAddress();
+        if (!kept?.temporary || kept.id !== input.id) throw new Error('This address was not found. It may have been deleted.');
+        return kept;
+      }),
+      addAddress: call(async ({ values }: { values: AddressValues }) => {
+        if (owner.kind === 'customer') return serverAdd(values, owner.userId);
+        // The guest's address is checked by the server, which keeps nothing and answers id 10.
+        if (owner.kind === 'guest') return { ...(await serverAdd(values)), id: TEMP_ADDRESS_ID };
+        return temporary(values);
+      }),
+      updateAddress: call(async ({ id, values }: { id: number; values: AddressValues }) => {
+        if (owner.kind === 'customer') {
+          const res = await client.mutate({ mutation: UpdateAddress, variables: { input: { ...toInput(values), id, userId: owner.userId } }, context: { silent: true } });
+          const a = res.data?.CustomerDeliveryAddress_UpdateCustomerDeliveryAddress;
+          if (!a) throw new AddressSaveError(errorMessage(null), false);
+          return fromServer(a);
+        }
+        if (owner.kind === 'guest') return { ...(await serverAdd(values)), id: TEMP_ADDRESS_ID };
+        return temporary(values);
+      }),
+    },
+    actions: {
+      notify: (_, n) => { notify(n.intent, n.title, n.message); },
+      addressSaved: (_, a) => onSaved(a, owner.kind !== 'customer'),
+    },
+  });
+}

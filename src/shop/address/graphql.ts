@@ -1,0 +1,42 @@
+import { graphql } from '../../gql';
+
+/** The delivery-address operations, shared by /address-details, /select-location and /profile. */
+
+export const DeliveryAreasTree = graphql(`
+  query DeliveryAreasTree($brandId: PositiveInt) {
+    Country_GetDeliveryAreasTreeByBrandIdForShop(brandId: $brandId) {
+      id name latitude longitude
+      children { id parentId name latitude longitude deliveryFee }
+    }
+  }
+`);
+
+export const CustomerAddresses = graphql(`
+  query CustomerAddresses($userId: PositiveInt!) {
+    CustomerDeliveryAddress_GetCustomerDeliveryAddressListByUserId(userId: $userId) {
+      id userId regionId region areaId area block street house_no floor jadda instructions latitude longitude
+    }
+  }
+`);
+
+export const AddAddress = graphql(`
+  mutation AddAddress($input: mutationInput_CustomerDeliveryAddress_AddCustomerDeliveryAddress_input_Input) {
+    CustomerDeliveryAddress_AddCustomerDeliveryAddress(input: $input) {
+      id userId regionId region areaId area block street house_no floor jadda instructions latitude longitude
+    }
+  }
+`);
+
+export const UpdateAddress = graphql(`
+  mutation UpdateAddress($input: mutationInput_CustomerDeliveryAddress_UpdateCustomerDeliveryAddress_input_Input) {
+    CustomerDeliveryAddress_UpdateCustomerDeliveryAddress(input: $input) {
+      id userId regionId region areaId area block street house_no floor jadda instructions latitude longitude
+    }
+  }
+`);
+
+export const DeleteAddress = graphql(`
+  mutation DeleteAddress($id: PositiveInt!) {
+    CustomerDeliveryAddress_DeleteCustomerDeliveryAddressById(id: $id)
+  }
+`);

@@ -1,0 +1,40 @@
+import { Link } from 'wouter';
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '../../gql';
+import { errorMessage } from '../../lib/errors';
+import { Loading } from '../../common/Loading';
+import { useShop } from '../shopContext';
+
+export const BranchDetails = graphql(`
+  query BranchDetails($branchId: PositiveInt!) {
+    Branch_GetById(branchId: $branchId) { id name logoUrl openTime closeTime branchAddress branchPhoneNumber deliveryText isBusy }
+  }
+`);
+
+/** /branch/BranchDetails: the chosen branch's name, phone, and opening and closing time. */
+export default function BranchDetailsPage() {
+  const shop = useShop();
+  const { data, loading, error } = useQuery(BranchDetails, { variables: { branchId: shop.branchId }, context: { silent: true } });
+  const b = data?.Branch_GetById;
+  if (loading && !b) return <Loading />;
+  if (error || !b) return <section className="shop-section"><p className="shop-error" role="alert">{errorMessage(error, 'This branch could not be loaded.')}</p></section>;
+  return (
+    <section className="shop-section branch-details">
+      <nav className="shop-crumbs"><Link href="/products">‹ Menu</Link></nav>
+      <div className="shop-card branch-details__card">
+        <div className="branch-details__head">
+          {b.logoUrl && <img src={b.logoUrl} alt="" width={56} height={56} />}
+          <h1 className="shop-title" data-testid="branch-name">{b.name}</h1>
+        </div>
+        <dl className="order-summary">
+          <dt>Phone</dt><dd><a href={`tel:${b.branchPhoneNumber}`}>{b.branchPhoneNumber}</a></dd>
+          <dt>Opens</dt><dd data-testid="branch-open">{b.openTime}</dd>
+          <dt>Closes</dt><dd data-testid="branch-close">{b.closeTime}</dd>
+          <dt>Address</dt><dd>{b.branchAddress}</dd>
+          {b.deliveryText && <><dt>Delivery</dt><dd>{b.deliveryText}</dd></>}
+          {b.isBusy && <><dt>Now</dt><dd>Busy, not taking orders</dd></>}
+        </dl>
+      </div>
+    </section>
+  );
+}

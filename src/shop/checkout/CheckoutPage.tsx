@@ -1,0 +1,183 @@
+import { useMemo } from 'react';
+import { Link, useSearch } from 'wouter';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import { graphql } from '../../gql';
+import { formatMoney } from '../../../domain/money';
+import {
+  selectAddresses, selectAddressId, selectCanSubmit, selectCar, selectError, selectGuest, selectIsEditing, selectIsPending,
+  selectLoadFailed, selectMode, selectPaymentMethodId, selectPaymentMethods, type DeliveryMode,
+} from '../../../machines/checkout';
+import { useSession } from '../../lib/session';
+import { storage, KEYS } from '../../lib/storage';
+import { Loading } from '../../common/Loading';
+import { PhoneInput } from '../components/PhoneInput';
+import { CartLines, CartTotal } from '../cart/CartLines';
+import { useBranchChange, useCart, useOrderNotes, useShop } from '../shopContext';
+import { selectBrands } from '../../../machines/branchChange';
+import { CarPicker } from './CarPicker';
+import { provideCheckout } from './checkoutPorts';
+
+export const CheckoutDeliveryFee = graphql(`
+  query CheckoutDeliveryFee($brandId: PositiveInt!, $areaId: PositiveInt!, $amount: NonNegativeFloat) {
+    BrandDeliveryFee_GetDeliveryFeeForOrderingCustomer(BrandId: $brandId, AreaId: $areaId, Amount: $amount) { deliveryFee isFree freeAboveAmount }
+  }
+`);
+
+const MODES: { mode: DeliveryMode; label: string; hint: string }[] = [
+  { mode: 'pickup', label: 'Pick-up', hint: 'Collect it at the branch' },
+  { mode: 'carService', label: 'Car service', hint: 'We bring it to your car' },
+  { mode: 'delivery', label: 'Delivery', hint: 'To your address' },
+];
+
+/** /check-out (customers only; the guest is user 18): mode, payment method, the guest's name and phone, then the order. */
+export default function CheckoutPage() {
+  const client = useApolloClient();
+  const session = useSession();
+  const shop = useShop();
+  const cart = useCart();
+  const { notes, clearNotes } = useOrderNotes();
+  const search = new URLSearchParams(useSearch());
+  const machine = useMemo(
+    () => provideCheckout(client, { userId: session.profile?.id ?? null, clearCart: () => { cart.send({ type: 'cart.clear' }); clearNotes(); } }),
+    [client], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  const ref = useActorRef(machine, {
+    input: {
+      isAuthenticated: session.isAuthenticated,
+      isGuest: session.isGuest,
+      brandId: shop.brandId,
+      branchId: shop.branchId,
+      lines: cart.items.map((i) => ({ productId: i.product.id, quantity: i.product.Quantity, optionIds: i.selected_options.map((o) => o.id) })),
+      remarks: notes.remarks,
+      promotionCode: notes.promotionCode,
+      addressId: Number(storage.get(KEYS.addressId)) || null,
+      mode: search.get('mode') === 'delivery' ? 'delivery' : undefined,
+    },
+  });
+  const pending = useSelector(ref, selectIsPending);
+  const editing = useSelector(ref, selectIsEditing);
+  const loadFailed = useSelector(ref, selectLoadFailed);
+  const mode = useSelector(ref, selectMode);
+  const methods = useSelector(ref, selectPaymentMethods);
+  const methodId = useSelector(ref, selectPaymentMethodId);
+  const guest = useSelector(ref, selectGuest);
+  const addresses = useSelector(ref, selectAddresses);
+  const addressId = useSelector(ref, selectAddressId);
+  const car = useSelector(ref, selectCar);
+  const canSubmit = useSelector(ref, selectCanSubmit);
+  const error = useSelector(ref, selectError);
+  const brands = useSelector(useBranchChange(), selectBrands);
+  const branch = brands.find((b) => b.id === shop.brandId)?.branches.find((b) => b.id === shop.branchId);
+  const address = addresses.find((a) => a.id === addressId);
+  const fee = useQuery(CheckoutDeliveryFee, {
+    variables: { brandId: shop.brandId, areaId: address?.areaId ?? 0, amount: cart.total },
+    skip: mode !== 'delivery' || !address,
+    context: { silent: true },
+  });
+  const quote = fee.data?.BrandDeliveryFee_GetDeliveryFeeForOrderingCustomer;
+
+  if (loadFailed) {
+    return (
+      <section className="shop-section">
+        <h1 className="shop-title">Checkout</h1>
+        <p className="shop-error" role="alert">{error}</p>
+        <button type="button" className="shop-button" onClick={() => ref.send({ type: 'checkout.retry' })}>Try again</button>
+      </section>
+    );
+  }
+  if (!editing && !pending) return <Loading label="Loading…" />;
+  if (!editing && methods.length === 0) return <Loading label="Loading the checkout…" />;
+  const locationHref = `/select-location?address=${guest.isGuest ? 'guest_checkout' : 'user_checkout'}`;
+
+  return (
+    <div className="checkout">
+      <div className="checkout__main">
+        <h1 className="shop-title">Checkout</h1>
+
+        <section className="shop-card" aria-labelledby="mode-title">
+          <h2 id="mode-title" className="shop-card__title">How would you like your order?</h2>
+          <div className="segmented" role="radiogroup" aria-labelledby="mode-title">
+            {MODES.map((m) => (
+              <label key={m.mode} className={`segmented__option${mode === m.mode ? ' is-chosen' : ''}`}>
+                <input type="radio" name="mode" value={m.mode} checked={mode === m.mode} disabled={!editing}
+                  onChange={() => ref.send({ type: 'checkout.mode', mode: m.mode })} />
+                <strong>{m.label}</strong>
+                <span className="shop-muted">{m.hint}</span>
+              </label>
+            ))}
+          </div>
+          {mode === 'pickup' && branch && <p className="checkout__where">Pick up at <strong>{branch.name}</strong>{branch.branchAddress ? `, ${branch.branchAddress}` : ''}.</p>}
+          {mode === 'carService' && (
+            <CarPicker canSave={!guest.isGuest} carId={car.carId} onChange={(c) => ref.send({ type: 'checkout.car', ...c })} />
+          )}
+          {mode === 'delivery' && (
+            <div className="checkout__delivery">
+              <fieldset className="choice-list">
+                <legend>Deliver to</legend>
+                {addresses.map((a) => (
+                  <label key={a.id} className={`choice${addressId === a.id ? ' is-chosen' : ''}`}>
+                    <input type="radio" name="address" checked={addressId === a.id} onChange={() => ref.send({ type: 'checkout.address', addressId: a.id })} />
+                    <span>{a.label}</span>
+                  </label>
+                ))}
+              </fieldset>
+              <Link href={locationHref} className="shop-link">+ Add another address</Link>
+              {quote && <p className="checkout__fee">Delivery fee: <strong>{quote.isFree ? 'Free' : formatMoney(quote.deliveryFee, shop.currency)}</strong></p>}
+              {fee.error && <p className="shop-error" role="alert">We do not deliver to this address.</p>}
+            </div>
+          )}
+        </section>
+
+        {guest.isGuest && (
+          <section className="shop-card" aria-labelledby="guest-title">
+            <h2 id="guest-title" className="shop-card__title">Your details</h2>
+            <div className={`field${guest.nameError ? ' has-error' : ''}`}>
+              <label htmlFor="guest-name">Name</label>
+              <input id="guest-name" autoComplete="name" value={guest.name} maxLength={100}
+                onChange={(e) => ref.send({ type: 'checkout.name', value: e.target.value })}
+                onBlur={() => ref.send({ type: 'checkout.touch', field: 'name' })}
+                aria-invalid={guest.nameError ? true : undefined} aria-describedby={guest.nameError ? 'guest-name-error' : undefined} />
+              {guest.nameError && <p className="field__error" id="guest-name-error" role="alert">{guest.nameError}</p>}
+            </div>
+            <PhoneInput id="guest-phone" label="Phone" value={guest.phone} error={guest.phoneError}
+              onChange={(value) => ref.send({ type: 'checkout.phone', value })}
+              onBlur={() => ref.send({ type: 'checkout.touch', field: 'phone' })} />
+          </section>
+        )}
+
+        <section className="shop-card" aria-labelledby="pay-title">
+          <h2 id="pay-title" className="shop-card__title">Payment method</h2>
+          <div className="choice-list" role="radiogroup" aria-labelledby="pay-title">
+            {methods.map((m) => (
+              <label key={m.paymentSystemId} className={`choice${methodId === m.paymentSystemId ? ' is-chosen' : ''}`}>
+                <input type="radio" name="payment" value={m.paymentSystemId} checked={methodId === m.paymentSystemId}
+                  onChange={() => ref.send({ type: 'checkout.payment', paymentSystemId: m.paymentSystemId })} />
+                <span>{m.name}</span>
+              </label>
+            ))}
+            {methods.length === 0 && <p className="shop-muted">No payment method is available for this brand.</p>}
+          </div>
+        </section>
+      </div>
+
+      <aside className="shop-card checkout__summary" aria-label="Order summary">
+        <h2 className="shop-card__title">Your order</h2>
+        <CartLines items={cart.items} currency={shop.currency} />
+        {(notes.remarks || notes.promotionCode) && (
+          <dl className="checkout__notes">
+            {notes.remarks && <><dt>Remarks</dt><dd>{notes.remarks}</dd></>}
+            {notes.promotionCode && <><dt>Promotion code</dt><dd>{notes.promotionCode}</dd></>}
+          </dl>
+        )}
+        <CartTotal total={cart.total} currency={shop.currency} note="The final price, with any delivery fee, is confirmed when you place the order." />
+        {error && <p className="shop-error" role="alert" data-testid="checkout-error">{error}</p>}
+        <button type="button" className="shop-button shop-button--wide" disabled={!canSubmit} aria-busy={pending || undefined}
+          onClick={() => ref.send({ type: 'checkout.submit' })}>
+          {pending ? 'Placing your order…' : 'Place order'}
+        </button>
+        <Link href="/product-review" className="shop-link">Add remarks or a promotion code</Link>
+      </aside>
+    </div>
+  );
+}

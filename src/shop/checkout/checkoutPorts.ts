@@ -1,0 +1,105 @@
+import { fromPromise } from 'xstate';
+import type { ApolloClient } from '@apollo/client';
+import { navigate } from 'wouter/use-browser-location';
+import { CARD_PAYMENT_LABEL, GUEST_USER_ID } from '../../../domain/constants';
+import { checkoutMachine, type CheckoutAddress, type PaymentMethod, type PlacedOrder } from '../../../machines/checkout';
+import { graphql } from '../../gql';
+import { apiErrorOf, errorMessage, statusOf } from '../../lib/errors';
+import { notifyError } from '../../lib/notify';
+import { storage, KEYS } from '../../lib/storage';
+import { forgetAddress, latestAddress } from '../address/addressStorage';
+import { externalNavigation } from './externalNavigation';
+
+export const CheckoutPaymentMethods = graphql(`
+  query CheckoutPaymentMethods($brandId: PositiveInt) {
+    Store_GetStorePaymentSystemTypesForTopUpV2ForMangoes(brandId: $brandId) { paymentSystemId name isCard isDefault }
+  }
+`);
+
+export const CheckoutAddresses = graphql(`
+  query CheckoutAddresses($userId: PositiveInt!) {
+    CustomerDeliveryAddress_GetCustomerDeliveryAddressListByUserId(userId: $userId) { id areaId area region block street house_no }
+  }
+`);
+
+export const PlaceOrder = graphql(`
+  mutation PlaceOrder($input: SaveNewOrderInput_Input, $key: mutationInput_Store_SaveNewOrderVS1_idempotency_key) {
+    Store_SaveNewOrderVS1(input: $input, idempotency_key: $key) { isSuccessed isPaid message paymentUrl orderId orderNumber ohash total }
+  }
+`);
+
+const addressLabel = (a: { area: string; block: string; street: string; house_no: string }) =>
+  `${a.area}, Block ${a.block}, ${a.street}, House ${a.house_no}`;
+
+/** Remembers the order placed in this browser, so /track can find it again (the guest has no history). */
+export function rememberOrder(order: { orderId: number | null; ohash: string | null }) {
+  if (order.orderId && order.ohash) storage.setJson(KEYS.lastOrder, { orderId: order.orderId, ohash: order.ohash });
+}
+
+export const trackOrderHref = (o: { orderId: number | null; ohash: string | null }) =>
+  `/track-order?${new URLSearchParams({ orderId: String(o.orderId ?? ''), ohash: o.ohash ?? '' })}`;
+
+/**
+ * The checkout machine's ports bound to the gateway, the browser and the cart.
+ * placeOrder answers a refusal by the server (a 4xx with its message) as isSuccessed false, so the
+ * customer reads it; no answer at all (network, 5xx) is a throw, which re-enables silently.
+ */
+export function provideCheckout(client: ApolloClient, opts: { userId: number | null; clearCart(): void }) {
+  const isGuest = opts.userId === GUEST_USER_ID;
+  return checkoutMachine.provide({
+    actors: {
+      loadOptions: fromPromise(async ({ input }) => {
+        const [methods, saved] = await Promise.all([
+          client.query({ query: CheckoutPaymentMethods, variables: { brandId: input.brandId }, fetchPolicy: 'network-only', context: { silent: true } }),
+          !input.isGuest && opts.userId
+            ? client.query({ query: CheckoutAddresses, variables: { userId: opts.userId }, fetchPolicy: 'network-only', context: { silent: true } })
+            : null,
+        ]).catch((e) => { throw new Error(errorMessage(e, 'The checkout could not be loaded.')); });
+        const paymentMethods: PaymentMethod[] = (methods.data?.Store_GetStorePaymentSystemTypesForTopUpV2ForMangoes ?? [])
+          .filter((m): m is NonNullable<typeof m> => !!m)
+          .map((m) => ({ paymentSystemId: m.paymentSystemId, name: m.isCard ? CARD_PAYMENT_LABEL : m.name, isCard: m.isCard }));
+        let addresses: CheckoutAddress[] = (saved?.data?.CustomerDeliveryAddress_GetCustomerDeliveryAddressListByUserId ?? [])
+          .filter((a): a is NonNullable<typeof a> => !!a)
+          .map((a) => ({ id: a.id, areaId: a.areaId, label: addressLabel(a) }));
+        // The guest's (temporary) address lives in the browser and travels with the order.
+        const temp = latestAddress();
+        if (temp?.temporary && temp.areaId) {
+          const { id: _id, temporary: _t, ...fields } = temp;
+          addresses = [...addresses, { id: temp.id, areaId: temp.areaId, label: addressLabel(temp), input: fields as unknown as Record<string, unknown> }];
+        }
+        return { paymentMethods, addresses };
+      }),
+      placeOrder: fromPromise(async ({ input }): Promise<PlacedOrder> => {
+        try {
+          const res = await client.mutate({
+            mutation: PlaceOrder,
+            variables: { input: input.order, key: input.idempotencyKey },
+            // The key goes as the Idempotency-Key header (.meshrc.yaml forwards it) and as the declared argument.
+            context: { silent: true, headers: { 'Idempotency-Key': input.idempotencyKey } },
+          });
+          const out = res.data?.Store_SaveNewOrderVS1;
+          if (!out) throw new Error('No answer');
+          return { isSuccessed: out.isSuccessed, isPaid: out.isPaid, message: out.message, paymentUrl: out.paymentUrl ?? null, orderId: out.orderId, ohash: out.ohash };
+        } catch (e) {
+          const status = statusOf(e);
+          // The server answered and refused the order: not successful, with its message.
+          if (apiErrorOf(e)?.abp && status !== null && status >= 400 && status < 500 && status !== 401) {
+            return { isSuccessed: false, isPaid: false, message: errorMessage(e), paymentUrl: null, orderId: null, ohash: null };
+          }
+          throw e;
+        }
+      }),
+    },
+    actions: {
+      goHome: () => navigate('/', { replace: true }),
+      goLogin: () => navigate('/login?next=/check-out', { replace: true }),
+      goSelectLocation: () => navigate(`/select-location?address=${isGuest ? 'guest_checkout' : 'user_checkout'}`),
+      clearCart: () => opts.clearCart(),
+      // SPEC.md 4: the guest's stored address data is cleared after an order.
+      clearGuestAddress: () => { if (isGuest) forgetAddress(); },
+      goToPayment: (_, p) => { rememberOrder(p); externalNavigation.assign(p.paymentUrl); },
+      goToTrackOrder: (_, p) => { rememberOrder(p); navigate(trackOrderHref(p)); },
+      showError: (_, p) => notifyError(p.message),
+    },
+  });
+}

@@ -1,0 +1,73 @@
+import { Link, useSearch } from 'wouter';
+import { useQuery } from '@apollo/client/react';
+import { TEXT } from '../../../domain/constants';
+import { errorMessage } from '../../lib/errors';
+import { storage, KEYS } from '../../lib/storage';
+import { Loading } from '../../common/Loading';
+import { useShop } from '../shopContext';
+import { TrackedOrder } from './orderGraphql';
+import { OrderSummary } from './OrderDetails';
+
+/** Where an order is shown in full: /track with its id and hash. */
+export const orderDetailsHref = (orderId: number, ohash: string | null) =>
+  `/track?${new URLSearchParams({ orderId: String(orderId), ...(ohash ? { ohash } : {}) })}`;
+
+/**
+ * /track-order: after the order (or the payment page), a tick and 'Transaction Successfull', the
+ * order as the server has it (Store/GetOrderDetail with orderId and ohash), and buttons for the
+ * order's details and home. The sandbox sends `payment=cancelled` when the card was not charged.
+ */
+export default function TrackOrderPage() {
+  const params = new URLSearchParams(useSearch());
+  const last = storage.getJson<{ orderId?: number; ohash?: string }>(KEYS.lastOrder, {});
+  const orderId = Number(params.get('orderId')) || last.orderId || 0;
+  const ohash = params.get('ohash') || (orderId === last.orderId ? last.ohash : undefined) || null;
+  const cancelled = params.get('payment') === 'cancelled';
+  const shop = useShop();
+  const { data, loading, error } = useQuery(TrackedOrder, {
+    variables: { orderId, ohash },
+    skip: !orderId,
+    fetchPolicy: 'network-only',
+    context: { silent: true },
+  });
+  const order = data?.Store_GetOrderDetail;
+
+  if (!orderId) {
+    return (
+      <section className="shop-section shop-empty">
+        <h1 className="shop-title">Your order</h1>
+        <p className="shop-muted">There is no order to show.</p>
+        <Link href="/" className="shop-button">Home</Link>
+      </section>
+    );
+  }
+  if (loading && !order) return <Loading label="Loading your order…" />;
+  if (error || !order) {
+    return (
+      <section className="shop-section shop-empty">
+        <h1 className="shop-title">Your order</h1>
+        <p className="shop-error" role="alert">{errorMessage(error, 'This order could not be found.')}</p>
+        <Link href="/" className="shop-button">Home</Link>
+      </section>
+    );
+  }
+  const failed = cancelled && !order.isPaid;
+  return (
+    <section className="shop-section order-done">
+      <div className={`order-done__mark${failed ? ' is-failed' : ''}`} aria-hidden="true">
+        {failed ? '!' : <svg viewBox="0 0 24 24" width="40" height="40"><path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" /></svg>}
+      </div>
+      <h1 className="shop-title order-done__title">{failed ? 'The payment was cancelled' : TEXT.transactionSuccess}</h1>
+      <p className="shop-muted">
+        {failed ? 'Your order is saved but not paid. Please contact the branch to pay for it.'
+          : order.isPaid ? 'Your order is paid and on its way to the branch.'
+          : 'Your order is placed. Please pay at the branch.'}
+      </p>
+      <div className="shop-card"><OrderSummary order={order} currency={shop.currency} /></div>
+      <div className="order-done__actions">
+        <Link href={orderDetailsHref(order.id, ohash)} className="shop-button">Order details</Link>
+        <Link href="/" className="shop-button shop-button--ghost">Home</Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { graphql } from '../../gql';
+import type { TrackedOrderQuery } from '../../gql/graphql';
+
+export const TrackedOrder = graphql(`
+  query TrackedOrder($orderId: PositiveInt!, $ohash: queryInput_Store_GetOrderDetail_ohash) {
+    Store_GetOrderDetail(orderId: $orderId, ohash: $ohash) {
+      id orderNumber date branchName branchPhoneNumber status payment isPaid paymentSystemName deliverySystem
+      subtotal discount tax deliveryFee total guestCustomerName carDetails
+      deliveryAddress { area block street house_no }
+      items { productId name quantity unitPrice lineTotal options { id name price } }
+    }
+  }
+`);
+
+export const OrderHistoryList = graphql(`
+  query OrderHistoryList($skip: NonNegativeInt, $take: PositiveInt, $brandId: PositiveInt) {
+    Store_GetCurrentCustomerOrdersHistory(skip: $skip, take: $take, brandId: $brandId) {
+      totalCount
+      orderHistoryItems { id date orderNumber amount status isPaid branchName }
+    }
+  }
+`);
+
+export type OrderDetail = NonNullable<TrackedOrderQuery['Store_GetOrderDetail']>;

@@ -1,0 +1,125 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '../../gql';
+import { QUANTITY } from '../../../domain/constants';
+import { formatMoney } from '../../../domain/money';
+import { storage, KEYS } from '../../lib/storage';
+import { errorMessage } from '../../lib/errors';
+import { notify } from '../../lib/notify';
+import { Loading } from '../../common/Loading';
+import { QuantityStepper } from '../components/QuantityStepper';
+import { useCart, useShop } from '../shopContext';
+import { ImageCarousel } from './ImageCarousel';
+import { livePrice, missingGroups, selectedOptions, toggleOption, type OptionChoice, type OptionGroup } from './productOptions';
+
+export const ProductDetail = graphql(`
+  query ProductDetail($productid: PositiveInt!, $branchId: PositiveInt) {
+    ProductTypesAndSubtypes_GetProductItemWithSubItemDictionarywithProduct(productid: $productid, branchId: $branchId) {
+      id brandId name description price productImage productSecondImage productThirdImage productDeliveryText
+      optionGroups { id name allowMultiple isRequired subItem { id name price } }
+    }
+  }
+`);
+
+/** /product-detail/:id — pictures, description, option groups, quantity (2..69) and Add to Cart with the live price. */
+export default function ProductDetailPage() {
+  const { id } = useParams<{ id: string }>();
+  const productId = Number(id);
+  const shop = useShop();
+  const cart = useCart();
+  const [, navigate] = useLocation();
+  const valid = Number.isInteger(productId) && productId > 0;
+  const { data, loading, error } = useQuery(ProductDetail, {
+    variables: { productid: productId, branchId: shop.branchId },
+    skip: !valid,
+    context: { silent: true },
+  });
+  const product = data?.ProductTypesAndSubtypes_GetProductItemWithSubItemDictionarywithProduct;
+  const [choice, setChoice] = useState<OptionChoice>({});
+  const [quantity, setQuantity] = useState<number>(QUANTITY.productPage.min);
+
+  const images = product ? [product.productImage, product.productSecondImage, product.productThirdImage].filter((x): x is string => !!x) : [];
+  useEffect(() => {
+    // SPEC.md 3: the product's id, price and images are kept in the browser.
+    if (product) storage.setJson(KEYS.product, { id: product.id, price: product.price, images });
+  }, [product?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (!valid) return <ProductMissing message="This product does not exist." />;
+  if (loading && !product) return <Loading label="Loading the product…" />;
+  if (error || !product) return <ProductMissing message={error ? errorMessage(error, 'This product could not be loaded.') : 'This product is not available.'} />;
+
+  const groups = product.optionGroups.filter((g): g is OptionGroup => !!g).map((g) => ({ ...g, subItem: g.subItem.filter((o): o is NonNullable<typeof o> => !!o) }));
+  const missing = missingGroups(groups, choice);
+  const price = livePrice(product.price, groups, choice, quantity);
+  const add = () => {
+    cart.send({
+      type: 'cart.add',
+      product: { id: product.id, name: product.name, price: product.price, productImage: product.productImage ?? null, productDeliveryText: product.productDeliveryText },
+      selected_options: selectedOptions(groups, choice),
+      quantity,
+    });
+    notify('success', 'Added to your cart', `${quantity} × ${product.name}`);
+    navigate('/products');
+  };
+
+  return (
+    <article className="product-detail">
+      <nav className="shop-crumbs"><Link href="/products">‹ Menu</Link></nav>
+      <div className="product-detail__media"><ImageCarousel images={images} alt={product.name} /></div>
+      <div className="product-detail__body">
+        <h1 className="shop-title">{product.name}</h1>
+        <p className="product-detail__price">{formatMoney(product.price, shop.currency)}</p>
+        <p className="product-detail__desc">{product.description}</p>
+        {product.productDeliveryText && <p className="shop-muted">{product.productDeliveryText}</p>}
+
+        {groups.map((g) => <OptionGroupField key={g.id} group={g} chosen={choice[g.id] ?? []} currency={shop.currency}
+          onToggle={(optionId) => setChoice((c) => toggleOption(c, g, optionId))} />)}
+
+        <div className="product-detail__buy">
+          <QuantityStepper value={quantity} min={QUANTITY.productPage.min} max={QUANTITY.productPage.max} onChange={setQuantity} label={`Quantity of ${product.name}`} />
+          <button type="button" className="shop-button shop-button--wide" disabled={missing.length > 0} onClick={add} aria-describedby={missing.length ? 'missing-options' : undefined}>
+            Add to Cart <span className="shop-button__price">{formatMoney(price, shop.currency)}</span>
+          </button>
+        </div>
+        {missing.length > 0 && <p id="missing-options" className="shop-muted product-detail__hint">Please choose {missing.map((g) => g.name).join(', ')}.</p>}
+      </div>
+    </article>
+  );
+}
+
+function OptionGroupField({ group, chosen, currency, onToggle }: { group: OptionGroup; chosen: number[]; currency: string; onToggle(optionId: number): void }) {
+  const type = group.allowMultiple ? 'checkbox' : 'radio';
+  return (
+    <fieldset className="option-group">
+      <legend>
+        {group.name}
+        <span className={`option-group__badge${group.isRequired ? ' is-required' : ''}`}>{group.isRequired ? 'Required' : group.allowMultiple ? 'Choose any' : 'Optional'}</span>
+      </legend>
+      {group.subItem.map((o) => (
+        <label key={o.id} className={`option${chosen.includes(o.id) ? ' is-chosen' : ''}`}>
+          <input
+            type={type}
+            name={`group-${group.id}`}
+            checked={chosen.includes(o.id)}
+            onChange={() => onToggle(o.id)}
+            // A radio never fires change when clicked again; an optional single choice is cleared that way.
+            onClick={type === 'radio' && chosen.includes(o.id) && !group.isRequired ? () => onToggle(o.id) : undefined}
+          />
+          <span className="option__name">{o.name}</span>
+          {o.price > 0 && <span className="option__price">+{formatMoney(o.price, currency)}</span>}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function ProductMissing({ message }: { message: string }) {
+  return (
+    <section className="shop-section shop-empty">
+      <h1 className="shop-title">Product</h1>
+      <p className="shop-error" role="alert">{message}</p>
+      <Link href="/products" className="shop-button">Back to the menu</Link>
+    </section>
+  );
+}

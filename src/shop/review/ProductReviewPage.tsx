@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '../../gql';
+import { TIMINGS } from '../../../domain/constants';
+import { useSession } from '../../lib/session';
+import { CartLines, CartTotal } from '../cart/CartLines';
+import { LOGIN_FOR_CHECKOUT } from '../cart/CartPage';
+import { useCart, useOrderNotes, useShop } from '../shopContext';
+
+export const ReviewBranch = graphql(`
+  query ReviewBranch($branchId: PositiveInt!) {
+    Branch_GetById(branchId: $branchId) { id name isBusy openTime closeTime }
+  }
+`);
+
+/**
+ * /product-review: the items, special remarks and a promotion code, then checkout.
+ *
+ * SPEC.md 9 says this screen "waits 3000 ms". We read that as: it waits for the branch's live
+ * status (busy, hours) so it can warn before checkout, for at most TIMINGS.productReviewWaitMs;
+ * after that the customer may go on regardless (the server has the last word when ordering).
+ */
+export default function ProductReviewPage() {
+  const cart = useCart();
+  const shop = useShop();
+  const session = useSession();
+  const { notes, setNotes } = useOrderNotes();
+  const [waited, setWaited] = useState(false);
+  const { data, loading } = useQuery(ReviewBranch, { variables: { branchId: shop.branchId }, fetchPolicy: 'network-only', context: { silent: true } });
+  useEffect(() => {
+    const t = setTimeout(() => setWaited(true), TIMINGS.productReviewWaitMs);
+    return () => clearTimeout(t);
+  }, []);
+  const branch = data?.Branch_GetById;
+  const ready = !loading || waited;
+
+  if (cart.isEmpty) {
+    return (
+      <section className="shop-section shop-empty">
+        <h1 className="shop-title">Review your order</h1>
+        <p className="shop-muted">Your cart is empty.</p>
+        <Link href="/products" className="shop-button">Browse the menu</Link>
+      </section>
+    );
+  }
+  const signedInCustomer = session.isAuthenticated && session.role === 'CUSTOMER';
+  const next = signedInCustomer ? '/check-out' : session.isAuthenticated ? LOGIN_FOR_CHECKOUT : '/cart/guest_checkout';
+  return (
+    <div className="cart-page">
+      <section className="shop-section">
+        <h1 className="shop-title">Review your order</h1>
+        {branch?.isBusy && <p className="shop-notice" role="status">{branch.name} is busy right now and may not accept new orders.</p>}
+        <CartLines items={cart.items} currency={shop.currency} />
+        <div className="shop-card review-notes">
+          <label className="field" htmlFor="remarks">
+            <span>Special remarks</span>
+            <textarea id="remarks" rows={3} maxLength={400} placeholder="e.g. less sugar, extra hot" value={notes.remarks}
+              onChange={(e) => setNotes({ ...notes, remarks: e.target.value })} />
+          </label>
+          <label className="field" htmlFor="promotion-code">
+            <span>Promotion code</span>
+            <input id="promotion-code" maxLength={40} autoComplete="off" value={notes.promotionCode}
+              onChange={(e) => setNotes({ ...notes, promotionCode: e.target.value.toUpperCase().replace(/\s/g, '') })} />
+            <span className="shop-muted field__help">Sent to the branch with your order.</span>
+          </label>
+        </div>
+      </section>
+      <aside className="shop-card cart-page__summary">
+        <CartTotal total={cart.total} currency={shop.currency} note="The final price is confirmed when you place the order." />
+        {ready
+          ? <Link href={next} className="shop-button shop-button--wide">Go to checkout</Link>
+          : <button type="button" className="shop-button shop-button--wide" disabled aria-busy="true">Checking the branch…</button>}
+        <Link href="/cart" className="shop-link">Back to the cart</Link>
+      </aside>
+    </div>
+  );
+}
