@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Blob as NodeBlob } from 'node:buffer';
 import { startServer, type RunningServer, type StartOptions } from '../../server/start';
 import { SEED_DUMP } from './globalSetup';
+import { queryString, restHelpers, type Envelope } from './restHelpers';
 
 /**
  * A real server on a fresh database for one test file: PGlite started from the seeded dump,
@@ -33,42 +34,18 @@ export async function freshPostgresDatabase(adminUrl: string) {
 
 /** Thin REST helpers over app.inject: the real routes, schemas and database, no network. */
 function apiClient(server: RunningServer) {
-  async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts: { token?: string; body?: unknown; query?: Record<string, unknown>; headers?: Record<string, string> } = {}) {
-    const qs = opts.query ? `?${new URLSearchParams(Object.entries(opts.query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]))}` : '';
+  return restHelpers(async (method, url, opts = {}) => {
     const res = await server.app.inject({
       method,
-      url: `${url}${qs}`,
+      url: `${url}${queryString(opts.query)}`,
       headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
       ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
     });
     return { status: res.statusCode, body: res.json() as Envelope };
-  }
-  return {
-    call,
-    get: (url: string, opts?: Parameters<typeof call>[2]) => call('GET', url, opts),
-    post: (url: string, opts?: Parameters<typeof call>[2]) => call('POST', url, opts),
-    put: (url: string, opts?: Parameters<typeof call>[2]) => call('PUT', url, opts),
-    delete: (url: string, opts?: Parameters<typeof call>[2]) => call('DELETE', url, opts),
-    /** Logs a demo account in and returns its token. */
-    async login(userNameOrEmailAddress: string, password = '123qwe') {
-      const res = await call('POST', '/api/TokenAuth/Authenticate', { body: { userNameOrEmailAddress, password } });
-      if (res.status !== 200) throw new Error(`login ${userNameOrEmailAddress} failed: ${JSON.stringify(res.body)}`);
-      return (res.body.result as { accessToken: string }).accessToken;
-    },
-    async guestToken() {
-      const res = await call('POST', '/api/TokenAuth/Authenticate', { body: { asGuest: true } });
-      return (res.body.result as { accessToken: string }).accessToken;
-    },
-  };
+  });
 }
 
-export interface Envelope {
-  result: any;
-  success: boolean;
-  error: { code: number; message: string; details: string | null; validationErrors: { message: string; members: string[] }[] | null } | null;
-  unAuthorizedRequest: boolean;
-  targetUrl: string | null;
-}
+export type { Envelope };
 
 /** Counts rows of a table, to prove that a refused request wrote nothing. */
 export async function countRows(server: RunningServer, table: string): Promise<number> {

@@ -6,19 +6,8 @@ import { badRequest, forbidden, notFound, Obj } from '../../http/envelope';
 import { route, service } from '../../http/routes';
 import { allowEmptyBody } from '../../http/emptyBody';
 import type { AppContext, Caller } from '../../http/context';
+import { ShopBranch } from '../brand/shop';
 
-export const BranchInfo = Obj('BranchInfo', {
-  id: Type.Integer(),
-  brandId: Type.Integer(),
-  name: Type.String(),
-  logoUrl: Type.Union([Type.String(), Type.Null()]),
-  openTime: Type.String(),
-  closeTime: Type.String(),
-  branchAddress: Type.String(),
-  branchPhoneNumber: Type.String(),
-  deliveryText: Type.String(),
-  isBusy: Type.Boolean(),
-});
 
 /** The branch user's own branch: the busy flag is only theirs to read and set (capability 'branch.busy'). */
 function ownBranch(caller: Caller): number {
@@ -39,7 +28,7 @@ export function registerBranchOps(app: FastifyInstance, ctx: AppContext) {
       access: 'public',
       summary: "A branch's public details (the shop shows its delivery text, hours and busy flag).",
       query: Obj('BranchGetByIdQuery', { branchId: Type.Integer({ minimum: 1 }) }),
-      result: BranchInfo,
+      result: ShopBranch,
       async handler({ query, ctx }) {
         const [branch] = await ctx.db
           .select({

@@ -41,9 +41,8 @@ export const CustomerDeliveryAddressInput = Obj('CustomerDeliveryAddressInput', 
 });
 export type AddressInput = Static<typeof CustomerDeliveryAddressInput>;
 
-export const CustomerDeliveryAddress = Obj('CustomerDeliveryAddress', {
-  id: Type.Integer(),
-  userId: Type.Integer(),
+/** The fields of a stored address, as the shop and an order's snapshot both show it. */
+export const addressFields = {
   regionId: Type.Integer(),
   region: Type.String(),
   areaId: Type.Integer(),
@@ -59,6 +58,12 @@ export const CustomerDeliveryAddress = Obj('CustomerDeliveryAddress', {
   instructions: Type.Union([Type.String(), Type.Null()]),
   latitude: Type.Number(),
   longitude: Type.Number(),
+};
+
+export const CustomerDeliveryAddress = Obj('CustomerDeliveryAddress', {
+  id: Type.Integer(),
+  userId: Type.Integer(),
+  ...addressFields,
 });
 export type AddressDto = Static<typeof CustomerDeliveryAddress>;
 

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { branches, orderItems, orders, paymentSystems } from '../../db/schema';
 import { notFound, Obj } from '../../http/envelope';
+import { addressFields } from '../customerDeliveryAddress/addresses';
 import type { Caller } from '../../http/context';
 import { CARD_PAYMENT_LABEL } from '../../../domain/constants';
 
@@ -43,21 +44,7 @@ export const OrderDetailItem = Obj('OrderDetailItem', {
 
 export const OrderDetailAddress = Obj('OrderDetailAddress', {
   id: Type.Union([Type.Integer(), Type.Null()]),
-  regionId: Type.Integer(),
-  region: Type.String(),
-  areaId: Type.Integer(),
-  area: Type.String(),
-  block: Type.String(),
-  street: Type.String(),
-  house_no: Type.String(),
-  buildingNumber: Type.Union([Type.String(), Type.Null()]),
-  floor: Type.Union([Type.String(), Type.Null()]),
-  jadda: Type.Union([Type.String(), Type.Null()]),
-  avenue: Type.Union([Type.String(), Type.Null()]),
-  apartment: Type.Union([Type.String(), Type.Null()]),
-  instructions: Type.Union([Type.String(), Type.Null()]),
-  latitude: Type.Number(),
-  longitude: Type.Number(),
+  ...addressFields,
 });
 
 export const CustomerOrderDetail = Obj('CustomerOrderDetail', {
