@@ -13,6 +13,7 @@ import { registerShopProductTypesAndSubtypes } from './productTypesAndSubtypes/s
 import { registerShopCars } from './cars/shop';
 import { registerShopStore } from './store/shop';
 import { registerShopCustomer } from './customer/shop';
+import { registerValidationCodes } from './customer/codes';
 import { registerShopCustomerDeliveryAddress } from './customerDeliveryAddress/shop';
 import { registerShopBrandDeliveryFee } from './brandDeliveryFee/shop';
 import { registerSandboxPayments } from '../payments/sandbox';
@@ -33,6 +34,7 @@ export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   registerShopCars,
   registerShopStore,
   registerShopCustomer,
+  registerValidationCodes,
   registerShopCustomerDeliveryAddress,
   registerShopBrandDeliveryFee,
   // the embedded card payment provider's hosted page (not part of the REST API)

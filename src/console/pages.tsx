@@ -6,7 +6,18 @@ import { lazyChunk } from '../lib/lazy';
 /** Screens by route pattern (domain/permissions.ts CONSOLE_ROUTES). Each is its own lazy chunk. */
 export const CONSOLE_PAGES: Record<string, ComponentType> = {
   '/dashboard': lazyChunk(() => import('./dashboard/DashboardPage')),
+  // The five order screens are one generic screen, one chunk (./orders/screens.ts configures each).
+  '/order': orderScreen('/order'),
+  '/Currentorder': orderScreen('/Currentorder'),
+  '/unpaidorders': orderScreen('/unpaidorders'),
+  '/pickup': orderScreen('/pickup'),
+  '/CurrentDriveThruOrderPage': orderScreen('/CurrentDriveThruOrderPage'),
+  '/ValidationCode': lazyChunk(() => import('./validationCodes/ValidationCodePage')),
 };
+
+function orderScreen(path: string) {
+  return lazyChunk(() => import('./orders/OrderScreen').then((m) => ({ default: m.ORDER_SCREEN_PAGES[path] })));
+}
 
 /** Routes whose screen is not part of this release yet say so plainly instead of showing fake data. */
 export function NotYetAvailable({ title }: { title: string }) {

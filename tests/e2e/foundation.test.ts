@@ -69,6 +69,21 @@ describe('the running product in Chromium', () => {
     }
   });
 
+  it('staff read a customer\'s registration code on /ValidationCode', async () => {
+    await server.api.post('/api/services/app/Customer/RegistrateNewUnregisteredUser', { body: { phoneNumber: '+96551234567' } });
+    const context = await newContext(browser, server.url, DESKTOP);
+    const page = await context.newPage();
+    await signIn(page, 'companyadmin');
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('complementary', { name: 'Main menu' }).getByText('ValidationCode', { exact: true }).click();
+    await page.waitForURL('**/ValidationCode');
+    await page.getByRole('cell', { name: '+96551234567' }).waitFor();
+    const code = await page.locator('code.console-code').first().textContent();
+    expect(code).toMatch(/^\d{6}$/);
+    await screenshot(page, 'foundation-validation-codes');
+    await context.close();
+  });
+
   it('an unknown route shows the 404 page with a link home', async () => {
     const context = await newContext(browser, server.url);
     const page = await context.newPage();
