@@ -40,7 +40,7 @@ export type CartEvent =
 
 export interface CartInput { items?: CartItem[] }
 
-const clampQuantity = (q: number) => Math.min(999, Math.max(QUANTITY.cart.min, Math.round(q) || QUANTITY.cart.min));
+const clampQuantity = (q: number) => Math.min(QUANTITY.cart.max, Math.max(QUANTITY.cart.min, Math.round(q) || QUANTITY.cart.min));
 const optionSignature = (options: CartOption[]) => options.map((o) => o.id).sort((a, b) => a - b).join(',');
 const withQuantity = (items: CartItem[], key: string, next: (q: number) => number) =>
   items.map((i) => (i.key === key ? { ...i, product: { ...i.product, Quantity: clampQuantity(next(i.product.Quantity)) } } : i));

@@ -10,13 +10,14 @@ import { TIMINGS } from '../domain/constants';
  *   any 401/403 from the transport ──▶ refused (no retry: the session is over or not allowed)
  *
  * No order is lost across a drop: the feed remembers the newest order id it has seen, and every
- * (re)connection first fetches the orders created after it (`catchUp`). Order ids only grow, so
- * "greater than the last seen id" is also what keeps an order from being announced twice.
+ * (re)connection first fetches the orders created after it (`catchUp`). An order is announced
+ * once: the feed remembers which it announced.
  *
  * Ports, bound by whoever runs the machine:
  * - actor `subscribe` (callback): the transport, the gateway subscription or Firestore. It sends
- *   back `feed.connected` when it is live (again), `feed.order` per event, `feed.dropped` when the
- *   connection is lost and `feed.refused` when the server will not let this user listen.
+ *   back `feed.connected` when it is live (again), `feed.order` per event (or `feed.poke` when it
+ *   cannot promise every order, so the feed catches up), `feed.dropped` when the connection is
+ *   lost and `feed.refused` when the server will not let this user listen.
  * - actor `catchUp` (promise): the ids of orders in scope created after `afterId`, ascending; with
  *   no `afterId`, none and the newest id in scope (where the feed starts).
  * - actions `alertNewOrder` (sound and notification), `refreshOrderLists` (new-order lists refetch)
@@ -32,6 +33,8 @@ export interface FeedScope {
 export type FeedTransportEvent =
   | { type: 'feed.connected' }
   | { type: 'feed.order'; orderId: number; change: 'created' | 'changed' }
+  /** Something new, unnamed or maybe not all of it (Firestore's newest-only query): fetch what follows the last seen id. */
+  | { type: 'feed.poke' }
   | { type: 'feed.dropped'; reason: string }
   | { type: 'feed.refused'; reason: string };
 
@@ -47,17 +50,27 @@ export interface CatchUpResult { orderIds: number[]; latestId: number | null }
 
 export interface LiveOrderFeedContext {
   scope: FeedScope;
-  /** The newest order id seen (announced or already there when the feed started). */
+  /** The newest order id seen (announced or already there when the feed started): catch-ups fetch what follows it. */
   lastSeenId: number | null;
+  /** The newest order when the feed started: it and older orders are never announced. */
+  startId: number | null;
+  /**
+   * Orders announced lately. Dedupe is by id, not "above the last seen id": on PostgreSQL two
+   * orders can commit out of id order, and the later-committing, lower id is still new.
+   */
+  announced: number[];
   /** Reconnection attempts since the feed was last live. */
   attempt: number;
   refreshScheduled: boolean;
   /** The feed has been live before: a connection now is a reconnection. */
   wasLive: boolean;
+  /** This catch-up follows a reconnection, so the lists refetch for the changes missed meanwhile. */
+  resync: boolean;
   reason: string | null;
 }
 
 export const MAX_RETRY_DELAY_MS = 15_000;
+const MAX_REMEMBERED = 500;
 /** 1 s, 2 s, 4 s … up to 15 s between reconnection attempts. */
 export const retryDelayMs = (attempt: number) => Math.min(1000 * 2 ** Math.max(0, attempt - 1), MAX_RETRY_DELAY_MS);
 
@@ -89,7 +102,7 @@ export const liveOrderFeedMachine = setup({
   },
 }).createMachine({
   id: 'liveOrderFeed',
-  context: ({ input }) => ({ scope: input, lastSeenId: null, attempt: 0, refreshScheduled: false, wasLive: false, reason: null }),
+  context: ({ input }) => ({ scope: input, lastSeenId: null, startId: null, announced: [], attempt: 0, refreshScheduled: false, wasLive: false, resync: false, reason: null }),
   initial: 'online',
   states: {
     online: {
@@ -107,7 +120,11 @@ export const liveOrderFeedMachine = setup({
               actions: [
                 raise(({ event }) => ({ type: 'feed.newOrders' as const, orderIds: event.output.orderIds, latestId: event.output.latestId })),
                 // Back after a drop: changes made meanwhile were missed too, so the lists refetch.
-                enqueueActions(({ context, enqueue }) => { if (context.wasLive) enqueue('refreshOrderLists'); }),
+                enqueueActions(({ context, enqueue }) => {
+                  if (!context.resync) return;
+                  enqueue.assign({ resync: false });
+                  enqueue('refreshOrderLists');
+                }),
               ],
             },
             onError: { target: '#liveOrderFeed.reconnecting', actions: assign({ reason: ({ event }) => messageOf(event.error) }) },
@@ -116,7 +133,8 @@ export const liveOrderFeedMachine = setup({
         live: { entry: assign({ attempt: 0, reason: null, wasLive: true }) },
       },
       on: {
-        'feed.connected': '.catchingUp',
+        'feed.connected': { target: '.catchingUp', actions: assign({ resync: ({ context }) => context.wasLive }) },
+        'feed.poke': { target: '.catchingUp', reenter: true },
         'feed.order': [
           { guard: 'isCreated', actions: raise(({ event }) => ({ type: 'feed.newOrders' as const, orderIds: [event.orderId] })) },
           { actions: { type: 'orderChanged', params: ({ event }) => ({ orderId: event.orderId }) } },
@@ -137,15 +155,18 @@ export const liveOrderFeedMachine = setup({
     'feed.newOrders': {
       // Each order once, oldest first; one list refresh 2 s after the first order of a burst.
       actions: enqueueActions(({ context, event, enqueue }) => {
-        let last = context.lastSeenId;
-        for (const orderId of [...event.orderIds].sort((a, b) => a - b)) {
-          if (last !== null && orderId <= last) continue;
-          enqueue({ type: 'alertNewOrder', params: { orderId } });
-          last = orderId;
-        }
-        const announced = last !== context.lastSeenId;
-        enqueue.assign({ lastSeenId: maxId(last, event.latestId ?? null) });
-        if (announced && !context.refreshScheduled) {
+        const announced = new Set(context.announced);
+        const fresh = [...new Set(event.orderIds)].sort((a, b) => a - b)
+          .filter((id) => (context.startId === null || id > context.startId) && !announced.has(id));
+        for (const orderId of fresh) enqueue({ type: 'alertNewOrder', params: { orderId } });
+        const last = fresh.length ? Math.max(...fresh) : null;
+        enqueue.assign({
+          lastSeenId: maxId(maxId(context.lastSeenId, last), event.latestId ?? null),
+          // Where the feed started, when this is the first catch-up.
+          startId: context.startId ?? (event.latestId !== undefined ? event.latestId : null),
+          announced: [...context.announced, ...fresh].slice(-MAX_REMEMBERED),
+        });
+        if (fresh.length && !context.refreshScheduled) {
           enqueue.assign({ refreshScheduled: true });
           enqueue.raise({ type: 'feed.refreshDue' }, { delay: TIMINGS.newOrderRefreshMs, id: 'refresh' });
         }

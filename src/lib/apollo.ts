@@ -4,6 +4,7 @@ import { ErrorLink } from '@apollo/client/link/error';
 import { errorMessage, statusOf } from './errors';
 import { notifyError } from './notify';
 import { storage, KEYS } from './storage';
+import { shopTypePolicies } from '../shop/typePolicies';
 
 /**
  * The app's only way to the server: GraphQL at /graphql through the Mesh gateway.
@@ -27,7 +28,7 @@ export function createApolloClient(opts: { uri?: string; onUnauthorized: () => v
   const http = new HttpLink({ uri: opts.uri ?? '/graphql', fetch: opts.fetch });
   return new ApolloClient({
     link: ApolloLink.from([errors, auth, http]),
-    cache: new InMemoryCache(),
+    cache: new InMemoryCache({ typePolicies: { ...shopTypePolicies } }),
     defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
   });
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from '../support/browser';
-import { DEFAULT_ADDRESS_COORDS, TEXT } from '../../domain/constants';
+import { CARD_PAYMENT_LABEL, DEFAULT_ADDRESS_COORDS, TEXT } from '../../domain/constants';
 
 /**
  * A new customer in Chromium, end to end against a real server: registers by phone with the code
@@ -74,28 +74,44 @@ async function dragPin(page: Page, dx: number, dy: number) {
 }
 
 describe('a new customer in Chromium', () => {
-  it('registers by phone, saves an address by dragging the map pin, and pays a delivery order by card', async () => {
+  it('registers by phone, saves a delivery address by dragging the map pin, pays by card and finds the order', async () => {
     const context = await newContext(browser, server.url, PHONE);
     const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
     const local = newPhoneLocal();
     const fullName = `Reem ${local}`;
 
     await step(page, 'register', () => register(page, local, fullName, '390'));
     await screenshot(page, 'shop-profile-new-390');
     const token = await server.api.login(`+965${local}`, 'secret-123');
+    const userId = Number(JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub);
 
-    // A delivery address from the profile: area picker, then the map and the fields.
+    // A product in the cart (brand 7, branch 1 are the defaults), then checkout for delivery.
+    const menu = await server.api.get('/api/services/app/Products/GetProductsGroupedByTypeAndSubtypeAsCustomerForMangoes', { query: { brandId: 7, branchId: 1 } });
+    const cookie = menu.body.result.flatMap((t: any) => t.subtypes.flatMap((x: any) => x.products)).find((p: any) => p.name === 'Pistachio Cookie');
+    await step(page, 'cart', async () => {
+      await page.goto(`/product-detail/${cookie.id}`);
+      await page.getByRole('button', { name: /Add to Cart/ }).click();
+      await page.waitForURL('**/products');
+      await page.getByRole('link', { name: /View Cart/ }).click();
+      await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+      await page.waitForURL('**/check-out');
+      // Delivery without a saved address goes to the location picker first (SPEC.md 5).
+      // The mode's radio is drawn as a tile; the customer taps the tile.
+      await page.locator('label', { has: page.getByRole('radio', { name: /Delivery/ }) }).click();
+      await page.waitForURL('**/select-location?address=user_checkout');
+    });
+
     await step(page, 'address', async () => {
-      await page.getByRole('link', { name: 'Add address' }).click();
-      await page.waitForURL('**/select-location');
       await page.getByRole('button', { name: 'Hawalli' }).click();
       await page.getByRole('button', { name: /^Salmiya/ }).click();
       await screenshot(page, 'shop-select-location-390');
       await page.getByRole('button', { name: 'Done' }).click();
-      await page.waitForURL((u) => u.pathname === '/address-details' && u.search === '');
+      await page.waitForURL((u) => u.pathname === '/address-details' && u.search === '?address=user_checkout');
       expect(await page.getByLabel('Region', { exact: true }).inputValue()).toBe('Hawalli');
       expect(await page.getByLabel('Area', { exact: true }).inputValue()).toBe('Salmiya');
-      // Leaving a required field empty shows its message on blur.
+      // A required field left empty shows its message on blur.
       await page.getByLabel('Block').focus();
       await page.getByLabel('Street').focus();
       await page.getByText(TEXT.address.block).waitFor();
@@ -108,20 +124,42 @@ describe('a new customer in Chromium', () => {
       await screenshot(page, 'shop-address-details-390');
       await page.getByRole('button', { name: 'Save address' }).click();
       await page.getByText(TEXT.addressAdded).waitFor();
-      await page.waitForURL('**/profile');
+      // Back to checkout, in delivery mode.
+      await page.waitForURL('**/check-out?mode=delivery');
     });
-    const addresses = await server.api.get('/api/services/app/CustomerDeliveryAddress/GetCustomerDeliveryAddressListByUserId', {
-      token, query: { userId: JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub },
-    });
+    const addresses = await server.api.get('/api/services/app/CustomerDeliveryAddress/GetCustomerDeliveryAddressListByUserId', { token, query: { userId } });
     const [saved] = addresses.body.result as { id: number; area: string; block: string; latitude: number; longitude: number }[];
     expect(saved).toMatchObject({ area: 'Salmiya', block: '123' });
-    expect(saved.latitude).not.toBe(DEFAULT_ADDRESS_COORDS.latitude);
-    expect(saved.longitude).not.toBe(DEFAULT_ADDRESS_COORDS.longitude);
-    // Dragged right and up: east and north of the default pin.
+    // Dragged right and up: east and north of the default pin (29.36, 47.98).
     expect(saved.longitude).toBeGreaterThan(DEFAULT_ADDRESS_COORDS.longitude);
     expect(saved.latitude).toBeGreaterThan(DEFAULT_ADDRESS_COORDS.latitude);
-    await page.getByRole('list', { name: 'Saved addresses' }).getByText('Salmiya, Hawalli').waitFor();
-    await screenshot(page, 'shop-profile-390');
+
+    // Pay by card (payment method 3, 'Tap Card', shown as 'VISA/MASTER') on the sandbox payment page.
+    const orderUrl = await step(page, 'checkout', async () => {
+      expect(await page.getByRole('radio', { name: /Delivery/ }).isChecked()).toBe(true);
+      expect(await page.getByRole('radio', { name: /Salmiya/ }).isChecked()).toBe(true);
+      await page.getByRole('radio', { name: CARD_PAYMENT_LABEL }).check();
+      await screenshot(page, 'shop-checkout-delivery-390');
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await page.waitForURL('**/payments/sandbox/**');
+      await screenshot(page, 'shop-sandbox-payment-390');
+      await page.getByRole('button', { name: 'Pay' }).click();
+      await page.waitForURL('**/track-order?**');
+      await page.getByRole('heading', { name: TEXT.transactionSuccess }).waitFor();
+      await screenshot(page, 'shop-track-order-390');
+      return new URL(page.url());
+    });
+    const orderId = Number(orderUrl.searchParams.get('orderId'));
+    const detail = await server.api.get('/api/services/app/Store/GetOrderDetail', { token, query: { orderId, ohash: orderUrl.searchParams.get('ohash') } });
+    expect(detail.body.result).toMatchObject({ isPaid: true, paymentSystemId: 3, paymentSystemName: CARD_PAYMENT_LABEL });
+    expect(detail.body.result.deliveryAddress).toMatchObject({ id: saved.id, area: 'Salmiya', block: '123' });
+
+    await step(page, 'history', async () => {
+      await page.goto('/track/previous');
+      await page.getByRole('list', { name: 'Previous orders' }).getByText(detail.body.result.orderNumber).waitFor();
+      await screenshot(page, 'shop-previous-orders-390');
+    });
+    expect(errors).toEqual([]);
     await context.close();
   });
 

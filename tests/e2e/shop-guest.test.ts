@@ -133,3 +133,76 @@ describe('a guest orders in Chromium', () => {
     });
   }
 });
+
+describe('the screens around the order, at both widths', () => {
+  for (const [width, viewport] of [['390', PHONE], ['1280', DESKTOP]] as const) {
+    it(`review, branch change, branch details, a customer's car service checkout and history (${width} px)`, async () => {
+      const context = await newContext(browser, server.url, viewport);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      try {
+        // A cookie in the cart, then the review screen with remarks and a promotion code.
+        await page.goto('/products');
+        await page.getByTestId('product-list').getByRole('link', { name: /Pistachio Cookie/ }).click();
+        await page.getByRole('button', { name: /Add to Cart/ }).click();
+        await page.waitForURL('**/products');
+        await page.goto('/product-review');
+        await page.getByLabel('Special remarks').fill('Please wrap it as a gift');
+        await page.getByLabel('Promotion code').fill('welcome10');
+        expect(await page.getByLabel('Promotion code').inputValue()).toBe('WELCOME10');
+        await page.getByRole('link', { name: 'Go to checkout' }).waitFor();
+        await shot(page, `shop-screens-review-${width}`);
+
+        // Another branch while the cart holds items: the dialog.
+        await page.goto('/');
+        await page.getByRole('button', { name: /Dune Bakery/ }).click();
+        await page.getByRole('button', { name: /Jabriya/ }).click();
+        await page.getByRole('dialog', { name: TEXT.changeBranchTitle }).waitFor();
+        await screenshot(page, `shop-screens-branch-dialog-${width}`);
+        await page.getByRole('button', { name: 'Cancel' }).click();
+
+        await page.goto('/branch/BranchDetails');
+        expect(await page.getByTestId('branch-name').textContent()).toBe('Salmiya');
+        await shot(page, `shop-screens-branch-details-${width}`);
+
+        // The customer signs in from the cart, and orders for car service with a new car.
+        await page.goto('/cart/user_checkout');
+        await page.waitForURL('**/login?next=**');
+        await page.getByLabel('User name, e-mail or phone').fill('customer');
+        await page.getByLabel('Password').fill('123qwe');
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.waitForURL('**/check-out');
+        await page.getByText('Car service').click();
+        const another = page.getByRole('button', { name: '+ Add another car' });
+        await Promise.race([another.waitFor(), page.getByRole('form', { name: 'Add a car' }).waitFor()]);
+        if (await another.isVisible()) await another.click();
+        const form = page.getByRole('form', { name: 'Add a car' });
+        await form.getByLabel('Car brand').selectOption({ label: 'Nissan' });
+        await form.getByLabel('Type').selectOption({ label: 'Sedan' });
+        await form.getByLabel('Color').selectOption({ label: 'Silver' });
+        await form.getByLabel('Plate number').fill(`77${width}`);
+        await form.getByRole('button', { name: 'Save car' }).click();
+        await page.getByRole('radio', { name: new RegExp(`plate 77${width}`) }).waitFor();
+        await shot(page, `shop-screens-checkout-car-${width}`);
+        await page.getByRole('button', { name: 'Place order' }).click();
+        await page.waitForURL('**/track-order?**');
+        await page.getByText(TEXT.transactionSuccess).waitFor();
+        const number = await page.getByTestId('order-number').textContent();
+        // The review screen's notes travel with the order; staff read them.
+        const staff = await server.api.get('/api/services/app/Store/GetUserOrdersAsBranchUser', { token: await server.api.login('admin'), query: { Search: number! } });
+        expect(staff.body.result.data[0]).toMatchObject({ orderNumber: number, deliverySystem: 'carService', specialRemarks: 'Please wrap it as a gift', total: 1.3 });
+        expect(staff.body.result.data[0].carDetails).toContain(`plate 77${width}`);
+        await page.goto('/track/previous');
+        await page.getByText(number!).waitFor();
+        await shot(page, `shop-screens-previous-orders-${width}`);
+        expect(errors).toEqual([]);
+      } catch (e) {
+        await screenshot(page, `shop-screens-failed-${width}`);
+        throw e;
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

@@ -1,7 +1,9 @@
 import { Card, H2, HTMLTable } from '@blueprintjs/core';
 import { useSession } from '../../lib/session';
+import { can } from '../../../domain/permissions';
+import { OrderStatusCounts } from './OrderStatusCounts';
 
-/** The signed-in user's scope. Order counts join here with the live-order screens. */
+/** The signed-in user's scope, and the orders of that scope by status. */
 export default function DashboardPage() {
   const { profile, role } = useSession();
   return (
@@ -18,6 +20,7 @@ export default function DashboardPage() {
           </tbody>
         </HTMLTable>
       </Card>
+      {can(role, 'orders.view') && <OrderStatusCounts role={role} />}
     </div>
   );
 }

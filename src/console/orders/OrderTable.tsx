@@ -39,17 +39,17 @@ interface CellContext {
 }
 
 const COLUMN_DEFS: Record<OrderColumnKey, ColumnDef> = {
-  id: { name: '#', width: 80, sort: 'id', render: (r) => <>{!r.isViewed && <span className="order-new-dot" aria-label="Unread" />}{r.id}</> },
-  placed: { name: 'Placed', width: 110, sort: 'createdAt', render: (r) => placedAt(r.createdAt) },
+  id: { name: '#', width: 64, sort: 'id', render: (r) => <>{!r.isViewed && <span className="order-new-dot" aria-label="Unread" />}{r.id}</> },
+  placed: { name: 'Placed', width: 100, sort: 'createdAt', render: (r) => placedAt(r.createdAt) },
   number: { name: 'Order no.', width: 110, render: (r) => r.orderNumber },
   customer: {
-    name: 'Customer', width: 200,
+    name: 'Customer', width: 190,
     render: (r) => <>{r.customerName || '—'}{r.customerPhone && <span className="order-muted"> · {r.customerPhone}</span>}</>,
   },
   mode: { name: 'Mode', width: 90, render: (r) => MODE_LABEL[r.deliverySystem] ?? r.deliverySystem },
   car: { name: 'Car', width: 170, render: (r) => r.carDetails ?? '—' },
   items: { name: 'Items', width: 60, render: (r) => r.itemsCount },
-  total: { name: 'Total', width: 100, sort: 'total', render: (r) => <span className="order-money">{money(r.total)}</span> },
+  total: { name: 'Total', width: 96, sort: 'total', render: (r) => <span className="order-money">{money(r.total)}</span> },
   payment: {
     name: 'Payment', width: 150,
     render: (r) => (
@@ -60,7 +60,7 @@ const COLUMN_DEFS: Record<OrderColumnKey, ColumnDef> = {
     ),
   },
   status: {
-    name: 'Status', width: 160, sort: 'status',
+    name: 'Status', width: 140, sort: 'status',
     render: (r) => (
       <>
         <Tag intent={STATUS_INTENT[r.status]} data-testid="order-status">{STATUS_LABEL[r.status] ?? r.status}</Tag>
@@ -93,8 +93,8 @@ export function OrderTable(props: OrderTableProps) {
     const row = rows[rowIds[rowIndex]];
     if (!row) return <Cell />;
     return (
-      <Cell className={row.isViewed ? undefined : 'order-unread'} interactive={key === 'actions'} data-order-id={row.id}>
-        {COLUMN_DEFS[key].render(row, cellContext)}
+      <Cell className={row.isViewed ? undefined : 'order-unread'} interactive={key === 'actions'}>
+        <span className="order-cell" data-order-id={row.id} data-column={key}>{COLUMN_DEFS[key].render(row, cellContext)}</span>
       </Cell>
     );
   }])) as unknown as Record<OrderColumnKey, CellRenderer>, [columns, rows, rowIds, cellContext]);
@@ -145,9 +145,12 @@ export function OrderTable(props: OrderTableProps) {
   const onClick = useCallback((e: React.MouseEvent<HTMLDivElement>) => {
     const target = e.target as HTMLElement;
     if (target.closest('button, a, input')) return;
-    const cell = target.closest<HTMLElement>('[data-order-id]');
-    if (cell) onOpen(Number(cell.dataset.orderId));
-  }, [onOpen]);
+    // Blueprint's cells carry their row index in a class name ("…-cell-row-3").
+    const cell = target.closest<HTMLElement>(`.${Classes.getClassNamespace()}-table-cell`);
+    const rowIndex = cell && /-table-cell-row-(\d+)/.exec(cell.className)?.[1];
+    const id = rowIndex != null ? rowIds[Number(rowIndex)] : undefined;
+    if (id != null) onOpen(id);
+  }, [rowIds, onOpen]);
 
   return (
     <div className="order-table" onKeyDown={onKeyDown} onClick={onClick} role="region" aria-label="Orders" aria-busy={loading}>

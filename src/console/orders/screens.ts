@@ -20,7 +20,8 @@ export interface OrderScreenConfig {
 const ALL: OrderStatus[] = ['pending', 'accepted', 'closed', 'rejected'];
 const CURRENT: OrderStatus[] = ['pending', 'accepted'];
 const STATUS_COUNTS: CountKey[] = ['pending', 'accepted', 'closed', 'rejected'];
-const COLUMNS: OrderColumnKey[] = ['id', 'placed', 'number', 'customer', 'mode', 'items', 'total', 'payment', 'status', 'actions'];
+// What staff act on first (status, the buttons) comes first, so it is on screen at 1280 px.
+const COLUMNS: OrderColumnKey[] = ['id', 'status', 'actions', 'payment', 'total', 'customer', 'placed', 'mode', 'items', 'number'];
 
 export const ORDER_SCREENS: Record<string, OrderScreenConfig> = {
   '/order': {
@@ -42,7 +43,7 @@ export const ORDER_SCREENS: Record<string, OrderScreenConfig> = {
   '/CurrentDriveThruOrderPage': {
     path: '/CurrentDriveThruOrderPage', list: 'driveThru', statuses: CURRENT, filters: { payment: true, deliverySystem: false },
     counts: [...STATUS_COUNTS, 'arrived', 'served', 'noShow'],
-    columns: ['id', 'placed', 'number', 'customer', 'car', 'items', 'total', 'payment', 'status', 'actions'],
+    columns: ['id', 'status', 'actions', 'car', 'payment', 'total', 'customer', 'placed', 'items', 'number'],
     empty: 'No drive-thru orders waiting.',
   },
 };

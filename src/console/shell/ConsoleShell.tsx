@@ -10,10 +10,14 @@ import { PRODUCT_NAME, SCROLL_TOP_THRESHOLD_PX } from '../../../domain/constants
 import { useSession } from '../../lib/session';
 import { onNotice } from '../../lib/notify';
 import { MENU_ICONS } from './menuIcons';
+import { BranchBusyToggle } from './BranchBusyToggle';
+import { LiveOrderFeed } from '../orders/feed/LiveOrderFeed';
 
 /** Top bar, side menu (from the permission table), the one toaster and the scroll-to-top button. */
 export function ConsoleShell({ children }: { children: ReactNode }) {
-  const { role } = useSession();
+  const { role, profile } = useSession();
+  // A branch user follows their branch; the other roles their whole scope (the server filters).
+  const feedBranchId = role === 'BRANCH_USER' ? profile?.branchId ?? null : null;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [location] = useLocation();
   useEffect(() => { setDrawerOpen(false); }, [location]);
@@ -26,6 +30,8 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
           <NavbarHeading><Link href="/dashboard" className="console-brand">{PRODUCT_NAME}</Link></NavbarHeading>
         </NavbarGroup>
         <NavbarGroup align={Alignment.END}>
+          {can(role, 'orders.view') && profile && <LiveOrderFeed key={`${profile.id}:${feedBranchId}`} branchId={feedBranchId} />}
+          {can(role, 'branch.busy') && <><NavbarDivider /><BranchBusyToggle /></>}
           {can(role, 'brand.switch') && (
             <Link href="/select_brand" className={`${Classes.BUTTON} ${Classes.MINIMAL}`} aria-label="Switch brand"><SwapHorizontalIcon /><span className="console-hide-narrow">Brand</span></Link>
           )}

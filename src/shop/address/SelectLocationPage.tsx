@@ -56,7 +56,7 @@ export default function SelectLocationPage() {
           const expanded = openId === region.id;
           return (
             <section key={region.id} className="location-region" role="listitem">
-              <h2 style={{ margin: 0 }}>
+              <h2 className="location-region__title">
                 <button type="button" className="location-region__head" aria-expanded={expanded} aria-controls={`region-${region.id}`}
                   onClick={() => setOpen(expanded ? -1 : region.id)}>
                   {region.name}

@@ -32,7 +32,9 @@ function firestoreOf(config: FirestoreFeedConfig): Firestore {
  * with import() so Firestore is its own lazy chunk, fetched only when Firebase is configured.
  *
  * The first snapshot from the server is where the feed starts (`feed.connected`, its order is not
- * new); each order added after it is `feed.order`. A snapshot served from the cache means the
+ * new). After that, a newer order is a `feed.poke`, not a `feed.order`: newest-only snapshots can
+ * skip an order of a burst, so the feed fetches everything after the last order it saw (by id,
+ * scoped by the server) and announces each once. A snapshot served from the cache means the
  * connection is gone (`feed.dropped`); the machine resubscribes and catches up. Needs the
  * composite index orders(branchId asc, createdAt desc) on a real project.
  */
@@ -55,11 +57,7 @@ export function listenToBranchOrders(config: FirestoreFeedConfig, branchId: numb
         sendBack({ type: 'feed.connected' });
         return;
       }
-      for (const change of snapshot.docChanges()) {
-        if (change.type !== 'added') continue;
-        const orderId = Number(change.doc.data().id ?? change.doc.id);
-        if (Number.isFinite(orderId)) sendBack({ type: 'feed.order', orderId, change: 'created' });
-      }
+      if (snapshot.docChanges().some((change) => change.type === 'added')) sendBack({ type: 'feed.poke' });
     },
     (error) => sendBack(error.code === 'permission-denied' || error.code === 'unauthenticated'
       ? { type: 'feed.refused', reason: error.message }

@@ -1,0 +1,105 @@
+import './orders.css';
+import { useCallback, useMemo, type ComponentType } from 'react';
+import { useApolloClient } from '@apollo/client/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Callout, H2, HotkeysProvider, NonIdealState, Spinner } from '@blueprintjs/core';
+import { InboxIcon } from '@blueprintjs/icons';
+import {
+  selectActing, selectCounts, selectError, selectFilter, selectIsLoading, selectIsRefreshing, selectOpenOrder, selectOrders,
+  selectPaging, selectRowIds, selectRows, selectSorting, type BoardFilter, type BoardSorting, type OrderActionDetails,
+} from '../../../machines/orderBoard';
+import type { OrderLifecycleEvent, OrderStatus } from '../../../machines/orderLifecycle';
+import { CONSOLE_ROUTES } from '../../../domain/permissions';
+import { useSession } from '../../lib/session';
+import { provideOrderBoard, type StaffOrderRow } from './provideBoard';
+import { ORDER_SCREENS, type OrderScreenConfig } from './screens';
+import { OrderTable } from './OrderTable';
+import { OrderCounts, OrderFilters, OrderPager } from './OrderToolbar';
+import { OrderDrawer } from './OrderDrawer';
+import { useOrderSignals } from './useOrderSignals';
+
+const samePaging = (a: { skip: number; take: number; totalCount: number }, b: typeof a) => a.skip === b.skip && a.take === b.take && a.totalCount === b.totalCount;
+
+/**
+ * The one order screen (/order, /Currentorder, /unpaidorders, /pickup, /CurrentDriveThruOrderPage):
+ * an order board machine for the page, the counts, filters, table, pager and the order drawer.
+ * The screens differ only by their OrderScreenConfig.
+ */
+export function OrderScreen({ screen }: { screen: OrderScreenConfig }) {
+  const client = useApolloClient();
+  const { role } = useSession();
+  const machine = useMemo(() => provideOrderBoard(client), [client]);
+  const board = useActorRef(machine, { input: { list: screen.list } });
+
+  const rowIds = useSelector(board, selectRowIds);
+  const rows = useSelector(board, selectRows) as Record<number, StaffOrderRow>;
+  const orders = useSelector(board, selectOrders);
+  const acting = useSelector(board, selectActing);
+  const counts = useSelector(board, selectCounts);
+  const paging = useSelector(board, selectPaging, samePaging);
+  const sorting = useSelector(board, selectSorting);
+  const filter = useSelector(board, selectFilter);
+  const loading = useSelector(board, selectIsLoading);
+  const refreshing = useSelector(board, selectIsRefreshing);
+  const error = useSelector(board, selectError);
+  const openRow = useSelector(board, selectOpenOrder) as StaffOrderRow | null;
+
+  useOrderSignals(() => board.send({ type: 'board.refresh' }));
+
+  const onAct = useCallback((orderId: number, event: OrderLifecycleEvent, details?: OrderActionDetails) =>
+    board.send({ type: 'order.act', orderId, event, details }), [board]);
+  const onOpen = useCallback((orderId: number) => board.send({ type: 'order.open', orderId }), [board]);
+  const onSort = useCallback((s: BoardSorting | null) => board.send({ type: 'board.sort', sorting: s }), [board]);
+  const onFilter = useCallback((f: BoardFilter) => board.send({ type: 'board.filter', filter: f }), [board]);
+  const onPickStatus = useCallback((status: OrderStatus | undefined) => board.send({ type: 'board.filter', filter: { ...filter, status } }), [board, filter]);
+  const onPage = useCallback((skip: number) => board.send({ type: 'board.page', skip }), [board]);
+  const onPageSize = useCallback((take: number) => board.send({ type: 'board.pageSize', take }), [board]);
+  const title = CONSOLE_ROUTES.find((r) => r.path === screen.path)?.title ?? 'Orders';
+
+  return (
+    <HotkeysProvider>
+      <div className="console-page order-screen" data-screen={screen.list}>
+        <div className="order-screen-head">
+          <H2>{title}</H2>
+          {(loading || refreshing) && <Spinner size={16} aria-label="Loading orders" />}
+          <OrderCounts keys={screen.counts} counts={counts} statuses={screen.statuses} active={filter.status} onPick={onPickStatus} />
+        </div>
+        <div className="order-toolbar">
+          <OrderFilters filter={filter} statuses={screen.statuses} payment={screen.filters.payment} deliverySystem={screen.filters.deliverySystem} onChange={onFilter} />
+          <OrderPager {...paging} onPage={onPage} onPageSize={onPageSize} />
+        </div>
+        {error && <Callout intent="danger" title="The orders did not load.">{error}</Callout>}
+        {!loading && !error && rowIds.length === 0
+          ? <NonIdealState className="order-empty" icon={<InboxIcon size={40} />} title={screen.empty} />
+          : (
+            <OrderTable
+              columns={screen.columns}
+              rowIds={rowIds}
+              rows={rows}
+              orders={orders}
+              acting={acting}
+              role={role}
+              sorting={sorting}
+              loading={loading}
+              onSort={onSort}
+              onOpen={onOpen}
+              onAct={onAct}
+            />
+          )}
+        <OrderDrawer
+          row={openRow}
+          order={openRow ? orders[openRow.id] : undefined}
+          role={role}
+          acting={openRow ? acting[openRow.id] : undefined}
+          onClose={() => board.send({ type: 'order.closeDetails' })}
+          onAct={onAct}
+        />
+      </div>
+    </HotkeysProvider>
+  );
+}
+
+/** A page component per order route, for the console's page registry. */
+export const ORDER_SCREEN_PAGES: Record<string, ComponentType> = Object.fromEntries(
+  Object.values(ORDER_SCREENS).map((screen) => [screen.path, () => <OrderScreen key={screen.path} screen={screen} />]),
+);
