@@ -5,6 +5,7 @@ import { Intent, Tag } from '@blueprintjs/core';
 import { selectFeedReason, selectFeedStatus } from '../../../../machines/liveOrderFeed';
 import { useGraphqlEndpoint } from '../../../lib/endpoint';
 import { firestoreFeedConfig, provideLiveOrderFeed } from './provideFeed';
+import { preloadAlertSound } from './alertSound';
 
 const LABEL = { live: 'Live', connecting: 'Connecting…', reconnecting: 'Reconnecting…', refused: 'Feed off' } as const;
 const INTENT = { live: Intent.SUCCESS, connecting: Intent.NONE, reconnecting: Intent.WARNING, refused: Intent.DANGER } as const;
@@ -24,6 +25,9 @@ export function LiveOrderFeed({ branchId }: { branchId: number | null }) {
   const feed = useActorRef(machine, { input: { branchId } });
   const status = useSelector(feed, selectFeedStatus);
   const reason = useSelector(feed, selectFeedReason);
+
+  // Loaded ahead, so the first alert is not late.
+  useEffect(() => { preloadAlertSound(); }, []);
 
   useEffect(() => {
     // The browser knows about a lost network before a stream does; and when it is back, retry now.

@@ -6,7 +6,7 @@ import { notify } from '../../../lib/notify';
 import { storage, KEYS } from '../../../lib/storage';
 import { AllOrders } from '../operations';
 import { gatewayFeed } from './gatewayFeed';
-import { playAlertSound, preloadAlertSound } from './alertSound';
+import { playAlertSound } from './alertSound';
 import { signalOrders } from './orderSignals';
 import type { FirestoreFeedConfig } from './firestoreFeed';
 
@@ -66,7 +66,6 @@ export async function catchUpOrders(client: ApolloClient, afterId: number | null
  * a wider scope needs the server's filtering, so it always uses the gateway).
  */
 export function provideLiveOrderFeed(opts: { client: ApolloClient; uri: string; scope: FeedScope; firestore?: FirestoreFeedConfig | null }) {
-  preloadAlertSound();
   const useFirestore = !!opts.firestore && opts.scope.branchId != null;
   return liveOrderFeedMachine.provide({
     actors: {

@@ -1,0 +1,91 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
+import { liveOrderFeedMachine, retryDelayMs, selectFeedStatus, type CatchUpResult } from '../../machines/liveOrderFeed';
+import { TIMINGS } from '../../domain/constants';
+
+/** The feed machine alone, with in-memory ports: the edges the model test cannot stage on a real server. */
+function harness(catchUp: (afterId: number | null) => CatchUpResult) {
+  let send: ((e: AnyEventObject) => void) | null = null;
+  const alerts: number[] = [];
+  let refreshes = 0;
+  const feed = createActor(liveOrderFeedMachine.provide({
+    actors: {
+      subscribe: fromCallback(({ sendBack }) => { send = sendBack; return () => { send = null; }; }),
+      catchUp: fromPromise(async ({ input }) => catchUp(input.afterId)),
+    },
+    actions: {
+      alertNewOrder: (_, { orderId }) => { alerts.push(orderId); },
+      refreshOrderLists: () => { refreshes++; },
+    },
+  }), { input: { branchId: 1 } });
+  feed.start();
+  return { feed, alerts, refreshes: () => refreshes, transport: (e: AnyEventObject) => send!(e) };
+}
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+describe('liveOrderFeed machine', () => {
+  it('never announces what was there when it started, and announces a late, lower id once', async () => {
+    const h = harness((after) => (after === null ? { orderIds: [], latestId: 40 } : { orderIds: [], latestId: after }));
+    h.transport({ type: 'feed.connected' });
+    await tick();
+    expect(selectFeedStatus(h.feed.getSnapshot())).toBe('live');
+    h.transport({ type: 'feed.order', orderId: 40, change: 'created' });
+    h.transport({ type: 'feed.order', orderId: 42, change: 'created' });
+    // 41 committed after 42 (two transactions on PostgreSQL): still new.
+    h.transport({ type: 'feed.order', orderId: 41, change: 'created' });
+    h.transport({ type: 'feed.order', orderId: 42, change: 'created' });
+    h.transport({ type: 'feed.order', orderId: 41, change: 'changed' });
+    expect(h.alerts).toEqual([42, 41]);
+    h.feed.stop();
+  });
+
+  it('refreshes the lists once, 2 s after the first order of a burst', async () => {
+    vi.useFakeTimers();
+    try {
+      const h = harness(() => ({ orderIds: [], latestId: 0 }));
+      h.transport({ type: 'feed.connected' });
+      await vi.advanceTimersByTimeAsync(0);
+      h.transport({ type: 'feed.order', orderId: 1, change: 'created' });
+      await vi.advanceTimersByTimeAsync(500);
+      h.transport({ type: 'feed.order', orderId: 2, change: 'created' });
+      await vi.advanceTimersByTimeAsync(TIMINGS.newOrderRefreshMs - 501);
+      expect(h.refreshes()).toBe(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(h.refreshes()).toBe(1);
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(h.refreshes()).toBe(1);
+      h.feed.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('after a drop, backs off, reconnects, catches up from the last seen id and refetches the lists', async () => {
+    vi.useFakeTimers();
+    try {
+      const asked: (number | null)[] = [];
+      const h = harness((after) => { asked.push(after); return after === null ? { orderIds: [], latestId: 7 } : { orderIds: [8, 9], latestId: 9 }; });
+      h.transport({ type: 'feed.connected' });
+      await vi.advanceTimersByTimeAsync(0);
+      h.transport({ type: 'feed.dropped', reason: 'cut' });
+      expect(selectFeedStatus(h.feed.getSnapshot())).toBe('reconnecting');
+      await vi.advanceTimersByTimeAsync(retryDelayMs(1));
+      h.transport({ type: 'feed.connected' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(asked).toEqual([null, 7]);
+      expect(h.alerts).toEqual([8, 9]);
+      expect(h.refreshes()).toBe(1);
+      expect(selectFeedStatus(h.feed.getSnapshot())).toBe('live');
+      h.feed.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops for good when the server refuses the user', async () => {
+    const h = harness(() => ({ orderIds: [], latestId: 0 }));
+    h.transport({ type: 'feed.refused', reason: 'Forbidden' });
+    expect(selectFeedStatus(h.feed.getSnapshot())).toBe('refused');
+    h.feed.stop();
+  });
+});
