@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { writeOpenApi } from './openapi';
 
 /**
@@ -43,12 +44,25 @@ async function step(name: string, inputs: string[], output: string, work: () => 
   console.log(`build: ${name} done in ${Date.now() - t0} ms`);
 }
 
+/** Brotli and gzip twins of the text assets; the server sends them to browsers that accept them. */
+function precompress(dir: string) {
+  for (const f of readdirSync(dir, { recursive: true }).map(String)) {
+    const file = path.join(dir, f);
+    if (!/\.(js|css|html|svg|json|wav)$/.test(f) || statSync(file).size < 1024) continue;
+    const body = readFileSync(file);
+    writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+  }
+}
+
 const t0 = Date.now();
 await step('openapi', ['server', 'domain', 'package-lock.json'], 'mesh/generated/openapi.gateway.json', writeOpenApi);
 await step('mesh', ['mesh/generated/openapi.gateway.json', 'mesh', '.meshrc.yaml'], '.mesh/index.ts', () =>
   run(bin('mesh'), ['build'], { MESH_UPSTREAM_URL: 'http://rest.in-process' }));
 await step('codegen', ['.mesh/schema.graphql', 'src', 'codegen.ts'], 'src/gql/index.ts', () => run(bin('graphql-codegen'), ['--config', 'codegen.ts']));
 await step('spa', ['src', 'machines', 'domain', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'], 'dist/index.html', () => {
-  if (existsSync('index.html')) run(bin('vite'), ['build', '--logLevel', 'warn']);
+  if (!existsSync('index.html')) return;
+  run(bin('vite'), ['build', '--logLevel', 'warn']);
+  precompress('dist');
 });
 console.log(`build: ready in ${Date.now() - t0} ms`);

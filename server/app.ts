@@ -56,7 +56,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   });
   const spaDir = opts.spaDir && path.resolve(opts.spaDir);
   const serveSpa = !!spaDir && existsSync(path.join(spaDir, 'index.html'));
-  if (serveSpa) await app.register(fastifyStatic, { root: spaDir, wildcard: false, index: 'index.html', maxAge: '1h' });
+  if (serveSpa) await app.register(fastifyStatic, { root: spaDir, wildcard: false, index: 'index.html', maxAge: '1h', preCompressed: true });
   app.setNotFoundHandler((req, reply) => {
     // Client-side routes (wouter) get the SPA shell; unknown API paths keep their JSON 404.
     if (serveSpa && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/graphql')) {
