@@ -74,9 +74,13 @@ async function migrate(database: Database) {
   }
 }
 
+/** The rows of a raw `db.execute`: PGlite and node-postgres answer in different shapes. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
 /** True when the demo data has not been written yet. */
 export async function isEmpty(db: Db): Promise<boolean> {
-  const rows = await db.execute(sql`select count(*)::int as n from users`);
-  const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { n: number }[];
-  return list[0].n === 0;
+  const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from users`));
+  return n === 0;
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Blob as NodeBlob } from 'node:buffer';
+import { rowsOf } from '../../server/db/client';
 import { startServer, type RunningServer, type StartOptions } from '../../server/start';
 import { SEED_DUMP } from './globalSetup';
 import { queryString, restHelpers, type Envelope } from './restHelpers';
@@ -51,6 +52,5 @@ export type { Envelope };
 export async function countRows(server: RunningServer, table: string): Promise<number> {
   const { sql } = await import('drizzle-orm');
   const res = await server.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
-  const rows = (Array.isArray(res) ? res : (res as { rows: { n: number }[] }).rows) as { n: number }[];
-  return rows[0].n;
+  return rowsOf<{ n: number }>(res)[0].n;
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { customerAddresses, customerWallets, orderItems, orders, payments, walletLedger } from '../../db/schema';
 import { uniqueViolation } from '../../db/uniqueViolation';
 import { badRequest, unprocessable } from '../../http/envelope';
@@ -141,8 +141,7 @@ async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, 
 /** Takes the order id first, so the order number can carry it. */
 async function nextOrderId(db: Db): Promise<number> {
   const res = await db.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`);
-  const rows = (Array.isArray(res) ? res : (res as { rows: { id: number }[] }).rows) as { id: number }[];
-  return Number(rows[0].id);
+  return Number(rowsOf<{ id: number }>(res)[0].id);
 }
 
 /** The answer for an order, the same for the request that placed it and for any replay of it. */
