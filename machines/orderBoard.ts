@@ -143,6 +143,7 @@ export const orderBoardMachine = setup({
       });
     }),
     applyCounts: assign((_, output: PageResult) => ({ totalCount: output.totalCount, counts: output.counts, error: null })),
+    backToLastPage: assign(({ context }, page: PageResult) => ({ skip: lastPageSkip(page.totalCount, context.take) })),
   },
   guards: {
     /** Done and error events of the per-row action actors (not of the page loads). */
@@ -150,7 +151,7 @@ export const orderBoardMachine = setup({
     canAct: ({ context }, params: { orderId: number; event: OrderLifecycleEvent }) =>
       !(params.orderId in context.acting) && !!context.orders[params.orderId]?.getSnapshot().can(params.event),
     /** Offset past the end (the last rows of the last page left the list): step back a page. */
-    isPastEnd: ({ context }, params: { totalCount: number; rows: number }) => params.rows === 0 && context.skip > 0 && params.totalCount > 0,
+    isPastEnd: ({ context }, page: PageResult) => page.rows.length === 0 && context.skip > 0 && page.totalCount > 0,
   },
 }).createMachine({
   id: 'orderBoard',
@@ -180,19 +181,8 @@ export const orderBoardMachine = setup({
             src: 'loadPage',
             input: ({ context }) => pageRequest(context),
             onDone: [
-              {
-                guard: { type: 'isPastEnd', params: ({ event }) => ({ totalCount: event.output.totalCount, rows: event.output.rows.length }) },
-                target: 'loading',
-                reenter: true,
-                actions: assign({ skip: ({ context, event }) => lastPageSkip(event.output.totalCount, context.take) }),
-              },
-              {
-                target: 'success',
-                actions: [
-                  { type: 'applyCounts', params: ({ event }) => event.output },
-                  { type: 'syncRows', params: ({ event }) => ({ rows: event.output.rows, page: true }) },
-                ],
-              },
+              { guard: { type: 'isPastEnd', params: ({ event }) => event.output }, target: 'loading', reenter: true, actions: { type: 'backToLastPage', params: ({ event }) => event.output } },
+              { target: 'success', actions: [{ type: 'applyCounts', params: ({ event }) => event.output }, { type: 'syncRows', params: ({ event }) => ({ rows: event.output.rows, page: true }) }] },
             ],
             onError: { target: 'error', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
           },
@@ -204,18 +194,8 @@ export const orderBoardMachine = setup({
             src: 'loadPage',
             input: ({ context }) => pageRequest(context),
             onDone: [
-              {
-                guard: { type: 'isPastEnd', params: ({ event }) => ({ totalCount: event.output.totalCount, rows: event.output.rows.length }) },
-                target: 'loading',
-                actions: assign({ skip: ({ context, event }) => lastPageSkip(event.output.totalCount, context.take) }),
-              },
-              {
-                target: 'success',
-                actions: [
-                  { type: 'applyCounts', params: ({ event }) => event.output },
-                  { type: 'syncRows', params: ({ event }) => ({ rows: event.output.rows, page: true }) },
-                ],
-              },
+              { guard: { type: 'isPastEnd', params: ({ event }) => event.output }, target: 'loading', actions: { type: 'backToLastPage', params: ({ event }) => event.output } },
+              { target: 'success', actions: [{ type: 'applyCounts', params: ({ event }) => event.output }, { type: 'syncRows', params: ({ event }) => ({ rows: event.output.rows, page: true }) }] },
             ],
             // Keep what is on screen; the error link has told the user.
             onError: { target: 'success' },
