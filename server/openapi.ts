@@ -28,5 +28,21 @@ export function unwrapEnvelopes(doc: OpenApiDoc): OpenApiDoc {
       media.schema = nonNull?.length === 1 ? nonNull[0] : result;
     }
   }
+  stripConstraints(copy);
   return copy;
+}
+
+/**
+ * Range, length and pattern keywords are the REST services' to check (they answer 400 in the
+ * envelope, which the gateway passes on). Left in the gateway's view, Mesh turns each constrained
+ * field into its own scalar (`queryInput_<Op>_Search`, `NonNegativeInt`…), so no two operations
+ * could share a variable type. Without them every argument is a plain Int, Float or String.
+ */
+const CONSTRAINTS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern', 'multipleOf', 'minItems', 'maxItems'];
+function stripConstraints(node: unknown, isPropertyMap = false): void {
+  if (Array.isArray(node)) return node.forEach((n) => stripConstraints(n));
+  if (!node || typeof node !== 'object') return;
+  const obj = node as Record<string, unknown>;
+  if (!isPropertyMap) for (const k of CONSTRAINTS) if (typeof obj[k] === 'number' || (k === 'pattern' && typeof obj[k] === 'string')) delete obj[k];
+  for (const [k, v] of Object.entries(obj)) stripConstraints(v, !isPropertyMap && k === 'properties');
 }

@@ -10,7 +10,7 @@ import { normalisePhone } from '../../domain/phone';
 import { AuthCard } from './AuthCard';
 
 const SendResetCode = graphql(`
-  query SendPasswordResetCode($phoneNumber: queryInput_TokenAuth_SendPasswordResetCodeBySms_phoneNumber!) {
+  query SendPasswordResetCode($phoneNumber: String!) {
     TokenAuth_SendPasswordResetCodeBySms(phoneNumber: $phoneNumber)
   }
 `);

@@ -15,7 +15,7 @@ const Authenticate = graphql(`
 `);
 
 const CurrentUser = graphql(`
-  query CurrentUser($id: PositiveInt!) {
+  query CurrentUser($id: Int!) {
     User_Get(Id: $id) { id fullName emailAddress phoneNumber roleNames companyId brandId branchId }
   }
 `);

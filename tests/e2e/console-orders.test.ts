@@ -49,7 +49,7 @@ async function guestPlacesOrder(opts: { name?: string; carService?: boolean } = 
     w.__guestToken ??= (await gql('mutation { TokenAuth_Authenticate(input: { asGuest: true }) { accessToken } }', {})).TokenAuth_Authenticate.accessToken;
     const sentAt = Date.now();
     const data = await gql(
-      'mutation Save($key: mutationInput_Store_SaveNewOrderVS1_idempotency_key, $input: SaveNewOrderInput_Input) { Store_SaveNewOrderVS1(idempotency_key: $key, input: $input) { isSuccessed orderId } }',
+      'mutation Save($key: String, $input: SaveNewOrderInput_Input) { Store_SaveNewOrderVS1(idempotency_key: $key, input: $input) { isSuccessed orderId } }',
       { key: crypto.randomUUID(), input: body },
       w.__guestToken,
     );

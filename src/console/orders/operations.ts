@@ -21,8 +21,8 @@ export const ChangedOrderFields = graphql(`
 `);
 
 export const AllOrders = graphql(`
-  query AllOrders($skip: NonNegativeInt!, $take: PositiveInt!, $sorting: queryInput_Store_GetUserOrdersAsBranchUser_Sorting, $status: queryInput_Store_GetUserOrdersAsBranchUser_Status, $payment: queryInput_Store_GetUserOrdersAsBranchUser_Payment,
-    $deliverySystem: queryInput_Store_GetUserOrdersAsBranchUser_DeliverySystem, $search: queryInput_Store_GetUserOrdersAsBranchUser_Search, $branchId: PositiveInt, $createdAfterId: NonNegativeInt, $includeCounts: Boolean!) {
+  query AllOrders($skip: Int!, $take: Int!, $sorting: String, $status: queryInput_Store_GetUserOrdersAsBranchUser_Status, $payment: queryInput_Store_GetUserOrdersAsBranchUser_Payment,
+    $deliverySystem: queryInput_Store_GetUserOrdersAsBranchUser_DeliverySystem, $search: String, $branchId: Int, $createdAfterId: Int, $includeCounts: Boolean!) {
     list: Store_GetUserOrdersAsBranchUser(SkipCount: $skip, MaxResultCount: $take, Sorting: $sorting, Status: $status, Payment: $payment,
       DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
       totalCount
@@ -33,8 +33,8 @@ export const AllOrders = graphql(`
 `);
 
 export const CurrentOrders = graphql(`
-  query CurrentOrders($skip: NonNegativeInt!, $take: PositiveInt!, $sorting: queryInput_Store_GetCurrentUserOrdersAsBranchUser_Sorting, $status: queryInput_Store_GetCurrentUserOrdersAsBranchUser_Status, $payment: queryInput_Store_GetCurrentUserOrdersAsBranchUser_Payment,
-    $deliverySystem: queryInput_Store_GetCurrentUserOrdersAsBranchUser_DeliverySystem, $search: queryInput_Store_GetCurrentUserOrdersAsBranchUser_Search, $branchId: PositiveInt, $createdAfterId: NonNegativeInt, $includeCounts: Boolean!) {
+  query CurrentOrders($skip: Int!, $take: Int!, $sorting: String, $status: queryInput_Store_GetCurrentUserOrdersAsBranchUser_Status, $payment: queryInput_Store_GetCurrentUserOrdersAsBranchUser_Payment,
+    $deliverySystem: queryInput_Store_GetCurrentUserOrdersAsBranchUser_DeliverySystem, $search: String, $branchId: Int, $createdAfterId: Int, $includeCounts: Boolean!) {
     list: Store_GetCurrentUserOrdersAsBranchUser(SkipCount: $skip, MaxResultCount: $take, Sorting: $sorting, Status: $status, Payment: $payment,
       DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
       totalCount
@@ -45,8 +45,8 @@ export const CurrentOrders = graphql(`
 `);
 
 export const UnpaidOrders = graphql(`
-  query UnpaidOrders($skip: NonNegativeInt!, $take: PositiveInt!, $sorting: queryInput_Store_GetUnPaidUserOrdersAsBranchUser_Sorting, $status: queryInput_Store_GetUnPaidUserOrdersAsBranchUser_Status, $payment: queryInput_Store_GetUnPaidUserOrdersAsBranchUser_Payment,
-    $deliverySystem: queryInput_Store_GetUnPaidUserOrdersAsBranchUser_DeliverySystem, $search: queryInput_Store_GetUnPaidUserOrdersAsBranchUser_Search, $branchId: PositiveInt, $createdAfterId: NonNegativeInt, $includeCounts: Boolean!) {
+  query UnpaidOrders($skip: Int!, $take: Int!, $sorting: String, $status: queryInput_Store_GetUnPaidUserOrdersAsBranchUser_Status, $payment: queryInput_Store_GetUnPaidUserOrdersAsBranchUser_Payment,
+    $deliverySystem: queryInput_Store_GetUnPaidUserOrdersAsBranchUser_DeliverySystem, $search: String, $branchId: Int, $createdAfterId: Int, $includeCounts: Boolean!) {
     list: Store_GetUnPaidUserOrdersAsBranchUser(SkipCount: $skip, MaxResultCount: $take, Sorting: $sorting, Status: $status, Payment: $payment,
       DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
       totalCount
@@ -57,8 +57,8 @@ export const UnpaidOrders = graphql(`
 `);
 
 export const PickUpOrders = graphql(`
-  query PickUpOrders($skip: NonNegativeInt!, $take: PositiveInt!, $sorting: queryInput_Store_GetCurrentPickUpUserOrdersAsBranchUser_Sorting, $status: queryInput_Store_GetCurrentPickUpUserOrdersAsBranchUser_Status, $payment: queryInput_Store_GetCurrentPickUpUserOrdersAsBranchUser_Payment,
-    $deliverySystem: queryInput_Store_GetCurrentPickUpUserOrdersAsBranchUser_DeliverySystem, $search: queryInput_Store_GetCurrentPickUpUserOrdersAsBranchUser_Search, $branchId: PositiveInt, $createdAfterId: NonNegativeInt, $includeCounts: Boolean!) {
+  query PickUpOrders($skip: Int!, $take: Int!, $sorting: String, $status: queryInput_Store_GetCurrentPickUpUserOrdersAsBranchUser_Status, $payment: queryInput_Store_GetCurrentPickUpUserOrdersAsBranchUser_Payment,
+    $deliverySystem: queryInput_Store_GetCurrentPickUpUserOrdersAsBranchUser_DeliverySystem, $search: String, $branchId: Int, $createdAfterId: Int, $includeCounts: Boolean!) {
     list: Store_GetCurrentPickUpUserOrdersAsBranchUser(SkipCount: $skip, MaxResultCount: $take, Sorting: $sorting, Status: $status, Payment: $payment,
       DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
       totalCount
@@ -69,8 +69,8 @@ export const PickUpOrders = graphql(`
 `);
 
 export const DriveThruOrders = graphql(`
-  query DriveThruOrders($skip: NonNegativeInt!, $take: PositiveInt!, $sorting: queryInput_Store_GetCurrentDriveThruUserOrdersAsBranchUser_Sorting, $status: queryInput_Store_GetCurrentDriveThruUserOrdersAsBranchUser_Status, $payment: queryInput_Store_GetCurrentDriveThruUserOrdersAsBranchUser_Payment,
-    $deliverySystem: queryInput_Store_GetCurrentDriveThruUserOrdersAsBranchUser_DeliverySystem, $search: queryInput_Store_GetCurrentDriveThruUserOrdersAsBranchUser_Search, $branchId: PositiveInt, $createdAfterId: NonNegativeInt, $includeCounts: Boolean!) {
+  query DriveThruOrders($skip: Int!, $take: Int!, $sorting: String, $status: queryInput_Store_GetCurrentDriveThruUserOrdersAsBranchUser_Status, $payment: queryInput_Store_GetCurrentDriveThruUserOrdersAsBranchUser_Payment,
+    $deliverySystem: queryInput_Store_GetCurrentDriveThruUserOrdersAsBranchUser_DeliverySystem, $search: String, $branchId: Int, $createdAfterId: Int, $includeCounts: Boolean!) {
     list: Store_GetCurrentDriveThruUserOrdersAsBranchUser(SkipCount: $skip, MaxResultCount: $take, Sorting: $sorting, Status: $status, Payment: $payment,
       DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
       totalCount
@@ -81,7 +81,7 @@ export const DriveThruOrders = graphql(`
 `);
 
 export const ArrivalCounts = graphql(`
-  query ArrivalCounts($branchId: PositiveInt, $noShowMode: queryInput_Store_GetOrdersCountByNoShowStatus_DeliverySystem, $withCarCounts: Boolean!) {
+  query ArrivalCounts($branchId: Int, $noShowMode: queryInput_Store_GetOrdersCountByNoShowStatus_DeliverySystem, $withCarCounts: Boolean!) {
     arrived: Store_GetOrdersCountByArrivedStatus(BranchId: $branchId) @include(if: $withCarCounts)
     served: Store_GetOrdersCountByServedStatus(BranchId: $branchId) @include(if: $withCarCounts)
     noShow: Store_GetOrdersCountByNoShowStatus(BranchId: $branchId, DeliverySystem: $noShowMode)
@@ -131,7 +131,7 @@ export const ApproveRefundRequest = graphql(`
 `);
 
 export const StaffOrderDetail = graphql(`
-  query StaffOrderDetail($orderId: PositiveInt!) {
+  query StaffOrderDetail($orderId: Int!) {
     order: Store_GetOrderDetailAsBranchUser(orderId: $orderId) {
       id orderNumber date branchName paymentSystemName deliverySystem subtotal discount tax deliveryFee total pointsRedeemed
       guestCustomerName guestPhoneNumber carDetails deliveryText

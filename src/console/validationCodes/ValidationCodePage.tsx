@@ -5,14 +5,14 @@ import { ChevronLeftIcon, ChevronRightIcon, RefreshIcon, SearchIcon } from '@blu
 import { graphql } from '../../gql';
 
 const RegistrationCodes = graphql(`
-  query RegistrationCodes($skip: NonNegativeInt!, $take: PositiveInt!, $phone: queryInput_Customer_GetALlconfermationCode_PhoneNumber) {
+  query RegistrationCodes($skip: Int!, $take: Int!, $phone: String) {
     Customer_GetALlconfermationCode(SkipCount: $skip, MaxResultCount: $take, PhoneNumber: $phone) {
       totalCount data { id phoneNumber email code failedAttempts createdAt expiresAt usedAt }
     }
   }
 `);
 const ResetCodes = graphql(`
-  query ResetCodes($skip: NonNegativeInt!, $take: PositiveInt!, $phone: queryInput_Customer_GetAllForgetCodes_PhoneNumber) {
+  query ResetCodes($skip: Int!, $take: Int!, $phone: String) {
     Customer_GetAllForgetCodes(SkipCount: $skip, MaxResultCount: $take, PhoneNumber: $phone) {
       totalCount data { id phoneNumber email code failedAttempts createdAt expiresAt usedAt }
     }

@@ -3,7 +3,7 @@ import { graphql } from '../../gql';
 /** The delivery-address operations, shared by /address-details, /select-location and /profile. */
 
 export const DeliveryAreasTree = graphql(`
-  query DeliveryAreasTree($brandId: PositiveInt) {
+  query DeliveryAreasTree($brandId: Int) {
     Country_GetDeliveryAreasTreeByBrandIdForShop(brandId: $brandId) {
       id name latitude longitude
       children { id parentId name latitude longitude deliveryFee }
@@ -12,7 +12,7 @@ export const DeliveryAreasTree = graphql(`
 `);
 
 export const CustomerAddresses = graphql(`
-  query CustomerAddresses($userId: PositiveInt!) {
+  query CustomerAddresses($userId: Int!) {
     CustomerDeliveryAddress_GetCustomerDeliveryAddressListByUserId(userId: $userId) {
       id userId regionId region areaId area block street house_no floor jadda instructions latitude longitude
     }
@@ -36,7 +36,7 @@ export const UpdateAddress = graphql(`
 `);
 
 export const DeleteAddress = graphql(`
-  mutation DeleteAddress($id: PositiveInt!) {
+  mutation DeleteAddress($id: Int!) {
     CustomerDeliveryAddress_DeleteCustomerDeliveryAddressById(id: $id)
   }
 `);

@@ -6,7 +6,7 @@ import { Loading } from '../../common/Loading';
 import { useShop } from '../shopContext';
 
 export const BranchDetails = graphql(`
-  query BranchDetails($branchId: PositiveInt!) {
+  query BranchDetails($branchId: Int!) {
     Branch_GetById(branchId: $branchId) { id name logoUrl openTime closeTime branchAddress branchPhoneNumber deliveryText isBusy }
   }
 `);

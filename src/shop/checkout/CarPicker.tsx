@@ -19,7 +19,7 @@ export const CheckoutCars = graphql(`
 `);
 
 export const AddCustomerCar = graphql(`
-  mutation AddCustomerCar($carBrandId: Int!, $carColorId: Int!, $carTypeId: Int!, $plateNumber: mutationInput_Cars_AddCustomerCar_plateNumber!, $description: mutationInput_Cars_AddCustomerCar_description) {
+  mutation AddCustomerCar($carBrandId: Int!, $carColorId: Int!, $carTypeId: Int!, $plateNumber: String!, $description: String) {
     Cars_AddCustomerCar(carBrandId: $carBrandId, carColorId: $carColorId, carTypeId: $carTypeId, plateNumber: $plateNumber, description: $description) {
       id carBrandId carBrandName carTypeId carTypeName carColorId carColorName plateNumber description
     }

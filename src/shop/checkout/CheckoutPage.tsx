@@ -19,7 +19,7 @@ import { CarPicker } from './CarPicker';
 import { provideCheckout } from './checkoutPorts';
 
 export const CheckoutDeliveryFee = graphql(`
-  query CheckoutDeliveryFee($brandId: PositiveInt!, $areaId: PositiveInt!, $amount: NonNegativeFloat) {
+  query CheckoutDeliveryFee($brandId: Int!, $areaId: Int!, $amount: Float) {
     BrandDeliveryFee_GetDeliveryFeeForOrderingCustomer(BrandId: $brandId, AreaId: $areaId, Amount: $amount) { deliveryFee isFree freeAboveAmount }
   }
 `);

@@ -11,19 +11,19 @@ import { forgetAddress, latestAddress } from '../address/addressStorage';
 import { externalNavigation } from './externalNavigation';
 
 export const CheckoutPaymentMethods = graphql(`
-  query CheckoutPaymentMethods($brandId: PositiveInt) {
+  query CheckoutPaymentMethods($brandId: Int) {
     Store_GetStorePaymentSystemTypesForTopUpV2ForMangoes(brandId: $brandId) { paymentSystemId name isCard isDefault }
   }
 `);
 
 export const CheckoutAddresses = graphql(`
-  query CheckoutAddresses($userId: PositiveInt!) {
+  query CheckoutAddresses($userId: Int!) {
     CustomerDeliveryAddress_GetCustomerDeliveryAddressListByUserId(userId: $userId) { id areaId area region block street house_no }
   }
 `);
 
 export const PlaceOrder = graphql(`
-  mutation PlaceOrder($input: SaveNewOrderInput_Input, $key: mutationInput_Store_SaveNewOrderVS1_idempotency_key) {
+  mutation PlaceOrder($input: SaveNewOrderInput_Input, $key: String) {
     Store_SaveNewOrderVS1(input: $input, idempotency_key: $key) { isSuccessed isPaid message paymentUrl orderId orderNumber ohash total }
   }
 `);

@@ -4,7 +4,7 @@ import { graphql } from '../../gql';
 import { formatMoney } from '../../../domain/money';
 
 export const BranchProducts = graphql(`
-  query BranchProducts($brandId: PositiveInt!, $branchId: PositiveInt!) {
+  query BranchProducts($brandId: Int!, $branchId: Int!) {
     Products_GetProductsGroupedByTypeAndSubtypeAsCustomerForMangoes(brandId: $brandId, branchId: $branchId) {
       id name
       subtypes { id name products { id name description price productImage productDeliveryText } }

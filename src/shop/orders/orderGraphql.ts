@@ -2,7 +2,7 @@ import { graphql } from '../../gql';
 import type { TrackedOrderQuery } from '../../gql/graphql';
 
 export const TrackedOrder = graphql(`
-  query TrackedOrder($orderId: PositiveInt!, $ohash: queryInput_Store_GetOrderDetail_ohash) {
+  query TrackedOrder($orderId: Int!, $ohash: String) {
     Store_GetOrderDetail(orderId: $orderId, ohash: $ohash) {
       id orderNumber date branchName branchPhoneNumber status payment isPaid paymentSystemName deliverySystem
       subtotal discount tax deliveryFee total guestCustomerName carDetails
@@ -13,7 +13,7 @@ export const TrackedOrder = graphql(`
 `);
 
 export const OrderHistoryList = graphql(`
-  query OrderHistoryList($skip: NonNegativeInt, $take: PositiveInt, $brandId: PositiveInt) {
+  query OrderHistoryList($skip: Int, $take: Int, $brandId: Int) {
     Store_GetCurrentCustomerOrdersHistory(skip: $skip, take: $take, brandId: $brandId) {
       totalCount
       orderHistoryItems { id date orderNumber amount status isPaid branchName }

@@ -14,7 +14,7 @@ import { ImageCarousel } from './ImageCarousel';
 import { livePrice, missingGroups, selectedOptions, toggleOption, type OptionChoice, type OptionGroup } from './productOptions';
 
 export const ProductDetail = graphql(`
-  query ProductDetail($productid: PositiveInt!, $branchId: PositiveInt) {
+  query ProductDetail($productid: Int!, $branchId: Int) {
     ProductTypesAndSubtypes_GetProductItemWithSubItemDictionarywithProduct(productid: $productid, branchId: $branchId) {
       id brandId name description price productImage productSecondImage productThirdImage productDeliveryText
       optionGroups { id name allowMultiple isRequired subItem { id name price } }

@@ -7,7 +7,7 @@ import { formatMoney } from '../../../domain/money';
 import { useShop } from '../shopContext';
 
 const CustomerDetails = graphql(`
-  query CustomerDetails($brandId: PositiveInt) {
+  query CustomerDetails($brandId: Int) {
     Customer_GetCurrentCustomerDetails(brandId: $brandId) { id fullName emailAddress phoneNumber gender birthDate brandId points balance credit }
   }
 `);

@@ -9,7 +9,7 @@ import { LOGIN_FOR_CHECKOUT } from '../cart/CartPage';
 import { useCart, useOrderNotes, useShop } from '../shopContext';
 
 export const ReviewBranch = graphql(`
-  query ReviewBranch($branchId: PositiveInt!) {
+  query ReviewBranch($branchId: Int!) {
     Branch_GetById(branchId: $branchId) { id name isBusy openTime closeTime }
   }
 `);
