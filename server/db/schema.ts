@@ -376,3 +376,35 @@ export const refundRequests = pgTable('refund_requests', {
   createdAt: createdAt(),
   approvedAt: timestamp('approved_at', { withTimezone: true }),
 }, (t) => [index('refund_requests_order_idx').on(t.orderId)]);
+
+// ─── administration ──────────────────────────────────────────────────────────
+/** Mobile app releases the apps check against (/AppUpdates). */
+export const appUpdates = pgTable('app_updates', {
+  id: serial('id').primaryKey(),
+  /** 'android' | 'ios' */
+  platform: text('platform').notNull(),
+  version: text('version').notNull(),
+  title: text('title').notNull(),
+  notes: text('notes').notNull().default(''),
+  isForceUpdate: boolean('is_force_update').notNull().default(false),
+  releasedAt: timestamp('released_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Who did what to which row, with the row before and after (docs/decisions.md "Administration:
+ * the resource shape"). Written in the same transaction as the change; never updated.
+ * `scope_id` is the row's company, brand or branch, so history stays scoped after a delete.
+ */
+export const auditLog = pgTable('audit_log', {
+  id: serial('id').primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  /** No foreign key: the history outlives the user. Null for the system. */
+  userId: integer('user_id'),
+  /** 'create' | 'update' | 'delete' */
+  action: text('action').notNull(),
+  resource: text('resource').notNull(),
+  rowId: integer('row_id').notNull(),
+  scopeId: integer('scope_id'),
+  before: jsonb('before'),
+  after: jsonb('after'),
+}, (t) => [index('audit_log_row_idx').on(t.resource, t.rowId)]);
