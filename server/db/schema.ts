@@ -103,6 +103,18 @@ export const smsOutbox = pgTable('sms_outbox', {
   createdAt: createdAt(),
 }, (t) => [index('sms_outbox_phone_idx').on(t.phoneNumber, t.purpose)]);
 
+/**
+ * Limits on guessing and abuse (server/limits/, docs/decisions.md "Hardening: accounts and limits"):
+ * one counter per key (an account, a client address, a phone, a number prefix, the whole platform),
+ * counted in a window and blocked until a time. Kept here, not in memory, so every replica counts.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});
+
 // ─── menu ────────────────────────────────────────────────────────────────────
 export const productTypes = pgTable('product_types', {
   id: serial('id').primaryKey(),
