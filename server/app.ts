@@ -1,14 +1,13 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import swagger from '@fastify/swagger';
-import fastifyStatic from '@fastify/static';
 import type { Db } from './db/client';
 import { createTokenService } from './auth/tokens';
 import { createAuth, type AppConfig, type AppContext } from './http/context';
 import { ApiError, fail } from './http/envelope';
 import { outboxSmsProvider, type SmsProvider } from './services/verification/codes';
 import { SERVICES } from './services';
+import { securityDefaults } from './http/security';
+import { isClientRoute, registerSpa } from './http/spa';
 import { inMemoryOrderEvents, type OrderEvents } from './events/orderEvents';
 
 export interface AppOptions {
@@ -29,6 +28,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: true } },
     bodyLimit: 2 * 1024 * 1024,
     exposeHeadRoutes: false,
+    trustProxy: opts.config?.http?.trustProxy ?? false,
   });
   const tokens = createTokenService(opts.jwtSecret);
   const ctx: AppContext = {
@@ -54,14 +54,11 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     if (apiError.status >= 500) req.log.error(error);
     reply.status(apiError.status).send(fail(apiError));
   });
-  const spaDir = opts.spaDir && path.resolve(opts.spaDir);
-  const serveSpa = !!spaDir && existsSync(path.join(spaDir, 'index.html'));
-  if (serveSpa) await app.register(fastifyStatic, { root: spaDir, wildcard: false, index: 'index.html', maxAge: '1h', preCompressed: true });
+  securityDefaults(app, ctx.config);
+  const serveSpa = await registerSpa(app, opts.spaDir);
   app.setNotFoundHandler((req, reply) => {
-    // Client-side routes (wouter) get the SPA shell; unknown API paths keep their JSON 404.
-    if (serveSpa && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/graphql')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    // Client-side routes (wouter) get the SPA shell; unknown API paths and missing files are a 404.
+    if (serveSpa && isClientRoute(req)) return reply.sendFile('index.html');
     return reply.status(404).send(fail(new ApiError(404, `No route for ${req.method} ${req.url.split('?')[0]}`)));
   });
 

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { httpSettingsFromEnv } from './http/security';
 
 /** Runtime settings from the environment, with the embedded defaults of ARCHITECTURE.md. */
 export function readConfig(env = process.env) {
@@ -15,6 +16,8 @@ export function readConfig(env = process.env) {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     /** Set to run the REST services without the in-process gateway (the gateway then runs on its own: npm run gateway). */
     gateway: env.GATEWAY !== 'off',
+    /** CORS_ORIGINS, TRUST_PROXY and the Firestore hosts of the CSP. */
+    http: httpSettingsFromEnv(env),
   };
 }
 export type Config = ReturnType<typeof readConfig>;

@@ -11,6 +11,7 @@ const server = await startServer({
   dataDir: path.join(config.dataDir, 'pglite'),
   jwtSecret: config.jwtSecret,
   publicUrl: config.publicUrl,
+  http: config.http,
   port: config.port,
   host: config.host,
   gateway: config.gateway,

@@ -6,12 +6,15 @@ import type { OrderEvents } from './events/orderEvents';
 import { pgOrderEvents } from './events/pgOrderEvents';
 import { createFirestoreMirror, firestoreConfigFromEnv, withFirestoreMirror, type FirestoreMirrorConfig } from './events/firestoreMirror';
 import { createLiveOrderFeed } from './events/orderFeed';
+import type { HttpSettings } from './http/security';
 
 export interface StartOptions extends OpenOptions {
   port?: number;
   host?: string;
   jwtSecret: string;
   publicUrl?: string;
+  /** CORS origins, proxy trust and CSP sources (server/http/security.ts). */
+  http?: HttpSettings;
   /** Mount the built mesh at /graphql (default true). */
   gateway?: boolean;
   /** Serve the built SPA from this folder when it exists (default dist/). */
@@ -42,7 +45,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     : notify;
   const { app, ctx } = await buildApp({
     db: database.db, jwtSecret: opts.jwtSecret, logger: opts.logger, sms: opts.sms, events,
-    config: opts.publicUrl ? { publicUrl: opts.publicUrl } : {},
+    config: { ...(opts.publicUrl && { publicUrl: opts.publicUrl }), ...(opts.http && { http: opts.http }) },
     spaDir: opts.spaDir ?? 'dist',
   });
 

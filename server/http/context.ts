@@ -7,6 +7,7 @@ import { unauthorized } from './envelope';
 import type { Role } from '../../domain/permissions';
 import type { SmsProvider } from '../services/verification/codes';
 import type { OrderEvents } from '../events/orderEvents';
+import type { HttpSettings } from './security';
 
 /** The signed-in caller, read fresh from the database on each request. */
 export type Caller = {
@@ -21,6 +22,8 @@ export type Caller = {
 export interface AppConfig {
   /** Public origin of the app, used in payment return URLs. */
   publicUrl: string;
+  /** CORS origins, proxy trust and CSP sources (server/http/security.ts); none when absent. */
+  http?: HttpSettings;
 }
 
 export interface AppContext {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { brands, currencies, orders, payments } from '../db/schema';
@@ -77,18 +77,27 @@ async function markOrderPaid(ctx: AppContext, orderId: number) {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function page(title: string, body: string) {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>
+const PAGE_STYLE = `
 body{font-family:system-ui,sans-serif;background:#f4f5f7;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center}
 main{background:#fff;border-radius:12px;box-shadow:0 2px 12px #0002;padding:32px;max-width:380px;width:100%}
 h1{font-size:20px;margin:0 0 4px}.note{color:#777;font-size:13px;margin:0 0 20px}
 dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:0 0 24px}dt{color:#555}dd{margin:0;font-weight:600;text-align:right}
 .actions{display:flex;gap:12px}form{flex:1}button{width:100%;padding:12px;border-radius:8px;border:0;font-size:16px;cursor:pointer}
 .pay{background:#1f7a4d;color:#fff}.cancel{background:#e6e7ea;color:#222}a{color:#1f5fa8}
-</style></head><body><main>${body}</main></body></html>`;
+`;
+
+const PAGE_STYLE_HASH = createHash('sha256').update(PAGE_STYLE).digest('base64');
+
+/** The page allows nothing but its own stylesheet (by hash, no 'unsafe-inline') and its two forms. */
+function pageContentSecurityPolicy(config: AppConfig) {
+  return `default-src 'none'; style-src 'sha256-${PAGE_STYLE_HASH}'; form-action 'self' ${new URL(config.publicUrl).origin}; frame-ancestors 'none'; base-uri 'none'`;
+}
+
+function page(title: string, body: string) {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${PAGE_STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
 function paymentPage(p: NonNullable<SandboxPayment>, ref: string) {
@@ -119,7 +128,9 @@ export function registerSandboxPayments(app: FastifyInstance, ctx: AppContext) {
   app.register(async (scope) => {
     // The page's forms post an empty urlencoded body; everything is in the URL.
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) => done(null, {}));
-    scope.addHook('onSend', async (_req, reply) => { reply.header('cache-control', 'no-store'); });
+    scope.addHook('onSend', async (_req, reply) => {
+      reply.header('cache-control', 'no-store').header('content-security-policy', pageContentSecurityPolicy(ctx.config));
+    });
     const hide = { schema: { hide: true } };
 
     scope.get<{ Params: { ref: string } }>(`${SANDBOX_PATH}/:ref`, hide, async (req, reply) => {
