@@ -17,6 +17,7 @@ import { registerValidationCodes } from './customer/codes';
 import { registerShopCustomerDeliveryAddress } from './customerDeliveryAddress/shop';
 import { registerShopBrandDeliveryFee } from './brandDeliveryFee/shop';
 import { registerSandboxPayments } from '../payments/sandbox';
+import { registerResources } from '../resources';
 
 /** Every REST service, in the order of SPEC.md section 7. */
 export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
@@ -37,6 +38,8 @@ export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   registerValidationCodes,
   registerShopCustomerDeliveryAddress,
   registerShopBrandDeliveryFee,
+  // administration: the declared resources (server/resources/index.ts) and their history
+  registerResources,
   // the embedded card payment provider's hosted page (not part of the REST API)
   registerSandboxPayments,
 ];

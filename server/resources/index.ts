@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../http/context';
+import { registerAuditHistory } from './audit';
+import type { Resource } from './resource';
+import { taxResource } from '../services/tax/resource';
+import { appUpdatesResource } from '../services/appUpdates/resource';
+
+/**
+ * Every admin resource declared with `defineResource` (server/resources/resource.ts): the one
+ * place a new resource is registered. Its routes and its history (AuditLog/GetEntityHistory) follow.
+ */
+export const RESOURCES: readonly Resource[] = [
+  taxResource as unknown as Resource,
+  appUpdatesResource as unknown as Resource,
+];
+
+export function registerResources(app: FastifyInstance, ctx: AppContext) {
+  for (const resource of RESOURCES) resource.register(app, ctx);
+  registerAuditHistory(app, ctx, RESOURCES);
+}

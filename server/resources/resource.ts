@@ -1,0 +1,291 @@
+/**
+ * The admin resource shape: one declaration gives a resource's list / create / update / delete
+ * routes under their legacy names (SPEC.md 7), scoped, authorised, validated and audited.
+ *
+ * ```ts
+ * export const taxResource = defineResource({
+ *   service: 'Tax',                                  // /api/services/app/Tax/<Method>
+ *   table: taxes,                                    // Drizzle table with a serial `id`
+ *   item: Tax, create: TaxCreate, update: TaxUpdate, // TypeBox objects; update carries `id`
+ *   scope: { level: 'brand', field: 'brandId' },     // or null for rows that belong to no place
+ *   can: { view: 'brands.manage', create: 'brands.manage', update: 'brands.manage', delete: 'brands.manage' },
+ *   methods: { list: 'GetAllByBrandId', create: 'Create', update: 'Update', delete: 'Delete?TaxId' },
+ *   sortable: ['id', 'name', 'percent'], defaultSorting: 'name asc',
+ *   filters: { brandId: 'equals', isActive: 'equals', name: 'contains' },
+ * });
+ * ```
+ * Then add it to RESOURCES in server/resources/index.ts (the one place resources are registered).
+ *
+ * What it gives:
+ * - list (GET): `SkipCount`, `MaxResultCount` (≤ 100), `Sorting` ("name asc", only `sortable`
+ *   fields, else 400), `Search` (contains over the `contains` fields), one parameter per filter
+ *   (equality or contains, named as the field), `id` (one row); answers `{ data, totalCount }`;
+ * - create (POST, body = `create`) and update (PUT, body = `update` with `id`; only the fields sent
+ *   change, the scope field never does) answer the saved item; delete (DELETE, `?<IdParam>=`) answers true;
+ * - every query and write is limited to the caller's scope (server/resources/scope.ts): a row
+ *   outside it is a 404, a parent id outside it or unknown is a 400, a role without the action's
+ *   capability a 403, and nothing is written;
+ * - every write appends to `audit_log` in its own transaction (server/resources/audit.ts);
+ * - a delete that other rows still refer to (a foreign key: orders, customers, users) is refused
+ *   with a 409 and a sentence, so history is never removed (docs/decisions.md).
+ * Rows map to items field by field (same names; numeric columns become numbers, timestamps ISO
+ * strings); give `toItem` when they differ. Calls that are not plain CRUD are written by hand with
+ * `route()` on the resource's helpers (`resource.scopeOf`, `resource.audited`, `resource.list`).
+ */
+import { and, eq, getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static, type TObject, type TSchema } from 'typebox';
+import type { Capability } from '../../domain/permissions';
+import type { Db, Tx } from '../db/client';
+import { foreignKeyViolation, uniqueViolation } from '../db/uniqueViolation';
+import { badRequest, conflict, notFound, Obj } from '../http/envelope';
+import { pageOf } from '../http/paging';
+import { route, service } from '../http/routes';
+import type { AppContext, Caller } from '../http/context';
+import { appendAudit, type AuditAction } from './audit';
+import { containsText, equalsValue, filterParam, orderByOf, sharedListFields } from './list';
+import { columnsAt, placeInScope, scopeWhere, type ScopeLevel } from './scope';
+
+type Action = 'view' | 'create' | 'update' | 'delete';
+type Row<T extends PgTable> = T['$inferSelect'];
+type ColumnName<T extends PgTable> = keyof T['_']['columns'] & string;
+
+export interface ResourceDeclaration<T extends PgTable, I extends TObject, C extends TObject, U extends TObject> {
+  /** ABP service name; routes are /api/services/app/<service>/<Method>, history is kept under it. */
+  service: string;
+  /** The Drizzle table; it has a serial `id`. */
+  table: T;
+  /** A row as the API answers it (give it a title: it names the gateway's type). */
+  item: I;
+  /** Body of create; holds the scope field (the parent id) of a scoped resource. */
+  create: C;
+  /** Body of update: `id` and the fields that may change (usually optional). */
+  update: U;
+  /** The column that places a row in a company, brand or branch; null: the capability alone decides. */
+  scope: { level: ScopeLevel; field: ColumnName<T> & keyof Static<C> } | null;
+  /** The capability (domain/permissions.ts) each action needs. */
+  can: Record<Action, Capability>;
+  /** Legacy method names (SPEC.md 7); a delete names its id parameter after a '?': 'Delete?TaxId'. Omit a method to leave it out. */
+  methods: { list: string; create?: string; update?: string; delete?: `${string}?${string}` };
+  /** Fields the list may be sorted by. */
+  sortable: readonly (ColumnName<T> & keyof Static<I>)[];
+  /** Sorting when the client sends none, e.g. 'id desc'. */
+  defaultSorting: string;
+  /** Filterable fields: 'equals' (same type as the item field) or 'contains' (text, also searched by `Search`). */
+  filters?: Partial<Record<ColumnName<T> & keyof Static<I>, 'equals' | 'contains'>>;
+  /** Row → item when the fields do not map one to one. */
+  toItem?: (row: Row<T>) => Static<I>;
+  /** What a row is called in messages (default: the item's title). */
+  label?: string;
+}
+
+/** A declared resource: its routes, and the helpers hand-written calls on it reuse. */
+export interface Resource<T extends PgTable = PgTable, I extends TObject = TObject> {
+  service: string;
+  label: string;
+  scope: { level: ScopeLevel; field: string } | null;
+  can: Record<Action, Capability>;
+  /** Mounts the routes (called by the registry). */
+  register(app: FastifyInstance, ctx: AppContext): void;
+  /** The caller's scope over this table, as a where fragment. */
+  scopeOf(caller: Caller): SQL | undefined;
+  /** Whether row `id` is inside the caller's scope, outside it, or absent. */
+  rowScope(db: Db | Tx, caller: Caller, id: number): Promise<'inside' | 'outside' | 'absent'>;
+  /** A row as the API shows it. */
+  toItem(row: Row<T>): Static<I>;
+  /** Runs a write and appends its audit entry in one transaction; `write` answers the row before and after. */
+  audited(db: Db, caller: Caller, action: AuditAction, write: (tx: Tx) => Promise<{ before: Row<T> | null; after: Row<T> | null }>): Promise<Row<T> | null>;
+  /** One page of the list, as the list route answers it. */
+  list(db: Db, caller: Caller, query: Record<string, unknown>): Promise<{ data: Static<I>[]; totalCount: number }>;
+}
+
+const INT_ID = { minimum: 1, maximum: 2147483647 };
+
+export function defineResource<T extends PgTable, I extends TObject, C extends TObject, U extends TObject>(
+  decl: ResourceDeclaration<T, I, C, U>,
+): Resource<T, I> {
+  const columns = getTableColumns(decl.table) as Record<string, AnyColumn & { columnType: string }>;
+  const idColumn = columns.id;
+  const title = (decl.item as { title?: string }).title ?? decl.service;
+  const label = decl.label ?? title;
+  const itemFields = Object.keys(decl.item.properties);
+  if (!idColumn) throw new Error(`${decl.service}: the table has no id column`);
+  if (decl.scope && !(decl.scope.field in decl.create.properties)) throw new Error(`${decl.service}: create must hold the scope field ${decl.scope.field}`);
+  for (const f of [...decl.sortable, ...Object.keys(decl.filters ?? {})]) if (!columns[f]) throw new Error(`${decl.service}: no column ${f}`);
+
+  const scopeColumn = decl.scope && columns[decl.scope.field];
+  const scopeOf = (caller: Caller) => (decl.scope && scopeColumn ? scopeWhere(caller, columnsAt(decl.scope.level, scopeColumn)) : undefined);
+
+  const toItem = decl.toItem ?? ((row: Row<T>) => {
+    const out: Record<string, unknown> = {};
+    for (const key of itemFields) {
+      const value = (row as Record<string, unknown>)[key];
+      const type = (decl.item.properties[key] as { type?: string }).type;
+      out[key] = value instanceof Date ? value.toISOString()
+        : (type === 'number' || type === 'integer') && typeof value === 'string' ? Number(value)
+        : value;
+    }
+    return out as Static<I>;
+  });
+
+  /** The body's fields as column values (numbers into numeric columns, ISO strings into timestamps). */
+  const toColumns = (body: Record<string, unknown>, fields: string[]) => {
+    const values: Record<string, unknown> = {};
+    for (const key of fields) {
+      if (!(key in body) || body[key] === undefined || !columns[key]) continue;
+      const v = body[key];
+      const kind = columns[key].columnType;
+      values[key] = kind === 'PgNumeric' && typeof v === 'number' ? String(v)
+        : kind === 'PgTimestamp' && typeof v === 'string' ? new Date(v)
+        : v;
+    }
+    return values;
+  };
+
+  const rowScope: Resource<T, I>['rowScope'] = async (db, caller, id) => {
+    const [found] = await db.select({ inside: scopeOf(caller) ?? sql<boolean>`true` }).from(decl.table as PgTable).where(eq(idColumn, id)).limit(1);
+    return !found ? 'absent' : found.inside ? 'inside' : 'outside';
+  };
+
+  const audited: Resource<T, I>['audited'] = async (db, caller, action, write) => {
+    try {
+      return await db.transaction(async (tx) => {
+        const { before, after } = await write(tx);
+        const row = (after ?? before) as Record<string, unknown> | null;
+        if (!row) return null;
+        const beforeItem = before && (toItem(before) as Record<string, unknown>);
+        const afterItem = after && (toItem(after) as Record<string, unknown>);
+        // An update that changed nothing leaves no history.
+        if (action !== 'update' || JSON.stringify(beforeItem) !== JSON.stringify(afterItem)) {
+          await appendAudit(tx, caller, {
+            action, resource: decl.service, rowId: Number(row.id),
+            scopeId: decl.scope ? Number(row[decl.scope.field]) : null, before: beforeItem, after: afterItem,
+          });
+        }
+        return after ?? before;
+      });
+    } catch (err) {
+      if (foreignKeyViolation(err) !== null) {
+        throw conflict(`This ${label.toLowerCase()} cannot be ${action === 'delete' ? 'deleted' : 'changed'}: orders, customers or users refer to it, and their history is kept.`);
+      }
+      if (uniqueViolation(err) !== null) throw conflict(`Another ${label.toLowerCase()} already has these values.`);
+      throw err;
+    }
+  };
+
+  const filters = Object.entries(decl.filters ?? {}) as [string, 'equals' | 'contains'][];
+  const containsFields = filters.filter(([, kind]) => kind === 'contains').map(([f]) => f);
+  const sortable = Object.fromEntries(decl.sortable.map((f) => [f, columns[f]]));
+  orderByOf(decl.defaultSorting, sortable, decl.defaultSorting, idColumn); // a wrong default fails at start-up, not on a request
+
+  const list: Resource<T, I>['list'] = async (db, caller, query) => {
+    const orderBy = orderByOf(query.Sorting as string | undefined, sortable, decl.defaultSorting, idColumn);
+    const parts: (SQL | undefined)[] = [scopeOf(caller)];
+    if (query.id !== undefined) parts.push(eq(idColumn, query.id));
+    for (const [field, kind] of filters) {
+      const value = query[field];
+      if (value === undefined || value === '') continue;
+      parts.push(kind === 'contains' ? containsText(columns[field], String(value)) : equalsValue(columns[field], value));
+    }
+    const search = typeof query.Search === 'string' ? query.Search.trim() : '';
+    if (search && containsFields.length) {
+      parts.push(sql`(${sql.join(containsFields.map((f) => containsText(columns[f], search)), sql` or `)})`);
+    }
+    const where = and(...parts);
+    const { offset, limit } = pageOf(query as { SkipCount: number; MaxResultCount: number });
+    const table = decl.table as PgTable;
+    const [rows, [{ n }]] = await Promise.all([
+      db.select().from(table).where(where).orderBy(...orderBy).limit(limit).offset(offset),
+      db.select({ n: sql<number>`count(*)::int` }).from(table).where(where),
+    ]);
+    return { data: (rows as Row<T>[]).map(toItem), totalCount: Number(n) };
+  };
+
+  const ListQuery = Obj(`${title}ListQuery`, {
+    ...sharedListFields,
+    id: Type.Optional(Type.Integer({ ...INT_ID, description: 'Only this row.' })),
+    ...Object.fromEntries(filters.map(([f]) => [f, filterParam(decl.item.properties[f] as TSchema)])),
+  });
+  const ListResult = Obj(`${title}List`, { data: Type.Array(decl.item), totalCount: Type.Integer() });
+  const writableCreate = Object.keys(decl.create.properties);
+  const writableUpdate = Object.keys(decl.update.properties).filter((f) => f !== 'id' && f !== decl.scope?.field);
+  const withTitle = (schema: TObject, name: string) => ({ ...schema, title: (schema as { title?: string }).title ?? name }) as TObject;
+  const [deleteName, deleteIdParam] = decl.methods.delete?.split('?') ?? [];
+
+  /** The row `id` inside the caller's scope, locked for the write; 404 otherwise (existence is not revealed). */
+  const lockInScope = async (tx: Tx, caller: Caller, id: number) => {
+    const [row] = await tx.select().from(decl.table as PgTable).where(and(eq(idColumn, id), scopeOf(caller))).for('update');
+    if (!row) throw notFound(label);
+    return row as Row<T>;
+  };
+
+  const checkParent = async (db: Db, caller: Caller, body: Record<string, unknown>) => {
+    if (!decl.scope) return;
+    const id = Number(body[decl.scope.field]);
+    if (!(await placeInScope(db, caller, decl.scope.level, id))) {
+      const message = `There is no ${decl.scope.level} ${id} you can manage.`;
+      throw badRequest(message, [{ message, members: [decl.scope.field] }]);
+    }
+  };
+
+  const insertRow = (tx: Tx, values: Record<string, unknown>) =>
+    tx.insert(decl.table).values(values as never).returning() as unknown as Promise<Row<T>[]>;
+  const updateRow = (tx: Tx, id: number, values: Record<string, unknown>) =>
+    tx.update(decl.table).set(values as never).where(eq(idColumn, id)).returning() as unknown as Promise<Row<T>[]>;
+
+  const routes = [
+    route({
+      method: 'GET', name: decl.methods.list, access: decl.can.view,
+      summary: `${label} list: paged, sorted by ${decl.sortable.join(', ')}, in the caller's scope.`,
+      query: ListQuery, result: ListResult,
+      handler: async ({ query, caller, ctx }) => (await list(ctx.db, caller, query as Record<string, unknown>)) as never,
+    }),
+    decl.methods.create && route({
+      method: 'POST', name: decl.methods.create, access: decl.can.create, summary: `Creates a ${label.toLowerCase()}.`,
+      body: withTitle(decl.create, `${title}CreateInput`), result: decl.item,
+      handler: async ({ body, caller, ctx }) => {
+        const input = body as Record<string, unknown>;
+        await checkParent(ctx.db, caller, input);
+        const saved = await audited(ctx.db, caller, 'create', async (tx) => {
+          const [after] = await insertRow(tx, toColumns(input, writableCreate));
+          return { before: null, after };
+        });
+        return toItem(saved!);
+      },
+    }),
+    decl.methods.update && route({
+      method: 'PUT', name: decl.methods.update, access: decl.can.update, summary: `Changes a ${label.toLowerCase()}: only the fields sent.`,
+      body: withTitle(decl.update, `${title}UpdateInput`), result: decl.item,
+      handler: async ({ body, caller, ctx }) => {
+        const input = body as Record<string, unknown>;
+        const saved = await audited(ctx.db, caller, 'update', async (tx) => {
+          const before = await lockInScope(tx, caller, Number(input.id));
+          const values = toColumns(input, writableUpdate);
+          const [after] = Object.keys(values).length ? await updateRow(tx, Number(input.id), values) : [before];
+          return { before, after };
+        });
+        return toItem(saved!);
+      },
+    }),
+    deleteName && route({
+      method: 'DELETE', name: deleteName, access: decl.can.delete, summary: `Deletes a ${label.toLowerCase()} (refused while other records refer to it).`,
+      query: Obj(`${title}DeleteQuery`, { [deleteIdParam]: Type.Integer(INT_ID) }), result: Type.Boolean(),
+      handler: async ({ query, caller, ctx }) => {
+        const id = Number((query as Record<string, unknown>)[deleteIdParam]);
+        await audited(ctx.db, caller, 'delete', async (tx) => {
+          const before = await lockInScope(tx, caller, id);
+          await tx.delete(decl.table).where(eq(idColumn, id));
+          return { before, after: null };
+        });
+        return true;
+      },
+    }),
+  ].filter((r): r is ReturnType<typeof route> => !!r);
+
+  return {
+    service: decl.service, label, scope: decl.scope, can: decl.can,
+    register: (app, ctx) => service(app, ctx, decl.service, routes),
+    scopeOf, rowScope, toItem, audited, list,
+  };
+}

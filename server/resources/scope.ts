@@ -1,0 +1,70 @@
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { branches, brands, companies } from '../db/schema';
+import type { Caller } from '../http/context';
+
+/** Where a row belongs: a company, a brand or a branch (its scope column says which one). */
+export type ScopeLevel = 'company' | 'brand' | 'branch';
+
+/** The columns of a table that place its rows in the organisation; give the ones it has. */
+export interface ScopeColumns { companyId?: AnyColumn; brandId?: AnyColumn; branchId?: AnyColumn }
+
+const brandsOfCompany = (companyId: number) => sql`(select "id" from "brands" where "company_id" = ${companyId})`;
+const branchesOfBrand = (brandId: number) => sql`(select "id" from "branches" where "brand_id" = ${brandId})`;
+const branchesOfCompany = (companyId: number) =>
+  sql`(select "id" from "branches" where "brand_id" in (select "id" from "brands" where "company_id" = ${companyId}))`;
+
+/**
+ * Which rows a caller may see and change, as one Drizzle `where` fragment: ADMIN everything,
+ * COMPANY_ADMIN their company, BRAND_MANAGER their brand, BRANCH_USER their branch, anyone else
+ * nothing. A row is in scope when the place it belongs to lies inside the caller's: a brand
+ * manager reaches their brand's rows and its branches' rows, never the company's own rows.
+ * The most precise column given is used (orders give brand and branch: a branch user is matched
+ * on the branch, a brand manager on the brand). A null caller is the system itself (e.g. the
+ * payment callback) and is not restricted. Every scoped query (orders, admin resources) goes through here.
+ */
+export function scopeWhere(caller: Caller, cols: ScopeColumns): SQL | undefined {
+  if (caller === null) return undefined;
+  const { companyId, brandId, branchId } = cols;
+  switch (caller.role) {
+    case 'ADMIN':
+      return undefined;
+    case 'COMPANY_ADMIN': {
+      const id = caller.companyId;
+      if (id == null) return sql`false`;
+      if (companyId) return eq(companyId, id);
+      if (brandId) return sql`${brandId} in ${brandsOfCompany(id)}`;
+      if (branchId) return sql`${branchId} in ${branchesOfCompany(id)}`;
+      return sql`false`;
+    }
+    case 'BRAND_MANAGER': {
+      const id = caller.brandId;
+      if (id == null) return sql`false`;
+      if (brandId) return eq(brandId, id);
+      if (branchId) return sql`${branchId} in ${branchesOfBrand(id)}`;
+      return sql`false`;
+    }
+    case 'BRANCH_USER':
+      return caller.branchId == null || !branchId ? sql`false` : eq(branchId, caller.branchId);
+    default:
+      return sql`false`;
+  }
+}
+
+/** The scope columns of a table whose rows belong to one place through a single column. */
+export const columnsAt = (level: ScopeLevel, column: AnyColumn): ScopeColumns =>
+  level === 'company' ? { companyId: column } : level === 'brand' ? { brandId: column } : { branchId: column };
+
+/**
+ * Whether a company, brand or branch exists and lies in the caller's scope: the check on a
+ * parent id a client sends (e.g. `brandId` of a new tax) before anything is written.
+ */
+export async function placeInScope(db: Db | Tx, caller: Caller, level: ScopeLevel, id: number): Promise<boolean> {
+  const [table, cols] = level === 'company'
+    ? [companies, { companyId: companies.id }] as const
+    : level === 'brand'
+      ? [brands, { brandId: brands.id }] as const
+      : [branches, { brandId: branches.brandId, branchId: branches.id }] as const;
+  const rows = await db.select({ id: table.id }).from(table).where(and(eq(table.id, id), scopeWhere(caller, cols))).limit(1);
+  return rows.length > 0;
+}
