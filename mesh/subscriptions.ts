@@ -50,22 +50,22 @@ const feedError = (status: number, message: string) =>
   new GraphQLError(message, { extensions: { code: CODES[status] ?? 'INTERNAL_SERVER_ERROR', status, abp: { message, details: null, validationErrors: null } } });
 
 /** The events one subscriber may see, as an async iterator that unsubscribes when the client leaves. */
-function eventStream(subscribe: (listener: (e: OrderEvent) => void) => () => void, filter: OrderEventFilter): AsyncIterableIterator<OrderEvent> {
+function eventStream(subscribe: (listener: (e: OrderEvent) => void, end: () => void) => () => void, filter: OrderEventFilter): AsyncIterableIterator<OrderEvent> {
   const queue: OrderEvent[] = [];
   let wake: (() => void) | null = null;
   let done = false;
   const unsubscribe = subscribe((event) => {
     queue.push(event);
     wake?.();
-  });
-  const finish = () => {
+  }, () => { void finish(); });
+  function finish() {
     if (!done) {
       done = true;
       unsubscribe();
       wake?.();
     }
     return Promise.resolve({ value: undefined, done: true } as IteratorReturnResult<undefined>);
-  };
+  }
   return {
     async next(): Promise<IteratorResult<OrderEvent>> {
       while (!done) {

@@ -1,19 +1,24 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { httpSettingsFromEnv } from './http/security';
 
-/** Runtime settings from the environment, with the embedded defaults of ARCHITECTURE.md. */
+/**
+ * Runtime settings from the environment, with the embedded defaults of ARCHITECTURE.md.
+ * Reads only: nothing is written to DATA_DIR before the server has locked it (server/main.ts).
+ */
 export function readConfig(env = process.env) {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
-  const port = Number(env.PORT ?? 8080);
   return {
-    port,
+    /** 0 picks a free port. */
+    port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    /** Unset: a secret kept in DATA_DIR (persistentSecret). */
+    jwtSecret: env.JWT_SECRET || undefined,
+    /** Unset: the address the server listens on. */
+    publicUrl: env.PUBLIC_URL || undefined,
     /** Set to run the REST services without the in-process gateway (the gateway then runs on its own: npm run gateway). */
     gateway: env.GATEWAY !== 'off',
     /** CORS_ORIGINS, TRUST_PROXY and the Firestore hosts of the CSP. */
@@ -22,12 +27,27 @@ export function readConfig(env = process.env) {
 }
 export type Config = ReturnType<typeof readConfig>;
 
-/** A random secret, made once and kept in DATA_DIR so tokens survive a restart. */
-function persistentSecret(dataDir: string) {
+/**
+ * A random secret, made once and kept in DATA_DIR so tokens survive a restart. Replicas on
+ * PostgreSQL may share DATA_DIR and start together: the secret is linked into place only if
+ * absent, and everyone reads back the one that won.
+ */
+export function persistentSecret(dataDir: string) {
   const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(draft, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  try {
+    linkSync(draft, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    unlinkSync(draft);
+  }
+  return readFileSync(file, 'utf8').trim();
 }

@@ -1,15 +1,41 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { readConfig } from './config';
-import { startServer } from './start';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
+import { persistentSecret, readConfig } from './config';
+import { DataDirBusyError, lockDataDir, secureDataDir, type DataDirLock } from './dataDir';
+import type { RunningServer } from './start';
 
 /** `npm start`: the whole product on one port. */
+
+// Before anything is created: whatever the server writes is its owner's only.
+process.umask(0o077);
 const config = readConfig();
+// PGlite is one process per DATA_DIR. On PostgreSQL, replicas may share DATA_DIR (for the JWT secret).
+const embedded = !config.databaseUrl;
+let lock: DataDirLock | null = null;
+try {
+  lock = embedded ? lockDataDir(config.dataDir) : null;
+} catch (err) {
+  if (!(err instanceof DataDirBusyError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
+// Also fixes data directories written before the server restricted its files.
+if (existsSync(config.dataDir)) secureDataDir(config.dataDir);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  // A second signal changes nothing: the stop is bounded by the drain deadline anyway.
+  process.on(signal, () => { if (!stopping) void stop(signal); });
+}
+
 const started = Date.now();
-const server = await startServer({
+// Loaded only now, so that a refused start above is immediate and loads no database code.
+const { startServer } = await import('./start');
+const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('./db/seed');
+const starting = startServer({
   databaseUrl: config.databaseUrl,
   dataDir: path.join(config.dataDir, 'pglite'),
-  jwtSecret: config.jwtSecret,
+  jwtSecret: config.jwtSecret ?? persistentSecret(config.dataDir),
   publicUrl: config.publicUrl,
   http: config.http,
   port: config.port,
@@ -17,20 +43,44 @@ const server = await startServer({
   gateway: config.gateway,
   logger: process.env.LOG_REQUESTS === '1',
 });
+let server: RunningServer;
+try {
+  server = await starting;
+} catch (err) {
+  console.error('Brew Ops could not start:', err);
+  process.exit(1);
+}
 
-console.log(`
+const publicUrl = config.publicUrl ?? server.url;
+if (!stopping) console.log(`
 Brew Ops is ready in ${Date.now() - started} ms on ${server.database.kind === 'postgres' ? 'PostgreSQL' : `PGlite (${config.dataDir})`}
-  shop and console  ${config.publicUrl}/
-  REST services     ${config.publicUrl}/api/...
-  OpenAPI           ${config.publicUrl}/api/openapi.json
-  GraphQL gateway   ${config.publicUrl}/graphql
+  shop and console  ${publicUrl}/
+  REST services     ${publicUrl}/api/...
+  OpenAPI           ${publicUrl}/api/openapi.json
+  GraphQL gateway   ${publicUrl}/graphql
 
 Demo accounts (password ${DEMO_PASSWORD}):
 ${DEMO_ACCOUNTS.map((a) => `  ${a.userName.padEnd(14)} ${a.role}`).join('\n')}
 `);
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    server.close().finally(() => process.exit(0));
-  });
+/**
+ * SIGTERM / SIGINT: stop taking requests, end the live-feed streams, finish the requests in flight
+ * (at most 10 s), close the database, exit 0. A signal during start-up lets the start finish first.
+ */
+async function stop(signal: string) {
+  stopping = true;
+  const t0 = Date.now();
+  console.log(`${signal}: stopping Brew Ops (requests in flight get up to 10 s)`);
+  // Last resort, should closing the database itself hang.
+  setTimeout(() => { console.error('Brew Ops did not stop within 20 s'); process.exit(1); }, 20_000).unref();
+  try {
+    await (await starting.catch(() => null))?.close();
+    if (embedded) secureDataDir(config.dataDir);
+    lock?.release();
+  } catch (err) {
+    console.error('Brew Ops did not stop cleanly:', err);
+    process.exit(1);
+  }
+  console.log(`Brew Ops stopped in ${Date.now() - t0} ms`);
+  process.exit(0);
 }

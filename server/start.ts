@@ -23,6 +23,8 @@ export interface StartOptions extends OpenOptions {
   sms?: AppOptions['sms'];
   /** Mirror new orders into Firestore; default from FIREBASE_PROJECT_ID / FIRESTORE_EMULATOR_HOST, null to turn off. */
   firestore?: FirestoreMirrorConfig | null;
+  /** How long close() lets requests in flight finish before cutting their connections (default 10 s). */
+  drainMs?: number;
 }
 
 export interface RunningServer {
@@ -31,12 +33,17 @@ export interface RunningServer {
   app: Awaited<ReturnType<typeof buildApp>>['app'];
   /** New and changed orders (PostgreSQL LISTEN/NOTIFY, shared by every process on the database). */
   events: OrderEvents;
+  /**
+   * Stops taking requests, ends the live-feed streams, lets requests in flight finish (at most
+   * `drainMs`, then their connections are cut), and closes the database. Safe to call twice.
+   */
   close(): Promise<void>;
 }
 
 /** Opens (and on first run seeds) the database, then serves REST, the gateway and the SPA on one port. */
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const database = await openDatabase(opts);
+  // seed() checks again under the migrations' lock: replicas may get here at the same moment.
   if (await isEmpty(database.db)) await seed(database.db);
   const firestore = opts.firestore === undefined ? firestoreConfigFromEnv() : opts.firestore;
   const notify = await pgOrderEvents(database);
@@ -49,21 +56,38 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     spaDir: opts.spaDir ?? 'dist',
   });
 
-  const gateway = opts.gateway !== false ? await mountGateway(app, { liveFeed: createLiveOrderFeed(ctx) }) : null;
+  const liveFeed = createLiveOrderFeed(ctx);
+  const gateway = opts.gateway !== false ? await mountGateway(app, { liveFeed }) : null;
+  // A live-feed stream never ends by itself, and app.close() waits for every open request: end
+  // the streams as closing starts (new requests already get 503), so consoles reconnect elsewhere.
+  app.addHook('preClose', async () => { liveFeed.close(); });
   await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });
   const address = app.server.address() as { port: number };
   const host = opts.host ?? '127.0.0.1';
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${address.port}`;
+  if (!opts.publicUrl) ctx.config.publicUrl = url;
+
+  let closing: Promise<void> | undefined;
+  const close = async () => {
+    // A kept-alive socket whose last request ends during the drain would hold the server open
+    // until its keep-alive timeout: reap idle sockets as they appear; cut the rest at the deadline.
+    const reap = setInterval(() => app.server.closeIdleConnections(), 200);
+    const deadline = setTimeout(() => app.server.closeAllConnections(), opts.drainMs ?? 10_000);
+    try {
+      await app.close();
+    } finally {
+      clearInterval(reap);
+      clearTimeout(deadline);
+    }
+    await gateway?.destroy().catch(() => {});
+    await events.close().catch(() => {});
+    await database.close();
+  };
   return {
     url,
     database,
     app,
     events,
-    async close() {
-      await app.close();
-      await gateway?.destroy().catch(() => {});
-      await events.close().catch(() => {});
-      await database.close();
-    },
+    close: () => (closing ??= close()),
   };
 }

@@ -53,6 +53,12 @@ async function openPostgres(url: string): Promise<Database> {
   return { db, kind: 'postgres', client: pool, close: () => pool.end() };
 }
 
+/**
+ * The advisory lock that migrations and seeding run under on PostgreSQL, so replicas that start
+ * together migrate and seed once (the others wait, then find the work done).
+ */
+export const SCHEMA_LOCK = 727001;
+
 async function migrate(database: Database) {
   const config = { migrationsFolder: MIGRATIONS };
   if (database.kind === 'pglite') {
@@ -64,12 +70,12 @@ async function migrate(database: Database) {
   const pool = database.client as import('pg').Pool;
   const conn = await pool.connect();
   try {
-    await conn.query('select pg_advisory_lock(727001)');
+    await conn.query('select pg_advisory_lock($1)', [SCHEMA_LOCK]);
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     await migrate(drizzle(conn), config);
   } finally {
-    await conn.query('select pg_advisory_unlock(727001)').catch(() => {});
+    await conn.query('select pg_advisory_unlock($1)', [SCHEMA_LOCK]).catch(() => {});
     conn.release();
   }
 }
@@ -80,7 +86,7 @@ export function rowsOf<T>(result: unknown): T[] {
 }
 
 /** True when the demo data has not been written yet. */
-export async function isEmpty(db: Db): Promise<boolean> {
+export async function isEmpty(db: Db | Tx): Promise<boolean> {
   const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from users`));
   return n === 0;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './client';
+import { isEmpty, SCHEMA_LOCK, type Db } from './client';
 import * as t from './schema';
 import { hashPassword } from '../auth/password';
 import { GUEST_USER_ID } from '../../domain/constants';
@@ -15,10 +15,18 @@ export const DEMO_ACCOUNTS = [
   { id: 5, userName: 'customer', fullName: 'Sara Customer', emailAddress: 'customer@brewops.test', role: 'CUSTOMER', phoneNumber: '+96550000001' },
 ] as const;
 
-/** Writes the demo data with the spec's fixed ids (brand 7, branch 1, guest 18, payment method 2). */
-export async function seed(db: Db) {
+/**
+ * Writes the demo data with the spec's fixed ids (brand 7, branch 1, guest 18, payment method 2),
+ * once: replicas starting together on an empty database all call this. The transaction takes the
+ * migrations' advisory lock and checks for data again under it, so the first writes and the
+ * others find the data and write nothing. Answers whether this call wrote it.
+ */
+export async function seed(db: Db): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SCHEMA_LOCK})`);
+    if (!(await isEmpty(tx))) return false;
+
     await tx.insert(t.companyCategories).values([{ id: 1, name: 'Coffee & Café' }, { id: 2, name: 'Bakery' }]);
     await tx.insert(t.companies).values([
       { id: 1, name: 'Mango Hospitality', categoryId: 1 },
@@ -78,6 +86,7 @@ export async function seed(db: Db) {
     for (const table of ['company_categories', 'companies', 'currencies', 'brands', 'branches', 'users', 'product_types', 'product_subtypes', 'products', 'option_groups', 'option_items', 'payment_systems', 'delivery_areas']) {
       await tx.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), greatest((select max(id) from ${table}), 100))`));
     }
+    return true;
   });
 }
 

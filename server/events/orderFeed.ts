@@ -11,7 +11,11 @@ export type OrderEventFilter = (event: OrderEvent) => boolean | Promise<boolean>
 
 /** What the gateway's subscription needs from the server: the events, and who may see which. */
 export interface LiveOrderFeedSource {
-  subscribe(listener: (event: OrderEvent) => void): () => void;
+  /**
+   * Hands each event to the listener until unsubscribed. `end` is called when the feed closes
+   * (the server is shutting down), so the subscriber's stream ends and its console reconnects elsewhere.
+   */
+  subscribe(listener: (event: OrderEvent) => void, end?: () => void): () => void;
   /**
    * Checks the subscriber's bearer token (Authorization header) like a REST call, and returns the
    * filter of their scope (ADMIN all, COMPANY_ADMIN their company's brands, BRAND_MANAGER their
@@ -20,9 +24,26 @@ export interface LiveOrderFeedSource {
   authorize(authorization: string | undefined, branchId?: number | null): Promise<OrderEventFilter>;
 }
 
-export function createLiveOrderFeed(ctx: AppContext): LiveOrderFeedSource {
+export function createLiveOrderFeed(ctx: AppContext): LiveOrderFeedSource & { close(): void } {
+  const ends = new Set<() => void>();
+  let closed = false;
   return {
-    subscribe: (listener) => ctx.events.subscribe(listener),
+    subscribe(listener, end) {
+      if (closed) {
+        if (end) queueMicrotask(end);
+        return () => {};
+      }
+      const unsubscribe = ctx.events.subscribe(listener);
+      const stop = () => { unsubscribe(); if (end) ends.delete(end); };
+      if (end) ends.add(end);
+      return stop;
+    },
+    /** Ends every open subscription and refuses new ones. */
+    close() {
+      closed = true;
+      for (const end of [...ends]) end();
+      ends.clear();
+    },
     async authorize(authorization, branchId) {
       if (!authorization) throw unauthorized();
       const caller = await ctx.auth.callerOf({ headers: { authorization } } as FastifyRequest);
