@@ -6,10 +6,10 @@ import { fetch as upstreamFetch, Response } from '@whatwg-node/fetch';
  * return `result`, and turns `success:false` and HTTP errors into GraphQL errors whose extensions
  * carry only the HTTP status and the ABP message and validation errors: no upstream URL or headers.
  */
-export default async function abpFetch(url: string, init?: RequestInit): Promise<Response> {
+export default async function abpFetch(url: string, init?: RequestInit, context?: GatewayContext): Promise<Response> {
   let res: Response;
   try {
-    res = inProcess && url.startsWith(IN_PROCESS_ORIGIN) ? await injectFetch(url, init) : await upstreamFetch(url, init as never);
+    res = inProcess && url.startsWith(IN_PROCESS_ORIGIN) ? await injectFetch(url, init, context) : await upstreamFetch(url, init as never);
   } catch {
     throw apiError(502, 'The service is not reachable. Please try again.', null);
   }
@@ -30,12 +30,19 @@ export default async function abpFetch(url: string, init?: RequestInit): Promise
 /** The upstream origin that means "this process": requests go to Fastify's inject, not the network. */
 export const IN_PROCESS_ORIGIN = 'http://rest.in-process';
 
-type Inject = (req: { method: string; url: string; headers: Record<string, string>; payload?: string }) =>
+/** The gateway's context: the Fastify request of the /graphql call when mounted in-process (mesh/inProcess.ts). */
+type GatewayContext = { req?: { ip?: string } };
+
+type Inject = (req: { method: string; url: string; headers: Record<string, string>; payload?: string; remoteAddress?: string }) =>
   Promise<{ statusCode: number; statusMessage: string; body: string; headers: Record<string, unknown> }>;
 let inProcess: Inject | null = null;
 export const setInProcessUpstream = (inject: Inject | null) => { inProcess = inject; };
 
-async function injectFetch(url: string, init?: RequestInit): Promise<Response> {
+/**
+ * The REST call carries the GraphQL caller's own address as its remote address, so the login and
+ * SMS limits count the real client, not 127.0.0.1. It is not a header: a caller cannot choose it.
+ */
+async function injectFetch(url: string, init?: RequestInit, context?: GatewayContext): Promise<Response> {
   const headers: Record<string, string> = {};
   new Headers(init?.headers as never).forEach((v, k) => { if (v !== '') headers[k] = v; });
   const res = await inProcess!({
@@ -43,6 +50,7 @@ async function injectFetch(url: string, init?: RequestInit): Promise<Response> {
     url: url.slice(IN_PROCESS_ORIGIN.length),
     headers,
     payload: typeof init?.body === 'string' ? init.body : undefined,
+    ...(context?.req?.ip ? { remoteAddress: context.req.ip } : {}),
   });
   return new Response(res.body, { status: res.statusCode, statusText: res.statusMessage });
 }

@@ -1,5 +1,5 @@
 import type { Plugin } from '@envelop/core';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, Kind, type FragmentDefinitionNode, type SelectionSetNode, type ValidationRule } from 'graphql';
 
 /**
  * Keeps gateway errors to what a client may see: the message and our `code`, `status`
@@ -29,4 +29,65 @@ function clean(error: GraphQLError): GraphQLError {
   });
 }
 
-export default [sanitizeErrors];
+/**
+ * What one operation may ask for (docs/decisions.md "Hardening: accounts and limits"). Each root
+ * field is one REST call, so aliases of a root field (101 logins in one request) are the cost that
+ * matters; depth and the number of fields (fragments expanded) bound the rest. The app's own
+ * operations stay well inside (tests/server/hardening-auth.test.ts checks every one of them).
+ */
+export const GRAPHQL_LIMITS = { rootFields: 10, aliases: 30, depth: 12, fields: 500 };
+
+interface Measure { rootFields: number; aliases: number; depth: number; fields: number; visits: number }
+
+/** A validation rule, so an operation over a limit is refused before any of it runs. */
+export const operationLimits: ValidationRule = (context) => {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const def of context.getDocument().definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+  return {
+    OperationDefinition(operation) {
+      const m: Measure = { rootFields: 0, aliases: 0, depth: 0, fields: 0, visits: 0 };
+      walk(operation.selectionSet, 1, m, fragments, new Set());
+      const over = [
+        m.rootFields > GRAPHQL_LIMITS.rootFields && `at most ${GRAPHQL_LIMITS.rootFields} root fields (aliases included)`,
+        m.aliases > GRAPHQL_LIMITS.aliases && `at most ${GRAPHQL_LIMITS.aliases} aliases`,
+        m.depth > GRAPHQL_LIMITS.depth && `a depth of at most ${GRAPHQL_LIMITS.depth}`,
+        m.fields > GRAPHQL_LIMITS.fields && `at most ${GRAPHQL_LIMITS.fields} fields`,
+      ].filter(Boolean);
+      if (over.length) {
+        context.reportError(new GraphQLError(`The operation is too complex: it may ask for ${over.join(', ')}.`, {
+          nodes: [operation], extensions: { code: 'QUERY_TOO_COMPLEX' },
+        }));
+      }
+    },
+  };
+};
+
+/** Counts an operation's selections with its fragments expanded; stops early once it is over a limit. */
+function walk(set: SelectionSetNode, depth: number, m: Measure, fragments: Map<string, FragmentDefinitionNode>, inFragments: Set<string>) {
+  for (const selection of set.selections) {
+    // Bounded work whatever the document: nested fragments can expand exponentially.
+    if (++m.visits > GRAPHQL_LIMITS.fields * 4 || m.fields > GRAPHQL_LIMITS.fields) { m.fields = Math.max(m.fields, GRAPHQL_LIMITS.fields + 1); return; }
+    if (selection.kind === Kind.FIELD) {
+      m.fields++;
+      if (depth === 1) m.rootFields++;
+      if (selection.alias) m.aliases++;
+      m.depth = Math.max(m.depth, depth);
+      if (selection.selectionSet) walk(selection.selectionSet, depth + 1, m, fragments, inFragments);
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      walk(selection.selectionSet, depth, m, fragments, inFragments);
+    } else {
+      const fragment = fragments.get(selection.name.value);
+      // A fragment that spreads itself is refused by graphql's own rules; here it must not loop.
+      if (!fragment || inFragments.has(fragment.name.value)) continue;
+      walk(fragment.selectionSet, depth, m, fragments, new Set(inFragments).add(fragment.name.value));
+    }
+  }
+}
+
+export const operationLimitsPlugin: Plugin = {
+  onValidate({ addValidationRule }) {
+    addValidationRule(operationLimits);
+  },
+};
+
+export default [operationLimitsPlugin, sanitizeErrors];

@@ -52,6 +52,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
     const apiError = toApiError(error);
     if (apiError.status >= 500) req.log.error(error);
+    if (apiError.retryAfterSeconds) reply.header('retry-after', String(apiError.retryAfterSeconds));
     reply.status(apiError.status).send(fail(apiError));
   });
   securityDefaults(app, ctx.config);

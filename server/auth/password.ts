@@ -21,3 +21,16 @@ export async function verifyPassword(password: string, stored: string): Promise<
   });
   return timingSafeEqual(actual, expected);
 }
+
+/**
+ * Checks a password against a stored hash, or, when there is no usable hash (no such user, the
+ * guest's '!'), against a dummy scrypt hash made once per process, so both answers cost the same
+ * scrypt work and the time taken does not tell whether an account exists.
+ */
+export async function verifyPasswordEqualWork(password: string, stored: string | null): Promise<boolean> {
+  const usable = !!stored && stored.startsWith('scrypt$');
+  const matched = await verifyPassword(password, usable ? stored : await dummyHash());
+  return usable && matched;
+}
+let dummy: Promise<string> | null = null;
+const dummyHash = () => (dummy ??= hashPassword(randomBytes(16).toString('base64')));

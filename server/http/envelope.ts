@@ -30,6 +30,8 @@ export const envelope = (result: TSchema, title: string) =>
 export interface ValidationError { message: string; members: string[] }
 
 export class ApiError extends Error {
+  /** Seconds until a refused caller may try again (429): sent as the Retry-After header. */
+  retryAfterSeconds?: number;
   constructor(
     readonly status: number,
     message: string,
@@ -47,7 +49,8 @@ export const forbidden = (message = 'Required permissions are not granted.') => 
 export const notFound = (what = 'Entity') => new ApiError(404, `There is no such an entity. ${what}`);
 export const conflict = (message: string) => new ApiError(409, message);
 export const unprocessable = (message: string) => new ApiError(422, message);
-export const tooManyRequests = (message: string) => new ApiError(429, message);
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
+  Object.assign(new ApiError(429, message), { retryAfterSeconds });
 
 export const ok = <T>(result: T) => ({ result, success: true, error: null, unAuthorizedRequest: false, targetUrl: null, __abp: true });
 

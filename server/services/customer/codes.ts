@@ -1,12 +1,14 @@
 import { Type } from 'typebox';
-import { and, desc, eq, like, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, like, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { smsOutbox } from '../../db/schema';
-import { Obj } from '../../http/envelope';
+import type { Db } from '../../db/client';
+import { customerWallets, orders, smsOutbox, users } from '../../db/schema';
+import { forbidden, Obj } from '../../http/envelope';
 import { route, service } from '../../http/routes';
 import { pageOf, pagingFields } from '../../http/paging';
-import type { AppContext } from '../../http/context';
+import type { AppContext, Caller } from '../../http/context';
 import type { CodePurpose } from '../verification/codes';
+import { scopeWhere } from '../../resources/scope';
 
 /**
  * The SMS outbox as staff read it on /ValidationCode: with the embedded SMS adapter this is
@@ -28,10 +30,31 @@ const SmsCodeQuery = Obj('SmsCodeQuery', {
   PhoneNumber: Type.Optional(Type.String({ maxLength: 20, description: 'Digits of the phone, any part.' })),
 });
 
+export const CODES_NOT_KEPT = 'Codes are sent by the SMS provider and are not kept for staff to read.';
+
+/**
+ * Whose codes a reader may see (docs/decisions.md "Hardening: accounts and limits"): a code lets its
+ * reader reset a password, so ADMIN reads all, and a company admin or brand manager only the codes
+ * of their own customers: a CUSTOMER account with that phone that has an order or a wallet in a brand
+ * of their scope. A phone with no account (registration) or a staff account is nobody's customer.
+ */
+function readableCodes(db: Db, caller: Caller): SQL | undefined {
+  if (caller?.role === 'ADMIN') return undefined;
+  const customer = and(eq(users.phoneNumber, smsOutbox.phoneNumber), eq(users.role, 'CUSTOMER'), eq(users.isGuest, false));
+  return exists(db.select({ one: sql`1` }).from(users).where(and(customer, or(
+    exists(db.select({ one: sql`1` }).from(orders)
+      .where(and(eq(orders.userId, users.id), scopeWhere(caller, { brandId: orders.brandId, branchId: orders.branchId }) ?? sql`true`))),
+    exists(db.select({ one: sql`1` }).from(customerWallets)
+      .where(and(eq(customerWallets.userId, users.id), scopeWhere(caller, { brandId: customerWallets.brandId }) ?? sql`true`))),
+  ))));
+}
+
 export function registerValidationCodes(app: FastifyInstance, ctx: AppContext) {
-  const list = (purpose: CodePurpose) => async ({ query }: { query: { SkipCount: number; MaxResultCount: number; PhoneNumber?: string } }) => {
+  const list = (purpose: CodePurpose) => async ({ query, caller }: { query: { SkipCount: number; MaxResultCount: number; PhoneNumber?: string }; caller: Caller }) => {
+    // Only the embedded outbox (development) keeps codes for staff; with a real provider, nobody reads them.
+    if (!ctx.sms.embeddedOutbox) throw forbidden(CODES_NOT_KEPT);
     const digits = query.PhoneNumber?.replace(/\D/g, '');
-    const where = and(eq(smsOutbox.purpose, purpose), digits ? like(smsOutbox.phoneNumber, `%${digits}%`) : undefined);
+    const where = and(eq(smsOutbox.purpose, purpose), digits ? like(smsOutbox.phoneNumber, `%${digits}%`) : undefined, readableCodes(ctx.db, caller));
     const { offset, limit } = pageOf(query);
     const [rows, [{ n }]] = await Promise.all([
       ctx.db.select().from(smsOutbox).where(where).orderBy(desc(smsOutbox.id)).limit(limit).offset(offset),
@@ -48,12 +71,12 @@ export function registerValidationCodes(app: FastifyInstance, ctx: AppContext) {
   service(app, ctx, 'Customer', [
     route({
       method: 'GET', name: 'GetALlconfermationCode', access: 'validationCodes.view',
-      summary: 'Registration codes sent by SMS, newest first.',
+      summary: 'Registration codes sent by SMS, newest first. The admin reads all, others their own customers\' (a phone with no account is nobody\'s); only with the embedded SMS outbox (else 403).',
       query: SmsCodeQuery, result: SmsCodeList, handler: list('register'),
     }),
     route({
       method: 'GET', name: 'GetAllForgetCodes', access: 'validationCodes.view',
-      summary: 'Password-reset codes sent by SMS, newest first.',
+      summary: 'Password-reset codes sent by SMS, newest first. The admin reads all, others their own customers\'; only with the embedded SMS outbox (else 403).',
       query: SmsCodeQuery, result: SmsCodeList, handler: list('reset'),
     }),
   ]);

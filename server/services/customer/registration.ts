@@ -47,11 +47,12 @@ async function assertUnregistered(db: Db, phone: string, email: string | null) {
   }
 }
 
-export async function startRegistration(db: Db, sms: SmsProvider, phoneInput: string, emailInput: string | null | undefined) {
+/** Step 1; `client` is the caller's address, for the SMS limits. */
+export async function startRegistration(db: Db, sms: SmsProvider, phoneInput: string, emailInput: string | null | undefined, client: string) {
   const phone = registrationPhone(phoneInput);
   const email = cleanEmail(emailInput);
   await assertUnregistered(db, phone, email);
-  await issueCode(db, sms, phone, 'register', email);
+  await issueCode(db, sms, { phoneNumber: phone, purpose: 'register', email, client });
 }
 
 export async function validateRegistration(db: Db, phoneInput: string, code: number) {

@@ -57,8 +57,8 @@ export function registerShopCustomer(app: FastifyInstance, ctx: AppContext) {
       summary: 'Registration step 1: sends a code by SMS to a phone that is not registered yet.',
       body: Obj('RegistrateNewUnregisteredUserInput', { phoneNumber: Phone(), email: OptionalText(256) }),
       result: Type.Boolean(),
-      async handler({ body, ctx }) {
-        await startRegistration(ctx.db, ctx.sms, body.phoneNumber, body.email);
+      async handler({ body, ctx, req }) {
+        await startRegistration(ctx.db, ctx.sms, body.phoneNumber, body.email, req.ip);
         return true;
       },
     }),

@@ -4,11 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { GUEST_USER_ID } from '../../../domain/constants';
 import { normalisePhone } from '../../../domain/phone';
 import { users } from '../../db/schema';
-import { hashPassword, verifyPassword } from '../../auth/password';
+import { hashPassword, verifyPasswordEqualWork } from '../../auth/password';
 import { badRequest, Obj } from '../../http/envelope';
 import { route, service } from '../../http/routes';
 import type { AppContext } from '../../http/context';
 import { consumeCode, issueCode } from '../verification/codes';
+import { admitLoginAttempt, forgetLoginFailures, loginAccountKey, loginSucceeded } from '../../limits/login';
 
 const AuthenticateResult = Obj('AuthenticateResult', {
   accessToken: Type.String(),
@@ -26,7 +27,8 @@ export function registerTokenAuth(app: FastifyInstance, ctx: AppContext) {
       method: 'POST',
       name: 'Authenticate',
       access: 'public',
-      summary: 'Log in with a user name, e-mail or phone number. `asGuest` logs in as the shop guest (user 18).',
+      summary: 'Log in with a user name, e-mail or phone number. `asGuest` logs in as the shop guest (user 18). '
+        + '429 with Retry-After after 5 failures in a row for an account, or 30 in an hour from one client.',
       body: Obj('AuthenticateInput', {
         userNameOrEmailAddress: Type.Optional(Type.String({ maxLength: 256 })),
         password: Type.Optional(Type.String({ maxLength: 128 })),
@@ -34,7 +36,7 @@ export function registerTokenAuth(app: FastifyInstance, ctx: AppContext) {
         asGuest: Type.Optional(Type.Boolean()),
       }),
       result: AuthenticateResult,
-      async handler({ body, ctx }) {
+      async handler({ body, ctx, req }) {
         if (body.asGuest) {
           const token = await ctx.tokens.issue({ userId: GUEST_USER_ID, role: 'CUSTOMER' });
           return { ...token, encryptedAccessToken: token.accessToken, userId: GUEST_USER_ID };
@@ -52,9 +54,12 @@ export function registerTokenAuth(app: FastifyInstance, ctx: AppContext) {
           sql`lower(${users.emailAddress}) = lower(${login})`,
           ...(phone ? [eq(users.phoneNumber, phone)] : []),
         )).limit(1);
-        if (!user || user.isGuest || !user.isActive || !(await verifyPassword(body.password, user.passwordHash))) {
-          throw badRequest(INVALID_LOGIN);
-        }
+        // Counted before the password is checked, and the same scrypt work whether or not the account exists.
+        const account = loginAccountKey(user?.id ?? null, login);
+        await admitLoginAttempt(ctx.db, account, req.ip);
+        const matched = await verifyPasswordEqualWork(body.password, user?.passwordHash ?? null);
+        if (!user || user.isGuest || !user.isActive || !matched) throw badRequest(INVALID_LOGIN);
+        await loginSucceeded(ctx.db, account, req.ip);
         const token = await ctx.tokens.issue({ userId: user.id, role: user.role });
         return { ...token, encryptedAccessToken: token.accessToken, userId: user.id };
       },
@@ -63,15 +68,15 @@ export function registerTokenAuth(app: FastifyInstance, ctx: AppContext) {
       method: 'GET',
       name: 'SendPasswordResetCodeBySms',
       access: 'public',
-      summary: 'Sends a reset code to a registered phone. Result false: no user has that phone number.',
+      summary: 'Sends a reset code to a registered phone. Result false: no user has that phone number. 429 over the SMS limits.',
       query: Obj('SendPasswordResetCodeBySmsQuery', { phoneNumber: Type.String({ minLength: 4, maxLength: 20 }) }),
       result: Type.Boolean(),
-      async handler({ query, ctx }) {
+      async handler({ query, ctx, req }) {
         const phone = normalisePhone(query.phoneNumber);
         if (!phone) throw badRequest('Not a valid Phone Number', [{ message: 'Not a valid Phone Number', members: ['phoneNumber'] }]);
         const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, phone));
         if (!user) return false;
-        await issueCode(ctx.db, ctx.sms, phone, 'reset');
+        await issueCode(ctx.db, ctx.sms, { phoneNumber: phone, purpose: 'reset', client: req.ip });
         return true;
       },
     }),
@@ -91,6 +96,7 @@ export function registerTokenAuth(app: FastifyInstance, ctx: AppContext) {
         if (!user) throw badRequest('Sorry, but user with this phone number not exist');
         await consumeCode(ctx.db, phone!, 'reset', body.code);
         await ctx.db.update(users).set({ passwordHash: await hashPassword(body.newPassword) }).where(eq(users.id, user.id));
+        await forgetLoginFailures(ctx.db, user.id);
         return true;
       },
     }),
