@@ -1,4 +1,5 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import type { Db } from './db/client';
 import { createTokenService } from './auth/tokens';
@@ -16,7 +17,10 @@ export interface AppOptions {
   config?: Partial<AppConfig>;
   sms?: SmsProvider;
   events?: OrderEvents;
+  /** Log every request (LOG_REQUESTS=1). Server errors (5xx) are logged either way. */
   logger?: boolean;
+  /** Where log lines go (default stdout); tests read the error lines from here. */
+  logStream?: { write(line: string): void };
   /** Serve the built SPA from this folder when it holds an index.html. */
   spaDir?: string;
 }
@@ -24,7 +28,12 @@ export interface AppOptions {
 /** Builds the REST services. The caller mounts the gateway and the SPA (server/main.ts). */
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
-    logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    // Errors are always logged, each with its request id; everything else only when asked for.
+    logger: { level: opts.logger ? process.env.LOG_LEVEL ?? 'info' : 'error', ...(opts.logStream && { stream: opts.logStream }) },
+    disableRequestLogging: !opts.logger,
+    // A fresh id per request, never taken from the client, so a log line cannot be forged or confused.
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: true } },
     bodyLimit: 2 * 1024 * 1024,
     exposeHeadRoutes: false,
@@ -49,9 +58,14 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     },
   });
 
+  // Every answer names its request, so a client can quote the id a server error was logged under.
+  app.addHook('onRequest', async (req, reply) => { reply.header('x-request-id', req.id); });
   app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
-    const apiError = toApiError(error);
-    if (apiError.status >= 500) req.log.error(error);
+    const apiError = toApiError(error, req);
+    if (apiError.status >= 500) {
+      // The route's pattern, not the URL: a query string can carry a secret (an order's ohash).
+      req.log.error({ err: error, method: req.method, route: req.routeOptions.url ?? null }, 'request failed');
+    }
     if (apiError.retryAfterSeconds) reply.header('retry-after', String(apiError.retryAfterSeconds));
     reply.status(apiError.status).send(fail(apiError));
   });
@@ -68,7 +82,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   return { app, ctx };
 }
 
-function toApiError(error: FastifyError | ApiError): ApiError {
+function toApiError(error: FastifyError | ApiError, req: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
   const fe = error as FastifyError;
   if (fe.validation) {
@@ -80,5 +94,5 @@ function toApiError(error: FastifyError | ApiError): ApiError {
     return new ApiError(400, 'Your request is not valid!', validationErrors, validationErrors.map((v) => v.message).join('\n'));
   }
   if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) return new ApiError(fe.statusCode, fe.message);
-  return new ApiError(500, 'An internal error occurred during your request!');
+  return new ApiError(500, 'An internal error occurred during your request!', null, `Request id: ${req.id}`);
 }

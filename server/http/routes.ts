@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static, type TSchema } from 'typebox';
 import { can, type Capability } from '../../domain/permissions';
 import { envelope, forbidden, ok, unauthorized } from './envelope';
+import { boundedInputSchema, checkFiniteNumbers, checkInputShape } from './inputSafety';
 import type { AppContext, Caller } from './context';
 
 /**
@@ -39,8 +40,15 @@ export const route = <Q extends TSchema = typeof Empty, B extends TSchema = type
 ) => def as unknown as AnyRoute;
 
 /**
- * Mounts a service's routes under `prefix` (default /api/services/app/<Service>/<Method>),
- * with the envelope as response schema and the caller's access checked before the handler.
+ * Mounts a service's routes under `prefix` (default /api/services/app/<Service>/<Method>), with
+ * the envelope as response schema. Each route is held to the same order of checks
+ * (docs/decisions.md "Hardening: input"):
+ *  1. onRequest: who is calling and may they (401/403), before the body is even read, so a
+ *     refused caller never learns anything about the input;
+ *  2. preValidation: no NUL character and no deep nesting anywhere in the query or body;
+ *  3. the schema, with every integer and number bounded to what its column holds (400);
+ *  4. preHandler: every number is finite (what the schema's coercion lets through);
+ *  5. the handler, with the caller.
  */
 export function service(app: FastifyInstance, ctx: AppContext, serviceName: string, routes: AnyRoute[], prefix = `/api/services/app/${serviceName}`) {
   for (const def of routes) {
@@ -51,14 +59,25 @@ export function service(app: FastifyInstance, ctx: AppContext, serviceName: stri
         operationId: `${serviceName}_${def.name}`,
         tags: [serviceName],
         ...(def.summary && { summary: def.summary }),
-        ...(def.query && { querystring: def.query }),
-        ...(def.body && { body: def.body }),
-        ...(def.headers && { headers: def.headers }),
+        ...(def.query && { querystring: boundedInputSchema(def.query) }),
+        ...(def.body && { body: boundedInputSchema(def.body) }),
+        ...(def.headers && { headers: boundedInputSchema(def.headers) }),
         response: { 200: envelope(def.result, `${serviceName}${def.name}`) },
       },
+      onRequest: async (req) => {
+        authorize(def.access, await ctx.auth.callerOf(req));
+      },
+      preValidation: async (req) => {
+        checkInputShape(req.query, 'querystring');
+        checkInputShape(req.body, 'body');
+      },
+      preHandler: async (req) => {
+        checkFiniteNumbers(req.query, 'querystring');
+        checkFiniteNumbers(req.body, 'body');
+      },
       handler: async (req, reply) => {
+        // Resolved and authorised in onRequest; callerOf answers from its per-request cache.
         const caller = await ctx.auth.callerOf(req);
-        authorize(def.access, caller);
         const result = await def.handler({
           query: req.query as never, body: req.body as never, headers: req.headers as never, caller, ctx, req, reply,
         });

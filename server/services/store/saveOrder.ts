@@ -4,6 +4,7 @@ import { rowsOf, type Db } from '../../db/client';
 import { customerAddresses, customerWallets, orderItems, orders, payments, walletLedger } from '../../db/schema';
 import { uniqueViolation } from '../../db/uniqueViolation';
 import { badRequest, unprocessable } from '../../http/envelope';
+import { MAX_INPUT_DEPTH } from '../../http/inputSafety';
 import type { AppContext, Caller } from '../../http/context';
 import { paymentProviderFor } from '../../payments';
 import { filsToDecimal } from '../../../domain/money';
@@ -21,18 +22,23 @@ const IDEMPOTENCY_LOCK = 727_002;
 /** Human-friendly and unique, since it carries the order id: B1-000123. */
 export const orderNumberOf = (branchId: number, orderId: number) => `B${branchId}-${String(orderId).padStart(6, '0')}`;
 
-/** sha256 of the body as canonical JSON (keys sorted, undefined left out): equal bodies, equal hashes. */
+/**
+ * sha256 of the body as canonical JSON (keys sorted, undefined left out): equal bodies, equal hashes.
+ * The body is the validated one, already held to MAX_INPUT_DEPTH by service(); the bound here
+ * keeps the recursion safe for any other caller too.
+ */
 export function requestHashOf(body: unknown): string {
-  const canonical = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(canonical);
+  const canonical = (v: unknown, depth: number): unknown => {
+    if (depth > MAX_INPUT_DEPTH) throw badRequest('Your request is not valid!', [{ message: `body: is nested more than ${MAX_INPUT_DEPTH} levels deep`, members: [] }]);
+    if (Array.isArray(v)) return v.map((x) => canonical(x, depth + 1));
     if (v && typeof v === 'object') {
       return Object.fromEntries(Object.keys(v).sort()
         .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
-        .map((k) => [k, canonical((v as Record<string, unknown>)[k])]));
+        .map((k) => [k, canonical((v as Record<string, unknown>)[k], depth + 1)]));
     }
     return v;
   };
-  return createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
+  return createHash('sha256').update(JSON.stringify(canonical(body, 0))).digest('hex');
 }
 
 /**
