@@ -83,12 +83,25 @@ export const users = pgTable('users', {
   isActive: boolean('is_active').notNull().default(true),
   gender: text('gender'),
   birthDate: text('birth_date'),
+  /** Set when user management sets a staff user's password, so a change shows in the history without the password. */
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('users_user_name_uq').on(sql`lower(${t.userName})`),
   uniqueIndex('users_email_uq').on(sql`lower(${t.emailAddress})`),
   uniqueIndex('users_phone_uq').on(t.phoneNumber),
 ]);
+
+/**
+ * The brands a brand manager manages (docs/decisions.md "Administration: users"): every brand of a
+ * BRAND_MANAGER, their default one (users.brand_id) included, all in the manager's company. Their scope
+ * is the union (server/resources/scope.ts).
+ */
+export const brandManagers = pgTable('brand_managers', {
+  userId: integer('user_id').notNull().references(() => users.id),
+  brandId: integer('brand_id').notNull().references(() => brands.id),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.userId, t.brandId] }), index('brand_managers_brand_idx').on(t.brandId)]);
 
 /** SMS codes (registration and password reset). The embedded SMS adapter writes here; staff read it on /ValidationCode. */
 export const smsOutbox = pgTable('sms_outbox', {
