@@ -38,6 +38,8 @@ export const brands = pgTable('brands', {
   logoUrl: text('logo_url'),
   bannerUrl: text('banner_url'),
   currencyId: integer('currency_id').notNull().references(() => currencies.id),
+  /** domain/languages.ts: the language the brand's shop and messages start in. */
+  defaultLanguage: text('default_language').notNull().default('en'),
   createdAt: createdAt(),
 });
 
