@@ -9,7 +9,7 @@ import { fetch as upstreamFetch, Response } from '@whatwg-node/fetch';
 export default async function abpFetch(url: string, init?: RequestInit, context?: GatewayContext): Promise<Response> {
   let res: Response;
   try {
-    res = inProcess && url.startsWith(IN_PROCESS_ORIGIN) ? await injectFetch(url, init, context) : await upstreamFetch(url, init as never);
+    res = inProcess && url.startsWith(IN_PROCESS_ORIGIN) ? await injectFetch(url, init, context) : await upstreamFetch(url, withClientAddress(init, context) as never);
   } catch {
     throw apiError(502, 'The service is not reachable. Please try again.', null);
   }
@@ -30,8 +30,21 @@ export default async function abpFetch(url: string, init?: RequestInit, context?
 /** The upstream origin that means "this process": requests go to Fastify's inject, not the network. */
 export const IN_PROCESS_ORIGIN = 'http://rest.in-process';
 
-/** The gateway's context: the Fastify request of the /graphql call when mounted in-process (mesh/inProcess.ts). */
-type GatewayContext = { req?: { ip?: string } };
+/** The gateway's context: the Fastify request of the /graphql call in-process (mesh/inProcess.ts), Node's request standalone. */
+type GatewayContext = { req?: { ip?: string; socket?: { remoteAddress?: string } } };
+
+/**
+ * The standalone gateway (mesh/standalone.ts) reaches REST over HTTP: it names its caller in
+ * X-Forwarded-For, replacing whatever the caller sent, and the REST replicas behind it run with
+ * TRUST_PROXY=1 (and are reachable only through it), so the limits count the real client.
+ */
+function withClientAddress(init: RequestInit | undefined, context?: GatewayContext): RequestInit | undefined {
+  const address = context?.req?.ip ?? context?.req?.socket?.remoteAddress;
+  if (!address) return init;
+  const headers = new Headers(init?.headers as never);
+  headers.set('x-forwarded-for', address);
+  return { ...init, headers };
+}
 
 type Inject = (req: { method: string; url: string; headers: Record<string, string>; payload?: string; remoteAddress?: string }) =>
   Promise<{ statusCode: number; statusMessage: string; body: string; headers: Record<string, unknown> }>;

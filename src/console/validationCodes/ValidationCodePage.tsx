@@ -47,7 +47,8 @@ export default function ValidationCodePage() {
           onChange={(e) => { setPhone(e.target.value); setSkip(0); }} />
         <Button icon={<RefreshIcon />} aria-label="Refresh" onClick={() => active.refetch()} loading={active.loading} />
       </div>
-      {active.error && <Callout intent="danger">The codes could not be loaded.</Callout>}
+      {/* The server says why, e.g. that a real SMS provider sends the codes and none are kept to read. */}
+      {active.error && <Callout intent="danger">{active.error.message || 'The codes could not be loaded.'}</Callout>}
       {active.loading && !rows.length ? <Spinner /> : !rows.length ? (
         <NonIdealState title="No codes" description={phone ? 'No code was sent to a phone like this.' : 'No code has been sent yet.'} />
       ) : (
