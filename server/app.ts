@@ -10,6 +10,7 @@ import { SERVICES } from './services';
 import { securityDefaults } from './http/security';
 import { isClientRoute, registerSpa } from './http/spa';
 import { inMemoryOrderEvents, type OrderEvents } from './events/orderEvents';
+import { temporaryFileStorage, type FileStorage } from './storage';
 
 export interface AppOptions {
   db: Db;
@@ -17,6 +18,8 @@ export interface AppOptions {
   config?: Partial<AppConfig>;
   sms?: SmsProvider;
   events?: OrderEvents;
+  /** Where uploads are kept; a fresh temp folder when not given. */
+  storage?: FileStorage;
   /** Log every request (LOG_REQUESTS=1). Server errors (5xx) are logged either way. */
   logger?: boolean;
   /** Where log lines go (default stdout); tests read the error lines from here. */
@@ -45,6 +48,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     tokens,
     sms: opts.sms ?? outboxSmsProvider,
     events: opts.events ?? inMemoryOrderEvents(),
+    storage: opts.storage ?? temporaryFileStorage(),
     auth: createAuth(opts.db, tokens),
     config: { publicUrl: 'http://localhost:8080', ...opts.config },
   };

@@ -32,6 +32,7 @@ const started = Date.now();
 // Loaded only now, so that a refused start above is immediate and loads no database code.
 const { startServer } = await import('./start');
 const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('./db/seed');
+const { localFileStorage } = await import('./storage');
 const starting = startServer({
   databaseUrl: config.databaseUrl,
   dataDir: path.join(config.dataDir, 'pglite'),
@@ -41,6 +42,7 @@ const starting = startServer({
   port: config.port,
   host: config.host,
   gateway: config.gateway,
+  storage: localFileStorage(path.join(config.dataDir, 'uploads')),
   logger: process.env.LOG_REQUESTS === '1',
 });
 let server: RunningServer;

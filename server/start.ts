@@ -23,6 +23,8 @@ export interface StartOptions extends OpenOptions {
   sms?: AppOptions['sms'];
   /** Mirror new orders into Firestore; default from FIREBASE_PROJECT_ID / FIRESTORE_EMULATOR_HOST, null to turn off. */
   firestore?: FirestoreMirrorConfig | null;
+  /** Where uploaded images are kept (main.ts: DATA_DIR/uploads); a fresh temp folder when not given. */
+  storage?: AppOptions['storage'];
   /** How long close() lets requests in flight finish before cutting their connections (default 10 s). */
   drainMs?: number;
 }
@@ -54,6 +56,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     db: database.db, jwtSecret: opts.jwtSecret, logger: opts.logger, sms: opts.sms, events,
     config: { ...(opts.publicUrl && { publicUrl: opts.publicUrl }), ...(opts.http && { http: opts.http }) },
     spaDir: opts.spaDir ?? 'dist',
+    storage: opts.storage,
   });
 
   const liveFeed = createLiveOrderFeed(ctx);

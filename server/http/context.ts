@@ -7,6 +7,7 @@ import { unauthorized } from './envelope';
 import type { Role } from '../../domain/permissions';
 import type { SmsProvider } from '../services/verification/codes';
 import type { OrderEvents } from '../events/orderEvents';
+import type { FileStorage } from '../storage/storage';
 import type { HttpSettings } from './security';
 
 /** The signed-in caller, read fresh from the database on each request. */
@@ -33,6 +34,8 @@ export interface AppContext {
   sms: SmsProvider;
   /** New and changed orders, for the live order feed. */
   events: OrderEvents;
+  /** Uploaded files (server/storage): DATA_DIR/uploads by default. */
+  storage: FileStorage;
   auth: { callerOf(req: FastifyRequest): Promise<Caller> };
 }
 

@@ -17,6 +17,7 @@ import { registerValidationCodes } from './customer/codes';
 import { registerShopCustomerDeliveryAddress } from './customerDeliveryAddress/shop';
 import { registerShopBrandDeliveryFee } from './brandDeliveryFee/shop';
 import { registerSandboxPayments } from '../payments/sandbox';
+import { registerFiles } from './files/routes';
 import { registerResources } from '../resources';
 
 /** Every REST service, in the order of SPEC.md section 7. */
@@ -40,6 +41,7 @@ export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   registerShopBrandDeliveryFee,
   // administration: the declared resources (server/resources/index.ts) and their history
   registerResources,
+  registerFiles,
   // the embedded card payment provider's hosted page (not part of the REST API)
   registerSandboxPayments,
 ];
