@@ -38,15 +38,19 @@ function originOf(url: string): string | null {
 
 /**
  * The Content-Security-Policy of the shop, the console and every other answer. No inline script
- * anywhere; styles only from our own stylesheets (React, Blueprint and OpenLayers style elements
- * through the CSSOM, which CSP does not govern). Images may be data:/blob: (OpenLayers, canvases)
- * or any https host (brand and product images on an object store, map tiles of VITE_MAP_TILE_URL).
+ * anywhere, and stylesheets (<style>, <link>) only from this origin. Inline style *attributes* are
+ * allowed (style-src-attr), nothing more: Blueprint's Table2 writes its cell geometry as style
+ * attributes, which change with every layout, so hashes cannot list them; an attribute cannot run
+ * script. React's style props go through the CSSOM, which CSP does not govern. Images may be
+ * data:/blob: (OpenLayers, canvases) or any https host (brand and product images on an object
+ * store, map tiles of VITE_MAP_TILE_URL).
  */
 export function appContentSecurityPolicy(publicUrl: string, settings: HttpSettings): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
+    "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     ['connect-src', "'self'", ...settings.connectSources].join(' '),
