@@ -48,13 +48,13 @@ export const operationLimits: ValidationRule = (context) => {
       const m: Measure = { rootFields: 0, aliases: 0, depth: 0, fields: 0, visits: 0 };
       walk(operation.selectionSet, 1, m, fragments, new Set());
       const over = [
-        m.rootFields > GRAPHQL_LIMITS.rootFields && `at most ${GRAPHQL_LIMITS.rootFields} root fields (aliases included)`,
-        m.aliases > GRAPHQL_LIMITS.aliases && `at most ${GRAPHQL_LIMITS.aliases} aliases`,
-        m.depth > GRAPHQL_LIMITS.depth && `a depth of at most ${GRAPHQL_LIMITS.depth}`,
-        m.fields > GRAPHQL_LIMITS.fields && `at most ${GRAPHQL_LIMITS.fields} fields`,
+        m.rootFields > GRAPHQL_LIMITS.rootFields && `${m.rootFields} root fields, aliases included (at most ${GRAPHQL_LIMITS.rootFields})`,
+        m.aliases > GRAPHQL_LIMITS.aliases && `${m.aliases} aliases (at most ${GRAPHQL_LIMITS.aliases})`,
+        m.depth > GRAPHQL_LIMITS.depth && `a depth of ${m.depth} (at most ${GRAPHQL_LIMITS.depth})`,
+        m.fields > GRAPHQL_LIMITS.fields && `more than ${GRAPHQL_LIMITS.fields} fields`,
       ].filter(Boolean);
       if (over.length) {
-        context.reportError(new GraphQLError(`The operation is too complex: it may ask for ${over.join(', ')}.`, {
+        context.reportError(new GraphQLError(`The operation is too complex: ${over.join(', ')}.`, {
           nodes: [operation], extensions: { code: 'QUERY_TOO_COMPLEX' },
         }));
       }

@@ -303,7 +303,7 @@ describe('GraphQL gateway: aliases and cost', () => {
     console.log(`101 aliased logins refused in ${Date.now() - started} ms`);
     expect(res.data ?? null).toBeNull();
     expect(res.errors![0].extensions.code).toBe('QUERY_TOO_COMPLEX');
-    expect(res.errors![0].message).toMatch(/at most 10 root fields/);
+    expect(res.errors![0].message).toMatch(/101 root fields, aliases included \(at most 10\)/);
     // Nothing was tried: the account is not even counted, and logs in at once.
     expect((await login('brandmanager', '123qwe', '10.5.0.1')).status).toBe(200);
   });
@@ -328,10 +328,10 @@ describe('GraphQL gateway: aliases and cost', () => {
     const costly = await gql(`{ c: Customer_GetAllForgetCodes(SkipCount: 0) { data { ${'...F '.repeat(100)} } } }
       fragment F on SmsCode { id phoneNumber code email createdAt expiresAt usedAt failedAttempts }`);
     expect(costly.errors![0].extensions.code).toBe('QUERY_TOO_COMPLEX');
-    expect(costly.errors![0].message).toMatch(/at most 500 fields/);
+    expect(costly.errors![0].message).toMatch(/more than 500 fields/);
     const deep = await gql(`{ __schema { types { fields { type ${'{ ofType '.repeat(12)}{ name }${' }'.repeat(12)} } } } }`);
     expect(deep.errors![0].extensions.code).toBe('QUERY_TOO_COMPLEX');
-    expect(deep.errors![0].message).toMatch(/depth of at most 12/);
+    expect(deep.errors![0].message).toMatch(/a depth of \d+ \(at most 12\)/);
   });
 
   it('lets every operation the app sends through', async () => {
