@@ -175,11 +175,15 @@ describe('uploads: refusals write nothing', () => {
     await refused(res, 400, MESSAGES.tooManyPixels, files);
   }, 120_000);
 
-  it('a body that is not multipart, or a broken multipart body, is a 400', async () => {
+  it('a body that is not multipart, or a broken multipart body, is a 400 (413 past the general body limit)', async () => {
     const files = storedFiles();
     const json = await send(`${FILES}/UploadProductImage`, { method: 'POST', who: 'admin', body: JSON.stringify({ file: 'x' }), headers: { 'content-type': 'application/json' } });
     expect(json.status).toBe(400);
     expect(json.body.success).toBe(false);
+    // A large body that is not multipart meets the server's general body limit, still in the envelope.
+    const bigJson = await send(`${FILES}/UploadProductImage`, { method: 'POST', who: 'admin', body: JSON.stringify({ file: 'x'.repeat(6 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } });
+    expect(bigJson.status).toBe(413);
+    expect(bigJson.body.success).toBe(false);
     const broken = await send(`${FILES}/UploadProductImage`, {
       method: 'POST', who: 'admin', body: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\n\xff\xd8\xff',
       headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
