@@ -31,9 +31,8 @@ export interface AppOptions {
 /** Builds the REST services. The caller mounts the gateway and the SPA (server/main.ts). */
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
-    // Errors are always logged, each with its request id; everything else only when asked for.
+    // Errors are always logged, each with its request id; at level 'error' the request lines (info) are not.
     logger: { level: opts.logger ? process.env.LOG_LEVEL ?? 'info' : 'error', ...(opts.logStream && { stream: opts.logStream }) },
-    disableRequestLogging: !opts.logger,
     // A fresh id per request, never taken from the client, so a log line cannot be forged or confused.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
