@@ -23,6 +23,7 @@ export type Claim = { admitted: true } | { admitted: false; retryAfterSeconds: n
  * concurrent requests, in any number of processes, never get past the limit together.
  */
 export async function claim(db: Db, key: string, policy: LimitPolicy): Promise<Claim> {
+  if (++claims % PRUNE_EVERY === 0) await pruneRateLimits(db);
   await db.insert(rateLimits).values({ key, count: 0 }).onConflictDoNothing();
   const windowOver = sql`${rateLimits.windowStart} <= now() - ${policy.windowMs}::integer * interval '1 millisecond'`;
   const counted = sql`(case when ${windowOver} then 1 else ${rateLimits.count} + 1 end)`;
@@ -41,6 +42,20 @@ export async function claim(db: Db, key: string, policy: LimitPolicy): Promise<C
     sql`select ceil(extract(epoch from (blocked_until - now())))::int as seconds from rate_limits where key = ${key}`,
   ));
   return { admitted: false, retryAfterSeconds: Math.max(1, Number(row?.seconds ?? 1)) };
+}
+
+/**
+ * Keys are many (every login text and address tried), so rows whose window is over and that
+ * block nothing are dropped now and then. No policy has a window longer than LONGEST_WINDOW_MS.
+ */
+export const LONGEST_WINDOW_MS = 24 * 60 * 60_000;
+const PRUNE_EVERY = 500;
+let claims = 0;
+export async function pruneRateLimits(db: Db) {
+  await db.delete(rateLimits).where(and(
+    lte(rateLimits.windowStart, sql`now() - ${LONGEST_WINDOW_MS}::integer * interval '1 millisecond'`),
+    or(isNull(rateLimits.blockedUntil), lte(rateLimits.blockedUntil, sql`now()`)),
+  ));
 }
 
 /** Takes one counted attempt back (it turned out fine, or a later limit refused it), and lifts the block if it is now under `max`. */

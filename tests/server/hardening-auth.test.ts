@@ -289,6 +289,19 @@ describe('SMS pumping', () => {
   });
 });
 
+describe('rate limit rows', () => {
+  it('drops rows whose window is over and that block nothing; keeps the rest', async () => {
+    const { pruneRateLimits } = await import('../../server/limits/rateLimit');
+    await db().execute(sql`insert into rate_limits (key, count, window_start, blocked_until) values
+      ('prune:old', 3, now() - interval '25 hours', null),
+      ('prune:old-blocked', 9, now() - interval '25 hours', now() + interval '10 minutes'),
+      ('prune:fresh', 1, now() - interval '1 hour', null)`);
+    await pruneRateLimits(db());
+    const rows = await db().select({ key: t.rateLimits.key }).from(t.rateLimits).where(sql`${t.rateLimits.key} like 'prune:%'`);
+    expect(rows.map((r) => r.key).sort()).toEqual(['prune:fresh', 'prune:old-blocked']);
+  });
+});
+
 describe('GraphQL gateway: aliases and cost', () => {
   const gql = async (query: string, ip = '10.5.0.1') => {
     const res = await server.app.inject({ method: 'POST', url: '/graphql', remoteAddress: ip, payload: { query }, headers: { 'content-type': 'application/json' } });
