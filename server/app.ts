@@ -5,6 +5,7 @@ import type { Db } from './db/client';
 import { createTokenService } from './auth/tokens';
 import { createAuth, type AppConfig, type AppContext } from './http/context';
 import { ApiError, fail } from './http/envelope';
+import { checkInputShape } from './http/inputSafety';
 import { outboxSmsProvider, type SmsProvider } from './services/verification/codes';
 import { SERVICES } from './services';
 import { securityDefaults } from './http/security';
@@ -63,6 +64,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
 
   // Every answer names its request, so a client can quote the id a server error was logged under.
   app.addHook('onRequest', async (req, reply) => { reply.header('x-request-id', req.id); });
+  // Path parameters (the sandbox payment page, uploads: routes outside service()) get the same NUL and depth check as query and body.
+  app.addHook('preValidation', async (req) => { checkInputShape(req.params, 'params'); });
   app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
     const apiError = toApiError(error, req);
     if (apiError.status >= 500) {

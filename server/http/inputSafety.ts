@@ -80,7 +80,7 @@ export function checkFiniteNumbers(value: unknown, part: InputPart) {
   if (problems.length) throw badRequest('Your request is not valid!', problems);
 }
 
-type InputPart = 'querystring' | 'body';
+type InputPart = 'querystring' | 'body' | 'params';
 
 /** Visits every value of a parsed input without recursion; deeper than MAX_INPUT_DEPTH is a 400. */
 function walk(value: unknown, part: InputPart, visit: (value: unknown, path: string, key: string | null) => void) {

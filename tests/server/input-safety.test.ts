@@ -199,3 +199,13 @@ describe('server errors are logged with a request id', () => {
     expect(b.headers['x-request-id']).not.toBe(a.headers['x-request-id']);
   });
 });
+
+describe('path parameters outside the REST services', () => {
+  it('a NUL in the sandbox payment page reference → 400, not 500', async () => {
+    for (const url of ['/payments/sandbox/%00', '/payments/sandbox/a%00b/pay']) {
+      const res = await server.app.inject({ method: url.endsWith('/pay') ? 'POST' : 'GET', url });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+    }
+    expect((await server.app.inject({ method: 'GET', url: '/payments/sandbox/unknown-ref' })).statusCode).toBe(404);
+  });
+});
