@@ -67,7 +67,7 @@ export const branchSchedules = pgTable('branch_schedules', {
   dayOfWeek: integer('day_of_week').notNull(),
   openTime: text('open_time').notNull(),
   closeTime: text('close_time').notNull(),
-}, (t) => [index('branch_schedules_branch_idx').on(t.branchId)]);
+}, (t) => [index('branch_schedules_branch_idx').on(t.branchId), uniqueIndex('branch_schedules_day_uq').on(t.branchId, t.dayOfWeek)]);
 
 // ─── users ───────────────────────────────────────────────────────────────────
 export const users = pgTable('users', {
@@ -239,6 +239,20 @@ export const brandPayments = pgTable('brand_payments', {
   paymentSystemId: integer('payment_system_id').notNull().references(() => paymentSystems.id),
   isActive: boolean('is_active').notNull().default(true),
 }, (t) => [uniqueIndex('brand_payments_uq').on(t.brandId, t.paymentSystemId)]);
+
+/**
+ * The optional delivery-address fields a brand asks for (domain/addressFields.ts): its label,
+ * whether it is shown and whether it must be filled. A field without a row keeps the form's default.
+ */
+export const brandAddressFields = pgTable('brand_address_fields', {
+  id: serial('id').primaryKey(),
+  brandId: integer('brand_id').notNull().references(() => brands.id),
+  fieldName: text('field_name').notNull(),
+  label: text('label').notNull(),
+  isRequired: boolean('is_required').notNull().default(false),
+  isVisible: boolean('is_visible').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+}, (t) => [uniqueIndex('brand_address_fields_uq').on(t.brandId, t.fieldName)]);
 
 // ─── customers ───────────────────────────────────────────────────────────────
 export const customerAddresses = pgTable('customer_addresses', {
