@@ -84,9 +84,15 @@ export const GRAPHIQL_CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 export const HSTS = 'max-age=31536000';
-const CORS_METHODS = 'GET, POST, PUT, DELETE';
-const CORS_HEADERS = 'Authorization, Content-Type, Idempotency-Key, Accept';
-const CORS_MAX_AGE = '600';
+/** What a cross-origin caller may send: the API's verbs and the headers the shop and the console send. */
+export const CORS_METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
+export const CORS_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key', 'Accept'];
+export const CORS_MAX_AGE_SECONDS = 600;
+
+/** The origins allowed to call /api and /graphql from a browser: CORS_ORIGINS and the app's own. */
+export function allowedCorsOrigins(publicUrl: string | undefined, settings: HttpSettings): Set<string> {
+  return new Set([...settings.corsOrigins, publicUrl && originOf(publicUrl)].filter((o): o is string => !!o));
+}
 
 const pathOf = (url: string) => url.split('?')[0];
 /** The browser-callable services: the REST API and the gateway. */
@@ -106,7 +112,7 @@ export function securityDefaults(app: FastifyInstance, config: { publicUrl: stri
       policy = {
         publicUrl: config.publicUrl,
         appCsp: appContentSecurityPolicy(config.publicUrl, settings),
-        allowedOrigins: new Set([...settings.corsOrigins, originOf(config.publicUrl)].filter((o): o is string => !!o)),
+        allowedOrigins: allowedCorsOrigins(config.publicUrl, settings),
       };
     }
     return policy;
@@ -149,9 +155,9 @@ function applyCors(req: FastifyRequest, reply: FastifyReply, allowedOrigins: Set
   if (!allowedOrigins.has(origin)) return;
   reply.header('access-control-allow-origin', origin);
   if (req.method === 'OPTIONS' && isPreflight(req)) {
-    reply.header('access-control-allow-methods', CORS_METHODS);
-    reply.header('access-control-allow-headers', CORS_HEADERS);
-    reply.header('access-control-max-age', CORS_MAX_AGE);
+    reply.header('access-control-allow-methods', CORS_METHODS.join(', '));
+    reply.header('access-control-allow-headers', CORS_HEADERS.join(', '));
+    reply.header('access-control-max-age', String(CORS_MAX_AGE_SECONDS));
   }
 }
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { createServer } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -204,6 +206,43 @@ describe('CORS on /api and /graphql', () => {
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe(PARTNER);
   });
+});
+
+describe('CORS of the standalone gateway (npm run gateway)', () => {
+  it.skipIf(!hasMesh)('allows only configured origins, without credentials', async () => {
+    const probe = createServer().listen(0, '127.0.0.1');
+    await new Promise((resolve) => probe.once('listening', resolve));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'mesh/standalone.ts'], {
+      env: { ...process.env, GATEWAY_PORT: String(port), PUBLIC_URL: OWN, CORS_ORIGINS: PARTNER, MESH_UPSTREAM_URL: 'http://127.0.0.1:9' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const started = Date.now();
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('the gateway did not start in 60 s')), 60_000);
+        child.once('exit', (code) => reject(new Error(`the gateway exited with ${code}`)));
+        child.stdout!.on('data', (chunk: Buffer) => { if (chunk.toString().includes('GraphQL gateway on')) { clearTimeout(timer); resolve(); } });
+      });
+      console.log(`standalone gateway ready in ${Date.now() - started} ms`);
+      const call = (origin: string) => fetch(`http://127.0.0.1:${port}/graphql`, {
+        method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ __typename }' }),
+      });
+      const evil = await call(EVIL);
+      expect(await evil.json()).toEqual({ data: { __typename: 'Query' } });
+      expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+      expect(evil.headers.get('access-control-allow-credentials')).toBeNull();
+      for (const origin of [PARTNER, OWN]) {
+        const res = await call(origin);
+        await res.text();
+        expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+        expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+      }
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }, 90_000);
 });
 
 describe('SPA caching and missing files', () => {
