@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { NonIdealState } from '@blueprintjs/core';
 import { BuildIcon } from '@blueprintjs/icons';
 import { lazyChunk } from '../lib/lazy';
+import { RESOURCE_PAGES } from './resources';
 
 /** Screens by route pattern (domain/permissions.ts CONSOLE_ROUTES). Each is its own lazy chunk. */
 export const CONSOLE_PAGES: Record<string, ComponentType> = {
@@ -12,7 +13,8 @@ export const CONSOLE_PAGES: Record<string, ComponentType> = {
   '/unpaidorders': orderScreen('/unpaidorders'),
   '/pickup': orderScreen('/pickup'),
   '/CurrentDriveThruOrderPage': orderScreen('/CurrentDriveThruOrderPage'),
-  '/ValidationCode': lazyChunk(() => import('./validationCodes/ValidationCodePage')),
+  // Admin screens on the resource shape (./resources/index.tsx registers them).
+  ...RESOURCE_PAGES,
 };
 
 function orderScreen(path: string) {

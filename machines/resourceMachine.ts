@@ -1,0 +1,307 @@
+import { assertEvent, assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
+import { checkFields, type FieldErrors, type FieldRule } from './resourceFields';
+
+export type { FieldErrors, FieldRule } from './resourceFields';
+
+/**
+ * One admin screen (a resource: taxes, app updates, validation codes…): a server page of rows,
+ * the edit form, the delete confirmation and a row's history. Every screen of the shape runs this
+ * machine; they differ only by their config (src/console/resources/).
+ *
+ *   list:    loading ──▶ ready | error        resource.page / sort / filter / search / refresh ──▶ loading
+ *   panel:   closed ──resource.create / resource.edit──▶ edit
+ *              edit: loading (loadRow) ──▶ editing ──resource.save (valid)──▶ saving ──▶ closed + list reloads
+ *                                                   saving ──(refused)──▶ saveFailed (input kept, server messages beside the fields)
+ *            closed ──resource.delete──▶ confirmDelete: asking ──resource.confirmDelete──▶ deleting ──▶ closed + list reloads
+ *   history: idle ──resource.history──▶ loading ──▶ ready | error    (of the row being edited)
+ *
+ * Writes are pessimistic: the list shows a saved row only once the server answered and the page
+ * was read again. Field rules are checked on blur and on save: a field's message shows once it was
+ * left or a save was tried. The server's field messages (ABP validationErrors) stand beside the
+ * fields until the field changes.
+ *
+ * Ports: actors `loadPage`, `loadRow`, `saveRow`, `deleteRow`, `loadHistory` (a failure rejects
+ * with a ResourceError); action `notify` (intent, message) for what is not shown in place.
+ */
+
+export type Row = { id: number } & Record<string, unknown>;
+export type Values = Record<string, unknown>;
+export interface Sorting { field: string; direction: 'asc' | 'desc' }
+
+/** How a failed call reaches the machine: the message, and the server's field messages when it refused the input. */
+export class ResourceError extends Error {
+  constructor(message: string, readonly fieldErrors: FieldErrors = {}, readonly status: number | null = null) {
+    super(message);
+  }
+}
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export interface PageRequest { skip: number; take: number; sorting?: string; search?: string; filter: Values }
+export interface PageResult { rows: Row[]; totalCount: number }
+export interface SaveRequest { id: number | null; values: Values }
+export interface HistoryEntry { id: number; at: string; userName: string | null; action: string; before: Values | null; after: Values | null }
+
+export interface ResourceInput {
+  fields: readonly FieldRule[];
+  /** Values of a new row (the form starts with them). */
+  defaults?: Values;
+  /** Filters the route fixes (a parent such as /brands/taxes/7 → { brandId: 7 }): always sent, also on create. */
+  fixed?: Values;
+  take?: number;
+  sorting?: Sorting | null;
+}
+
+export interface ResourceContext {
+  fields: readonly FieldRule[];
+  defaults: Values;
+  fixed: Values;
+  skip: number;
+  take: number;
+  sorting: Sorting | null;
+  filter: Values;
+  search: string;
+  rows: Row[];
+  totalCount: number;
+  listError: string | null;
+  /** The row being edited; null while creating. */
+  editId: number | null;
+  values: Values;
+  touched: Record<string, boolean>;
+  triedSave: boolean;
+  serverErrors: FieldErrors;
+  saveError: string | null;
+  deleteId: number | null;
+  deleteError: string | null;
+  history: HistoryEntry[];
+  historyError: string | null;
+}
+
+export type ResourceEvent =
+  | { type: 'resource.page'; skip: number }
+  | { type: 'resource.pageSize'; take: number }
+  | { type: 'resource.sort'; sorting: Sorting | null }
+  | { type: 'resource.filter'; filter: Values }
+  | { type: 'resource.search'; search: string }
+  | { type: 'resource.refresh' }
+  | { type: 'resource.create' }
+  | { type: 'resource.edit'; id: number }
+  | { type: 'resource.change'; field: string; value: unknown }
+  | { type: 'resource.blur'; field: string }
+  | { type: 'resource.save' }
+  | { type: 'resource.cancel' }
+  | { type: 'resource.delete'; id: number }
+  | { type: 'resource.confirmDelete' }
+  | { type: 'resource.history' };
+
+export const DEFAULT_TAKE = 25;
+export const sortingText = (s: Sorting | null) => (s ? `${s.field} ${s.direction}` : undefined);
+const unbound = (name: string) => async (): Promise<never> => { throw new Error(`${name} is not bound`); };
+const reload = { target: '#resource.list.loading' } as const;
+const freshForm = { touched: {}, triedSave: false, serverErrors: {}, saveError: null };
+
+const resourceSetup = setup({
+  types: { context: {} as ResourceContext, events: {} as ResourceEvent, input: {} as ResourceInput, tags: {} as 'pending' },
+  actors: {
+    loadPage: fromPromise<PageResult, PageRequest>(unbound('loadPage')),
+    loadRow: fromPromise<Row, { id: number }>(unbound('loadRow')),
+    saveRow: fromPromise<Row, SaveRequest>(unbound('saveRow')),
+    deleteRow: fromPromise<unknown, { id: number }>(unbound('deleteRow')),
+    loadHistory: fromPromise<HistoryEntry[], { id: number }>(unbound('loadHistory')),
+  },
+  actions: {
+    notify: (_, _params: { intent: 'success' | 'danger'; message: string }) => {},
+  },
+  guards: {
+    isFormValid: ({ context }) => Object.keys(checkFields(context.fields, context.values, context.editId === null)).length === 0,
+  },
+});
+
+/** The form's events, the same while editing and after a refused save (the input is kept). */
+const formState = resourceSetup.createStateConfig({
+  on: {
+    'resource.change': {
+      actions: resourceSetup.assign(({ context, event }) => {
+        assertEvent(event, 'resource.change');
+        const { [event.field]: _cleared, ...serverErrors } = context.serverErrors;
+        return { values: { ...context.values, [event.field]: event.value }, serverErrors };
+      }),
+    },
+    'resource.blur': {
+      actions: resourceSetup.assign(({ context, event }) => {
+        assertEvent(event, 'resource.blur');
+        return { touched: { ...context.touched, [event.field]: true } };
+      }),
+    },
+    'resource.save': [
+      { guard: 'isFormValid', target: 'saving', actions: resourceSetup.assign({ triedSave: true, saveError: null }) },
+      { actions: resourceSetup.assign({ triedSave: true }) },
+    ],
+  },
+});
+
+export const resourceMachine = resourceSetup.createMachine({
+  id: 'resource',
+  type: 'parallel',
+  context: ({ input }) => ({
+    fields: input.fields, defaults: input.defaults ?? {}, fixed: input.fixed ?? {},
+    skip: 0, take: input.take ?? DEFAULT_TAKE, sorting: input.sorting ?? null, filter: {}, search: '',
+    rows: [], totalCount: 0, listError: null,
+    editId: null, values: {}, touched: {}, triedSave: false, serverErrors: {}, saveError: null, deleteId: null, deleteError: null,
+    history: [], historyError: null,
+  }),
+  states: {
+    list: {
+      initial: 'loading',
+      on: {
+        'resource.page': { ...reload, actions: assign({ skip: ({ event }) => Math.max(0, event.skip) }) },
+        'resource.pageSize': { ...reload, actions: assign({ take: ({ event }) => event.take, skip: 0 }) },
+        'resource.sort': { ...reload, actions: assign({ sorting: ({ event }) => event.sorting, skip: 0 }) },
+        'resource.filter': { ...reload, actions: assign({ filter: ({ event }) => event.filter, skip: 0 }) },
+        'resource.search': { ...reload, actions: assign({ search: ({ event }) => event.search, skip: 0 }) },
+        'resource.refresh': reload,
+      },
+      states: {
+        loading: {
+          tags: ['pending'],
+          invoke: {
+            src: 'loadPage',
+            input: ({ context: c }) => ({
+              skip: c.skip, take: c.take, sorting: sortingText(c.sorting), search: c.search.trim() || undefined, filter: { ...c.filter, ...c.fixed },
+            }),
+            onDone: { target: 'ready', actions: assign({ rows: ({ event }) => event.output.rows, totalCount: ({ event }) => event.output.totalCount, listError: null }) },
+            onError: { target: 'error', actions: assign({ listError: ({ event }) => messageOf(event.error) }) },
+          },
+        },
+        ready: {},
+        error: {},
+      },
+    },
+    panel: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: {
+            'resource.create': {
+              target: 'edit.editing',
+              actions: assign(({ context }) => ({ editId: null, values: { ...context.defaults, ...context.fixed }, ...freshForm })),
+            },
+            'resource.edit': { target: 'edit.loading', actions: assign(({ event }) => ({ editId: event.id, values: {}, ...freshForm })) },
+            'resource.delete': { target: 'confirmDelete', actions: assign({ deleteId: ({ event }) => event.id, deleteError: null }) },
+          },
+        },
+        edit: {
+          on: { 'resource.cancel': '#resource.panel.closed' },
+          states: {
+            loading: {
+              tags: ['pending'],
+              invoke: {
+                src: 'loadRow',
+                input: ({ context }) => ({ id: context.editId! }),
+                onDone: { target: 'editing', actions: assign({ values: ({ event }) => ({ ...event.output }) }) },
+                onError: {
+                  target: '#resource.panel.closed',
+                  actions: { type: 'notify', params: ({ event }) => ({ intent: 'danger' as const, message: messageOf(event.error) }) },
+                },
+              },
+            },
+            editing: formState,
+            saveFailed: formState,
+            saving: {
+              tags: ['pending'],
+              invoke: {
+                src: 'saveRow',
+                input: ({ context }) => ({ id: context.editId, values: context.values }),
+                onDone: {
+                  target: '#resource.panel.closed',
+                  // The list shows the row as the server now holds it.
+                  actions: [assign({ editId: null }), { type: 'notify', params: { intent: 'success' as const, message: 'Saved.' } }, raise({ type: 'resource.refresh' })],
+                },
+                onError: {
+                  target: 'saveFailed',
+                  actions: assign({
+                    saveError: ({ event }) => messageOf(event.error),
+                    serverErrors: ({ event }) => (event.error instanceof ResourceError ? event.error.fieldErrors : {}),
+                  }),
+                },
+              },
+            },
+          },
+        },
+        confirmDelete: {
+          initial: 'asking',
+          on: { 'resource.cancel': { target: 'closed', actions: assign({ deleteId: null }) } },
+          states: {
+            asking: { on: { 'resource.confirmDelete': 'deleting' } },
+            deleting: {
+              tags: ['pending'],
+              invoke: {
+                src: 'deleteRow',
+                input: ({ context }) => ({ id: context.deleteId! }),
+                onDone: {
+                  target: '#resource.panel.closed',
+                  actions: [assign({ deleteId: null }), { type: 'notify', params: { intent: 'success' as const, message: 'Deleted.' } }, raise({ type: 'resource.refresh' })],
+                },
+                // e.g. 409: other records refer to it. The dialog stays, with the server's sentence.
+                onError: { target: 'asking', actions: assign({ deleteError: ({ event }) => messageOf(event.error) }) },
+              },
+            },
+          },
+        },
+      },
+    },
+    history: {
+      initial: 'idle',
+      on: {
+        'resource.history': { guard: ({ context }) => context.editId !== null, target: '.loading' },
+        'resource.cancel': '.idle',
+        'resource.edit': '.idle',
+      },
+      states: {
+        idle: {},
+        loading: {
+          tags: ['pending'],
+          invoke: {
+            src: 'loadHistory',
+            input: ({ context }) => ({ id: context.editId! }),
+            onDone: { target: 'ready', actions: assign({ history: ({ event }) => event.output, historyError: null }) },
+            onError: { target: 'error', actions: assign({ historyError: ({ event }) => messageOf(event.error) }) },
+          },
+        },
+        ready: {},
+        error: {},
+      },
+    },
+  },
+});
+
+export type ResourceSnapshot = SnapshotFrom<typeof resourceMachine>;
+
+// Selectors: what the views read.
+export const selectRows = (s: ResourceSnapshot) => s.context.rows;
+export const selectPaging = (s: ResourceSnapshot) => ({ skip: s.context.skip, take: s.context.take, totalCount: s.context.totalCount });
+export const selectSorting = (s: ResourceSnapshot) => s.context.sorting;
+export const selectListLoading = (s: ResourceSnapshot) => s.matches({ list: 'loading' });
+export const selectListError = (s: ResourceSnapshot) => (s.matches({ list: 'error' }) ? s.context.listError : null);
+export const selectFilter = (s: ResourceSnapshot) => s.context.filter;
+export const selectSearch = (s: ResourceSnapshot) => s.context.search;
+/** The form: open, new or not, busy, values and the messages to show (rules once touched or tried, then the server's). */
+export const selectForm = (s: ResourceSnapshot) => {
+  const c = s.context;
+  const open = s.matches({ panel: 'edit' });
+  const isNew = c.editId === null;
+  const rules = checkFields(c.fields, c.values, isNew);
+  const errors: FieldErrors = {};
+  for (const [field, message] of Object.entries(rules)) if (c.triedSave || c.touched[field]) errors[field] = message;
+  return {
+    open, isNew, editId: c.editId, values: c.values, errors: { ...errors, ...c.serverErrors },
+    loading: s.matches({ panel: { edit: 'loading' } }), saving: s.matches({ panel: { edit: 'saving' } }),
+    saveError: s.matches({ panel: { edit: 'saveFailed' } }) ? c.saveError : null,
+  };
+};
+export const selectDelete = (s: ResourceSnapshot) => ({
+  open: s.matches({ panel: 'confirmDelete' }), id: s.context.deleteId, deleting: s.matches({ panel: { confirmDelete: 'deleting' } }), error: s.context.deleteError,
+});
+export const selectHistory = (s: ResourceSnapshot) => ({
+  entries: s.context.history, loading: s.matches({ history: 'loading' }), error: s.matches({ history: 'error' }) ? s.context.historyError : null,
+  loaded: s.matches({ history: 'ready' }),
+});

@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { useSelector } from '@xstate/react';
+import {
+  Button, Callout, Classes, Drawer, FormGroup, HTMLSelect, HTMLTable, InputGroup, Intent, NonIdealState, Spinner, Switch, Tab, Tabs, TextArea,
+} from '@blueprintjs/core';
+import { selectForm, selectHistory, type ResourceSnapshot } from '../../../machines/resourceMachine';
+import type { ActorRefFrom } from 'xstate';
+import type { resourceMachine, HistoryEntry, Values } from '../../../machines/resourceMachine';
+import type { FieldConfig, ResourceConfig } from './types';
+
+type ResourceActor = ActorRefFrom<typeof resourceMachine>;
+const sameForm = (a: ReturnType<typeof selectForm>, b: ReturnType<typeof selectForm>) =>
+  a.open === b.open && a.loading === b.loading && a.saving === b.saving && a.values === b.values && a.saveError === b.saveError
+  && JSON.stringify(a.errors) === JSON.stringify(b.errors) && a.editId === b.editId;
+
+/** ISO → the value of a datetime-local input, in the browser's time zone. */
+const toLocalInput = (value: unknown) => {
+  const d = new Date(String(value ?? ''));
+  if (!value || Number.isNaN(d.getTime())) return String(value ?? '');
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+
+/**
+ * The edit drawer of a resource: its fields from the config (rules checked on blur and on save,
+ * each message beside its field, the server's too), the input kept when a save is refused, and
+ * a History tab with the row's audit entries.
+ */
+export function ResourceForm({ actor, config }: { actor: ResourceActor; config: ResourceConfig }) {
+  const form = useSelector(actor, selectForm, sameForm);
+  const [tab, setTab] = useState<'details' | 'history'>('details');
+  const title = form.isNew ? `New ${config.noun}` : `Edit ${config.noun} #${form.editId}`;
+  const close = () => { setTab('details'); actor.send({ type: 'resource.cancel' }); };
+  const details = form.loading ? <Spinner aria-label="Loading" /> : (
+    <form
+      className="resource-form"
+      noValidate
+      aria-label={title}
+      onSubmit={(e) => { e.preventDefault(); actor.send({ type: 'resource.save' }); }}
+    >
+      {form.saveError && <Callout intent="danger" role="alert" className="resource-save-error">{form.saveError}</Callout>}
+      {(config.fields ?? []).filter((f) => form.isNew || !f.createOnly).map((f) => (
+        <Field key={f.name} field={f} value={form.values[f.name]} error={form.errors[f.name]} disabled={form.saving}
+          onChange={(value) => actor.send({ type: 'resource.change', field: f.name, value })}
+          onBlur={() => actor.send({ type: 'resource.blur', field: f.name })} />
+      ))}
+      <div className={Classes.DIALOG_FOOTER_ACTIONS}>
+        <Button text="Cancel" onClick={close} disabled={form.saving} />
+        <Button type="submit" intent={Intent.PRIMARY} text="Save" loading={form.saving} />
+      </div>
+    </form>
+  );
+  return (
+    <Drawer isOpen={form.open} onClose={close} title={title} size="min(560px, 100%)" canOutsideClickClose={!form.saving}>
+      <div className={Classes.DRAWER_BODY}>
+        <div className={Classes.DIALOG_BODY}>
+          {form.isNew || !config.historyResource ? details : (
+            <Tabs id="resource-tabs" selectedTabId={tab} onChange={(id) => {
+              setTab(id as 'details' | 'history');
+              if (id === 'history') actor.send({ type: 'resource.history' });
+            }}>
+              <Tab id="details" title="Details" panel={details} />
+              <Tab id="history" title="History" panel={<History actor={actor} fields={config.fields ?? []} />} />
+            </Tabs>
+          )}
+        </div>
+      </div>
+    </Drawer>
+  );
+}
+
+function Field({ field, value, error, disabled, onChange, onBlur }: {
+  field: FieldConfig; value: unknown; error?: string; disabled: boolean; onChange: (value: unknown) => void; onBlur: () => void;
+}) {
+  const id = `field-${field.name}`;
+  const intent = error ? Intent.DANGER : Intent.NONE;
+  const text = value === undefined || value === null ? '' : String(value);
+  const common = { id, disabled, onBlur, 'aria-invalid': !!error, 'aria-describedby': `${id}-message` };
+  let input;
+  switch (field.kind) {
+    case 'boolean':
+      input = <Switch {...common} checked={!!value} label={field.label} onChange={(e) => onChange((e.target as HTMLInputElement).checked)} />;
+      break;
+    case 'textarea':
+      input = <TextArea {...common} fill value={text} intent={intent} onChange={(e) => onChange(e.target.value)} />;
+      break;
+    case 'select':
+      input = (
+        <HTMLSelect {...common} fill value={text} onChange={(e) => onChange(e.target.value)}>
+          <option value="">Choose…</option>
+          {field.options?.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        </HTMLSelect>
+      );
+      break;
+    case 'datetime':
+      input = <InputGroup {...common} type="datetime-local" value={toLocalInput(value)} intent={intent} onChange={(e) => onChange(e.target.value)} />;
+      break;
+    default:
+      input = (
+        <InputGroup {...common} value={text} intent={intent} placeholder={field.placeholder}
+          inputMode={field.kind === 'number' ? 'decimal' : undefined} onChange={(e) => onChange(e.target.value)} />
+      );
+  }
+  return (
+    <FormGroup
+      label={field.kind === 'boolean' ? undefined : field.label}
+      labelFor={id}
+      labelInfo={field.required ? '(required)' : undefined}
+      intent={intent}
+      helperText={<span id={`${id}-message`} className={error ? 'resource-field-error' : undefined}>{error ?? field.help}</span>}
+    >
+      {input}
+    </FormGroup>
+  );
+}
+
+function History({ actor, fields }: { actor: ResourceActor; fields: FieldConfig[] }) {
+  const history = useSelector(actor, selectHistory, (a, b) => a.entries === b.entries && a.loading === b.loading && a.error === b.error);
+  if (history.loading) return <Spinner aria-label="Loading history" />;
+  if (history.error) return <Callout intent="danger">{history.error}</Callout>;
+  if (!history.entries.length) return <NonIdealState title="No changes recorded" />;
+  const label = (name: string) => fields.find((f) => f.name === name)?.label ?? name;
+  return (
+    <HTMLTable compact striped className="resource-history" aria-label="History">
+      <thead><tr><th>When</th><th>Who</th><th>What</th></tr></thead>
+      <tbody>
+        {history.entries.map((h) => (
+          <tr key={h.id}>
+            <td>{new Date(h.at).toLocaleString()}</td>
+            <td>{h.userName ?? 'system'}</td>
+            <td><strong>{ACTION_LABEL[h.action] ?? h.action}</strong>{changesOf(h).map(([field, before, after]) => (
+              <span key={field} className="resource-change">
+                {label(field)}: {h.action !== 'create' && <del>{shown(before)}</del>}{h.action !== 'delete' && <ins>{shown(after)}</ins>}
+              </span>
+            ))}</td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}
+
+const ACTION_LABEL: Record<string, string> = { create: 'Created', update: 'Changed', delete: 'Deleted' };
+const shown = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
+/** The fields an entry changed (all of them for a create or a delete), without the id. */
+function changesOf(h: HistoryEntry): [string, unknown, unknown][] {
+  const before: Values = h.before ?? {};
+  const after: Values = h.after ?? {};
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((k) => k !== 'id' && (h.action !== 'update' || JSON.stringify(before[k]) !== JSON.stringify(after[k])))
+    .map((k) => [k, before[k], after[k]]);
+}
+
+export type { ResourceSnapshot };

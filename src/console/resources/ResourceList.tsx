@@ -1,0 +1,103 @@
+import '@blueprintjs/table/lib/css/table.css';
+import { useMemo, type ReactNode } from 'react';
+import { Button, Classes, NonIdealState } from '@blueprintjs/core';
+import { Cell, Column, ColumnHeaderCell, Table2, TableLoadingOption } from '@blueprintjs/table';
+import { ChevronDownIcon, ChevronUpIcon, DoubleCaretVerticalIcon, EditIcon, InboxIcon, TrashIcon } from '@blueprintjs/icons';
+import type { Row, Sorting } from '../../../machines/resourceMachine';
+import type { ColumnConfig, ResourceConfig } from './types';
+
+export interface ResourceListProps {
+  config: ResourceConfig;
+  rows: Row[];
+  sorting: Sorting | null;
+  loading: boolean;
+  onSort: (sorting: Sorting | null) => void;
+  onEdit?: (id: number) => void;
+  onDelete?: (id: number) => void;
+}
+
+const NEXT: Record<'none' | 'asc' | 'desc', Sorting['direction'] | null> = { none: 'asc', asc: 'desc', desc: null };
+const show = (value: unknown): ReactNode => (value === null || value === undefined || value === '' ? '—' : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value));
+
+/**
+ * A resource's page of rows on Blueprint's Table2, in the server's order (paging and sorting are
+ * the server's). A sortable column's whole header name is its sort control: Blueprint makes the
+ * name text ignore the pointer, so the control takes it back (resources.css), and a click cycles
+ * ascending → descending → the screen's default.
+ */
+export function ResourceList({ config, rows, sorting, loading, onSort, onEdit, onDelete }: ResourceListProps) {
+  const columns = useMemo<ColumnConfig[]>(() => [
+    ...config.columns,
+    ...(onEdit || onDelete ? [{
+      field: '__actions', name: 'Actions', width: 150,
+      render: (r: Row) => (
+        <span className="resource-actions">
+          {onEdit && <Button size="small" variant="minimal" icon={<EditIcon />} text="Edit" aria-label={`Edit ${config.noun} ${r.id}`} onClick={() => onEdit(r.id)} />}
+          {onDelete && <Button size="small" variant="minimal" intent="danger" icon={<TrashIcon />} aria-label={`Delete ${config.noun} ${r.id}`} onClick={() => onDelete(r.id)} />}
+        </span>
+      ),
+    }] : []),
+  ], [config, onEdit, onDelete]);
+
+  const cellRenderers = useMemo(() => columns.map((col) => (rowIndex: number) => {
+    const row = rows[rowIndex];
+    if (!row) return <Cell />;
+    return (
+      <Cell className={config.rowClassName?.(row)} interactive={col.field === '__actions'}>
+        <span data-row-id={row.id} data-column={col.field}>{col.render ? col.render(row) : show(row[col.field])}</span>
+      </Cell>
+    );
+  }), [columns, rows, config]);
+
+  const headerRenderers = useMemo(() => columns.map((col) => () => {
+    if (!col.sortable) return <ColumnHeaderCell name={col.name} />;
+    const current = sorting?.field === col.field ? sorting.direction : 'none';
+    const Icon = current === 'asc' ? ChevronUpIcon : current === 'desc' ? ChevronDownIcon : DoubleCaretVerticalIcon;
+    const next = NEXT[current];
+    return (
+      <ColumnHeaderCell
+        name={col.name}
+        nameRenderer={(name) => (
+          <button
+            type="button"
+            className="resource-sort"
+            aria-label={`Sort by ${name}`}
+            aria-sort={current === 'none' ? 'none' : current === 'asc' ? 'ascending' : 'descending'}
+            onClick={() => onSort(next ? { field: col.field, direction: next } : null)}
+          >
+            <span>{name}</span><Icon />
+          </button>
+        )}
+      />
+    );
+  }), [columns, sorting, onSort]);
+
+  if (!loading && rows.length === 0) {
+    return <NonIdealState className="resource-empty" icon={<InboxIcon size={40} />} title={`No ${config.noun}s`} />;
+  }
+  return (
+    <div className="resource-table" role="region" aria-label={config.title} aria-busy={loading}
+      onDoubleClick={(e) => {
+        // A double click on a row opens it, like its Edit button.
+        const id = (e.target as HTMLElement).closest('[data-row-id]')?.getAttribute('data-row-id');
+        if (id && onEdit) onEdit(Number(id));
+      }}>
+      <Table2
+        numRows={rows.length}
+        defaultRowHeight={34}
+        enableRowHeader={false}
+        enableColumnResizing
+        enableRowResizing={false}
+        selectionModes={[]}
+        columnWidths={columns.map((c) => c.width ?? 150)}
+        cellRendererDependencies={[rows, columns, config]}
+        loadingOptions={loading && rows.length === 0 ? [TableLoadingOption.CELLS] : []}
+        className={Classes.TEXT_SMALL}
+      >
+        {columns.map((col, i) => (
+          <Column key={col.field} id={col.field} name={col.name} cellRenderer={cellRenderers[i]} columnHeaderCellRenderer={headerRenderers[i]} />
+        ))}
+      </Table2>
+    </div>
+  );
+}

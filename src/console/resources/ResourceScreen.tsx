@@ -1,0 +1,94 @@
+import './resources.css';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { useParams } from 'wouter';
+import { useApolloClient } from '@apollo/client/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Alert, Button, Callout, H2, Intent, Spinner } from '@blueprintjs/core';
+import { PlusIcon, TrashIcon } from '@blueprintjs/icons';
+import {
+  selectDelete, selectFilter, selectListError, selectListLoading, selectPaging, selectRows, selectSearch, selectSorting,
+  type Sorting, type Values,
+} from '../../../machines/resourceMachine';
+import { provideResource } from './provideResource';
+import { ResourceList } from './ResourceList';
+import { ResourceToolbar } from './ResourceToolbar';
+import { ResourceForm } from './ResourceForm';
+import type { ResourceConfig } from './types';
+
+const samePaging = (a: { skip: number; take: number; totalCount: number }, b: typeof a) => a.skip === b.skip && a.take === b.take && a.totalCount === b.totalCount;
+
+/**
+ * One admin screen from its config: the resource machine bound to the gateway, the toolbar
+ * (search, filters, pager, "New"), the Table2 list, the edit form and the delete confirmation.
+ * The route's fixed filter (e.g. the brand of /brands/taxes/7) goes with every call.
+ */
+export function ResourceScreen({ config, toolbar }: { config: ResourceConfig; toolbar?: ReactNode }) {
+  const client = useApolloClient();
+  const params = useParams<Record<string, string | undefined>>();
+  const fixed = useMemo(() => config.fixedFilter?.(params) ?? {}, [config, params]);
+  const machine = useMemo(() => provideResource(client, config), [client, config]);
+  const actor = useActorRef(machine, {
+    input: { fields: config.fields ?? [], defaults: config.defaults, fixed, sorting: config.defaultSorting ?? null },
+  });
+  const rows = useSelector(actor, selectRows);
+  const paging = useSelector(actor, selectPaging, samePaging);
+  const sorting = useSelector(actor, selectSorting);
+  const filter = useSelector(actor, selectFilter);
+  const search = useSelector(actor, selectSearch);
+  const loading = useSelector(actor, selectListLoading);
+  const error = useSelector(actor, selectListError);
+  const del = useSelector(actor, selectDelete, (a, b) => a.open === b.open && a.deleting === b.deleting && a.error === b.error);
+
+  const onSort = useCallback((s: Sorting | null) => actor.send({ type: 'resource.sort', sorting: s }), [actor]);
+  const onEdit = useCallback((id: number) => actor.send({ type: 'resource.edit', id }), [actor]);
+  const onDelete = useCallback((id: number) => actor.send({ type: 'resource.delete', id }), [actor]);
+  const editable = !!(config.fields && config.operations.update);
+
+  return (
+    <div className="console-page resource-screen" data-resource={config.noun}>
+      <div className="resource-head">
+        <H2>{config.title}</H2>
+        {loading && <Spinner size={16} aria-label="Loading" />}
+        {config.fields && config.operations.create && (
+          <Button intent={Intent.PRIMARY} icon={<PlusIcon />} text={`New ${config.noun}`} onClick={() => actor.send({ type: 'resource.create' })} />
+        )}
+      </div>
+      {toolbar}
+      <ResourceToolbar
+        config={config}
+        search={search}
+        filter={filter}
+        paging={paging}
+        onSearch={(text) => actor.send({ type: 'resource.search', search: text })}
+        onFilter={(f: Values) => actor.send({ type: 'resource.filter', filter: f })}
+        onPage={(skip) => actor.send({ type: 'resource.page', skip })}
+        onPageSize={(take) => actor.send({ type: 'resource.pageSize', take })}
+        onRefresh={() => actor.send({ type: 'resource.refresh' })}
+      />
+      {error && <Callout intent="danger" title="The list did not load.">{error}</Callout>}
+      <ResourceList
+        config={config}
+        rows={rows}
+        sorting={sorting}
+        loading={loading}
+        onSort={onSort}
+        onEdit={editable ? onEdit : undefined}
+        onDelete={config.operations.delete ? onDelete : undefined}
+      />
+      {config.fields && <ResourceForm actor={actor} config={config} />}
+      <Alert
+        isOpen={del.open}
+        intent={Intent.DANGER}
+        icon={<TrashIcon />}
+        cancelButtonText="Cancel"
+        confirmButtonText="Delete"
+        loading={del.deleting}
+        onCancel={() => actor.send({ type: 'resource.cancel' })}
+        onConfirm={() => actor.send({ type: 'resource.confirmDelete' })}
+      >
+        <p>Delete this {config.noun}? This cannot be undone.</p>
+        {del.error && <Callout intent="danger" role="alert">{del.error}</Callout>}
+      </Alert>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import type { ComponentType } from 'react';
+import { lazyChunk } from '../../lib/lazy';
+import type { ResourceConfig } from './types';
+import { taxScreen } from './configs/tax';
+import { appUpdatesScreen } from './configs/appUpdates';
+
+/**
+ * Every admin screen built on the resource shape: the one place a console resource is
+ * registered (its config in ./configs). The screen itself (Table2, form) is one lazy chunk.
+ */
+export const RESOURCE_SCREENS: ResourceConfig[] = [taxScreen, appUpdatesScreen];
+
+const screenOf = (config: ResourceConfig) =>
+  lazyChunk(() => import('./ResourceScreen').then((m) => ({ default: () => <m.ResourceScreen key={config.path} config={config} /> })));
+
+/** Pages by route pattern, for the console's page registry (../pages.tsx). */
+export const RESOURCE_PAGES: Record<string, ComponentType> = {
+  ...Object.fromEntries(RESOURCE_SCREENS.map((c) => [c.path, screenOf(c)])),
+  // Two lists of the same shape behind tabs; the server's calls stay hand-written.
+  '/ValidationCode': lazyChunk(() => import('./configs/validationCodes')),
+};

@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import type { FieldRule, Row, Sorting, Values } from '../../../machines/resourceMachine';
+
+/**
+ * What an admin screen declares (one file per resource in ./configs, registered in ./index.ts).
+ * Example: ./configs/tax.tsx. The generic screen (ResourceScreen) gives the Table2 list with
+ * server paging, sorting, search and filters, the form with rules checked on blur and the
+ * server's messages beside the fields, the History tab and the delete confirmation.
+ */
+export interface ResourceConfig<R extends Row = Row> {
+  /** Route pattern the screen is mounted on (domain/permissions.ts CONSOLE_ROUTES). */
+  path: string;
+  title: string;
+  /** What one row is called: "tax" → "New tax", "Delete this tax?". */
+  noun: string;
+  /** The server's resource name for its history (AuditLog/GetEntityHistory); omit for no History tab. */
+  historyResource?: string;
+  /** Table2 columns; `sortable` columns are sent as `Sorting` (the server's whitelist decides). */
+  columns: ColumnConfig<R>[];
+  /** The form's fields, in order; omit for a read-only list. */
+  fields?: FieldConfig[];
+  /** Values a new row starts with. */
+  defaults?: Values;
+  /** Select filters above the list (equality on the server). */
+  filters?: FilterConfig[];
+  /** Placeholder of the search box (the server's `Search`); omit when the list has no search. */
+  searchPlaceholder?: string;
+  /** Filters fixed by the route, e.g. /brands/taxes/:id → { brandId: Number(params.id) }. */
+  fixedFilter?: (params: Record<string, string | undefined>) => Values;
+  defaultSorting?: Sorting;
+  /** Class of a row's cells (row styles: inactive, expired…). */
+  rowClassName?: (row: R) => string | undefined;
+  /** The resource's GraphQL operations, each in the config's own file. */
+  operations: ResourceOperations;
+}
+
+export interface ColumnConfig<R extends Row = Row> {
+  field: string;
+  name: string;
+  width?: number;
+  sortable?: boolean;
+  render?: (row: R) => ReactNode;
+}
+
+export interface FieldConfig extends FieldRule {
+  options?: { value: string; label: string }[];
+  placeholder?: string;
+  help?: string;
+}
+
+export interface FilterConfig {
+  field: string;
+  label: string;
+  options: { value: string | number | boolean; label: string }[];
+}
+
+/**
+ * The variables every list operation takes, whatever the resource: the gateway types them alike
+ * (server/resources/list.ts), so one generic list drives them all. Filters are added by field name.
+ */
+export interface ListVariables { SkipCount: number; MaxResultCount: number; Sorting?: string; Search?: string; id?: number; [filter: string]: unknown }
+type ListData = { list?: { totalCount: number; data: (Record<string, unknown> | null)[] } | null };
+
+/**
+ * Operation conventions: the list aliases its field `list`; create and update take `$input` and
+ * alias `row`; delete takes `$id` (mapped to the legacy id parameter inside the document).
+ */
+export interface ResourceOperations {
+  // Variables differ by resource (each list adds its own filters); the shapes above are the contract.
+  list: TypedDocumentNode<ListData, any>;
+  create?: TypedDocumentNode<{ row?: Record<string, unknown> | null }, any>;
+  update?: TypedDocumentNode<{ row?: Record<string, unknown> | null }, any>;
+  delete?: TypedDocumentNode<unknown, any>;
+}
