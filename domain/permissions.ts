@@ -29,6 +29,8 @@ export const PERMISSIONS = {
   'companies.list': [A],
   'companies.view': [A, CA],
   'brands.manage': [A, CA],
+  /** Reading brands (pickers, the brand switch): the four main roles, each their own (SPEC.md 6 "Data loaded on entry"). */
+  'brands.view': [A, CA, BM, BU],
   'appUpdates.manage': [A],
   'brands.qrScans': MAIN_THREE,
   'branches.manage': MAIN_THREE,

@@ -4,6 +4,8 @@ import { registerAuditHistory } from './audit';
 import type { Resource } from './resource';
 import { taxResource } from '../services/tax/resource';
 import { appUpdatesResource } from '../services/appUpdates/resource';
+import { companyResource } from '../services/company/resource';
+import { brandResource } from '../services/brand/resource';
 
 /**
  * Every admin resource declared with `defineResource` (server/resources/resource.ts): the one
@@ -12,6 +14,7 @@ import { appUpdatesResource } from '../services/appUpdates/resource';
 export const RESOURCES: readonly Resource[] = [
   taxResource as unknown as Resource,
   appUpdatesResource as unknown as Resource,
+  companyResource as unknown as Resource, brandResource as unknown as Resource,
 ];
 
 export function registerResources(app: FastifyInstance, ctx: AppContext) {

@@ -62,8 +62,17 @@ export interface ResourceDeclaration<T extends PgTable, I extends TObject, C ext
   create: C;
   /** Body of update: `id` and the fields that may change (usually optional). */
   update: U;
-  /** The column that places a row in a company, brand or branch; null: the capability alone decides. */
-  scope: { level: ScopeLevel; field: ColumnName<T> & keyof Static<C> } | null;
+  /**
+   * The column that places a row in a company, brand or branch; null: the capability alone decides.
+   * `field: 'id'` declares rows that are places themselves (companies): the row's own id places it,
+   * and create has no parent to check.
+   */
+  scope: { level: ScopeLevel; field: (ColumnName<T> & keyof Static<C>) | 'id' } | null;
+  /**
+   * Fields of create/update that name a row of another table (a currency, a category…): a value
+   * naming no row is a 400 on that field before anything is written (not the database's 409).
+   */
+  references?: Partial<Record<keyof Static<C> & string, { table: PgTable & { id: AnyColumn }; label: string }>>;
   /** The capability (domain/permissions.ts) each action needs. */
   can: Record<Action, Capability>;
   /** Legacy method names (SPEC.md 7); a delete names its id parameter after a '?': 'Delete?TaxId'. Omit a method to leave it out. */
@@ -111,7 +120,8 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
   const label = decl.label ?? title;
   const itemFields = Object.keys(decl.item.properties);
   if (!idColumn) throw new Error(`${decl.service}: the table has no id column`);
-  if (decl.scope && !(decl.scope.field in decl.create.properties)) throw new Error(`${decl.service}: create must hold the scope field ${decl.scope.field}`);
+  const selfScoped = decl.scope?.field === 'id';
+  if (decl.scope && !selfScoped && !(decl.scope.field in decl.create.properties)) throw new Error(`${decl.service}: create must hold the scope field ${decl.scope.field}`);
   for (const f of [...decl.sortable, ...Object.keys(decl.filters ?? {})]) if (!columns[f]) throw new Error(`${decl.service}: no column ${f}`);
 
   const scopeColumn = decl.scope && columns[decl.scope.field];
@@ -220,8 +230,21 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
     return row as Row<T>;
   };
 
+  const checkReferences = async (db: Db, body: Record<string, unknown>) => {
+    for (const [field, ref] of Object.entries(decl.references ?? {}) as [string, { table: PgTable & { id: AnyColumn }; label: string }][]) {
+      const value = body[field];
+      if (value === undefined || value === null) continue;
+      const found = await db.select({ one: sql<number>`1` }).from(ref.table).where(eq(ref.table.id, value)).limit(1);
+      if (!found.length) {
+        const message = `There is no ${ref.label} ${String(value)}.`;
+        throw badRequest(message, [{ message, members: [field] }]);
+      }
+    }
+  };
+
   const checkParent = async (db: Db, caller: Caller, body: Record<string, unknown>) => {
-    if (!decl.scope) return;
+    await checkReferences(db, body);
+    if (!decl.scope || selfScoped) return;
     const id = Number(body[decl.scope.field]);
     if (!(await placeInScope(db, caller, decl.scope.level, id))) {
       const message = `There is no ${decl.scope.level} ${id} you can manage.`;
@@ -259,6 +282,7 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
       body: withTitle(decl.update, `${title}UpdateInput`), result: decl.item,
       handler: async ({ body, caller, ctx }) => {
         const input = body as Record<string, unknown>;
+        await checkReferences(ctx.db, input);
         const saved = await audited(ctx.db, caller, 'update', async (tx) => {
           const before = await lockInScope(tx, caller, Number(input.id));
           const values = toColumns(input, writableUpdate);

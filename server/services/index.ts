@@ -18,6 +18,9 @@ import { registerShopCustomerDeliveryAddress } from './customerDeliveryAddress/s
 import { registerShopBrandDeliveryFee } from './brandDeliveryFee/shop';
 import { registerSandboxPayments } from '../payments/sandbox';
 import { registerFiles } from './files/routes';
+import { registerBrand } from './brand/resource';
+import { registerCompany } from './company/resource';
+import { registerCurrency } from './currency/routes';
 import { registerResources } from '../resources';
 
 /** Every REST service, in the order of SPEC.md section 7. */
@@ -41,6 +44,7 @@ export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   registerShopBrandDeliveryFee,
   // administration: the declared resources (server/resources/index.ts) and their history
   registerResources,
+  registerCompany, registerBrand, registerCurrency,
   registerFiles,
   // the embedded card payment provider's hosted page (not part of the REST API)
   registerSandboxPayments,
