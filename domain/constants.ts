@@ -9,6 +9,9 @@ export const DEFAULT_PAYMENT_METHOD_ID = 2;
 /** A payment method whose provider is the card provider is shown under this label. */
 export const CARD_PAYMENT_LABEL = 'VISA/MASTER';
 
+/** The shortest password any account may be given (registration, reset, user management). */
+export const MIN_PASSWORD_LENGTH = 6;
+
 export const CURRENCY_CODE = 'KD';
 export const CURRENCY_DECIMALS = 3;
 

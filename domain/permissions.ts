@@ -69,6 +69,39 @@ export const PERMISSIONS = {
 
 export type Capability = keyof typeof PERMISSIONS;
 
+/**
+ * Which roles a user-management caller may give (AdminUserManagement/GetCurrentAllowedRoles), and
+ * so which users they see and change: only users whose role they may give, inside their own place
+ * (docs/decisions.md "Administration: users"). A brand manager does not manage other brand managers:
+ * a co-manager may also manage a brand outside the caller's scope. Nobody gives CUSTOMER here.
+ */
+export const ASSIGNABLE_ROLES: Readonly<Record<Role, readonly Role[]>> = {
+  ADMIN: [A, CA, 'COMPANY_REVIEWER', BM, 'BRAND_REVIEWER', BU, 'BRANCH_REVIEWER'],
+  COMPANY_ADMIN: [CA, 'COMPANY_REVIEWER', BM, 'BRAND_REVIEWER', BU, 'BRANCH_REVIEWER'],
+  BRAND_MANAGER: ['BRAND_REVIEWER', BU, 'BRANCH_REVIEWER'],
+  COMPANY_REVIEWER: [],
+  BRAND_REVIEWER: [],
+  BRANCH_USER: [],
+  BRANCH_REVIEWER: [],
+  CUSTOMER: [],
+};
+export const assignableRoles = (role: Role | string | null | undefined): readonly Role[] =>
+  (role && ASSIGNABLE_ROLES[role as Role]) || [];
+
+/** The place a staff user belongs to, by role: none (ADMIN), a company, a brand or a branch. */
+export type PlaceLevel = 'none' | 'company' | 'brand' | 'branch';
+export const ROLE_PLACE: Readonly<Record<Role, PlaceLevel>> = {
+  ADMIN: 'none',
+  COMPANY_ADMIN: 'company', COMPANY_REVIEWER: 'company',
+  BRAND_MANAGER: 'brand', BRAND_REVIEWER: 'brand',
+  BRANCH_USER: 'branch', BRANCH_REVIEWER: 'branch',
+  CUSTOMER: 'none',
+};
+
+/** A role's number for ModifyUserRole's `roleId`: its position in ROLES, from 1 (ADMIN 1 … CUSTOMER 8). */
+export const roleId = (role: Role) => ROLES.indexOf(role) + 1;
+export const roleById = (id: number): Role | undefined => ROLES[id - 1];
+
 export function can(role: Role | string | null | undefined, capability: Capability): boolean {
   return !!role && (PERMISSIONS[capability] as readonly string[]).includes(role);
 }

@@ -52,6 +52,8 @@ export async function seed(db: Db): Promise<boolean> {
       // The shop guest: never logs in with a password (TokenAuth/Authenticate asGuest).
       { id: GUEST_USER_ID, userName: 'guest', fullName: 'Guest', role: 'CUSTOMER', isGuest: true, passwordHash: '!' },
     ]);
+    // A brand manager's brands, their default one included (docs/decisions.md "Administration: users").
+    await tx.insert(t.brandManagers).values(DEMO_ACCOUNTS.flatMap((a) => (a.role === 'BRAND_MANAGER' ? [{ userId: a.id, brandId: a.brandId }] : [])));
 
     await seedMenu(tx as unknown as Db);
 

@@ -5,6 +5,7 @@ import type { AppContext } from '../http/context';
 import { ApiError, forbidden, unauthorized } from '../http/envelope';
 import { can } from '../../domain/permissions';
 import type { OrderEvent } from './orderEvents';
+import { managedBrandIds } from '../resources/scope';
 
 /** Decides, per event, whether a live-feed subscriber may see it. */
 export type OrderEventFilter = (event: OrderEvent) => boolean | Promise<boolean>;
@@ -18,8 +19,8 @@ export interface LiveOrderFeedSource {
   subscribe(listener: (event: OrderEvent) => void, end?: () => void): () => void;
   /**
    * Checks the subscriber's bearer token (Authorization header) like a REST call, and returns the
-   * filter of their scope (ADMIN all, COMPANY_ADMIN their company's brands, BRAND_MANAGER their
-   * brand, BRANCH_USER their branch), narrowed to `branchId` when given. Throws a 401/403 ApiError.
+   * filter of their scope (ADMIN all, COMPANY_ADMIN their company's brands, BRAND_MANAGER the
+   * brands they manage, BRANCH_USER their branch), narrowed to `branchId` when given. Throws a 401/403 ApiError.
    */
   authorize(authorization: string | undefined, branchId?: number | null): Promise<OrderEventFilter>;
 }
@@ -57,7 +58,7 @@ export function createLiveOrderFeed(ctx: AppContext): LiveOrderFeedSource & { cl
         case 'ADMIN':
           return inBranch;
         case 'BRAND_MANAGER':
-          return (e) => e.brandId === caller.brandId && inBranch(e);
+          return (e) => managedBrandIds(caller).includes(e.brandId) && inBranch(e);
         case 'BRANCH_USER':
           return (e) => e.branchId === caller.branchId && inBranch(e);
         case 'COMPANY_ADMIN': {

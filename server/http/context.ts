@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { brandManagers, users } from '../db/schema';
 import type { TokenService } from '../auth/tokens';
 import { unauthorized } from './envelope';
 import type { Role } from '../../domain/permissions';
@@ -18,6 +18,11 @@ export type Caller = {
   brandId: number | null;
   branchId: number | null;
   isGuest: boolean;
+  /**
+   * A brand manager's brands (brand_managers, their default `brandId` among them), read with the
+   * user; absent for other roles. server/resources/scope.ts `managedBrandIds` reads it.
+   */
+  brandIds?: readonly number[];
 } | null;
 
 export interface AppConfig {
@@ -58,7 +63,9 @@ export function createAuth(db: Db, tokens: TokenService): AppContext['auth'] {
       .where(eq(users.id, claims.userId));
     if (!user || !user.isActive) throw unauthorized();
     const { isActive: _active, ...caller } = user;
-    return { ...caller, role: caller.role as Role };
+    if (caller.role !== 'BRAND_MANAGER') return { ...caller, role: caller.role as Role };
+    const managed = await db.select({ brandId: brandManagers.brandId }).from(brandManagers).where(eq(brandManagers.userId, caller.id));
+    return { ...caller, role: 'BRAND_MANAGER', brandIds: managed.map((m) => m.brandId) };
   }
   return {
     callerOf(req) {

@@ -4,6 +4,7 @@ import { registerAuditHistory } from './audit';
 import type { Resource } from './resource';
 import { taxResource } from '../services/tax/resource';
 import { appUpdatesResource } from '../services/appUpdates/resource';
+import { userResource } from '../services/adminUserManagement/staffUsers';
 import { companyResource } from '../services/company/resource';
 import { brandResource } from '../services/brand/resource';
 
@@ -14,6 +15,7 @@ import { brandResource } from '../services/brand/resource';
 export const RESOURCES: readonly Resource[] = [
   taxResource as unknown as Resource,
   appUpdatesResource as unknown as Resource,
+  userResource as unknown as Resource,
   companyResource as unknown as Resource, brandResource as unknown as Resource,
 ];
 

@@ -69,6 +69,12 @@ export interface ResourceDeclaration<T extends PgTable, I extends TObject, C ext
    */
   scope: { level: ScopeLevel; field: (ColumnName<T> & keyof Static<C>) | 'id' } | null;
   /**
+   * Rows that exist for the caller besides `scope`, as a where fragment: for rows placed by several
+   * columns at once, or not every row of the table (staff users: only the roles the caller may give).
+   * Applied wherever the scope is (list, history, update, delete).
+   */
+  visibleTo?: (caller: Caller) => SQL | undefined;
+  /**
    * Fields of create/update that name a row of another table (a currency, a category…): a value
    * naming no row is a 400 on that field before anything is written (not the database's 409).
    */
@@ -125,7 +131,8 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
   for (const f of [...decl.sortable, ...Object.keys(decl.filters ?? {})]) if (!columns[f]) throw new Error(`${decl.service}: no column ${f}`);
 
   const scopeColumn = decl.scope && columns[decl.scope.field];
-  const scopeOf = (caller: Caller) => (decl.scope && scopeColumn ? scopeWhere(caller, columnsAt(decl.scope.level, scopeColumn)) : undefined);
+  const scopeOf = (caller: Caller) =>
+    and(decl.scope && scopeColumn ? scopeWhere(caller, columnsAt(decl.scope.level, scopeColumn)) : undefined, decl.visibleTo?.(caller));
 
   const toItem = decl.toItem ?? ((row: Row<T>) => {
     const out: Record<string, unknown> = {};

@@ -1,4 +1,4 @@
-import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { branches, brands, companies } from '../db/schema';
 import type { Caller } from '../http/context';
@@ -10,13 +10,21 @@ export type ScopeLevel = 'company' | 'brand' | 'branch';
 export interface ScopeColumns { companyId?: AnyColumn; brandId?: AnyColumn; branchId?: AnyColumn }
 
 const brandsOfCompany = (companyId: number) => sql`(select "id" from "brands" where "company_id" = ${companyId})`;
-const branchesOfBrand = (brandId: number) => sql`(select "id" from "branches" where "brand_id" = ${brandId})`;
+const branchesOfBrands = (brandIds: readonly number[]) =>
+  sql`(select "id" from "branches" where "brand_id" in (${sql.join(brandIds.map((id) => sql`${id}`), sql`, `)}))`;
+
+/**
+ * The brands a brand manager manages: all of them (brand_managers, read with the caller each
+ * request), or just `brandId` for a caller made without the list (the system, tests).
+ */
+export const managedBrandIds = (caller: NonNullable<Caller>): readonly number[] =>
+  caller.brandIds ?? (caller.brandId != null ? [caller.brandId] : []);
 const branchesOfCompany = (companyId: number) =>
   sql`(select "id" from "branches" where "brand_id" in (select "id" from "brands" where "company_id" = ${companyId}))`;
 
 /**
  * Which rows a caller may see and change, as one Drizzle `where` fragment: ADMIN everything,
- * COMPANY_ADMIN their company, BRAND_MANAGER their brand, BRANCH_USER their branch, anyone else
+ * COMPANY_ADMIN their company, BRAND_MANAGER every brand they manage, BRANCH_USER their branch, anyone else
  * nothing. A row is in scope when the place it belongs to lies inside the caller's: a brand
  * manager reaches their brand's rows and its branches' rows, never the company's own rows.
  * The most precise column given is used (orders give brand and branch: a branch user is matched
@@ -38,10 +46,10 @@ export function scopeWhere(caller: Caller, cols: ScopeColumns): SQL | undefined 
       return sql`false`;
     }
     case 'BRAND_MANAGER': {
-      const id = caller.brandId;
-      if (id == null) return sql`false`;
-      if (brandId) return eq(brandId, id);
-      if (branchId) return sql`${branchId} in ${branchesOfBrand(id)}`;
+      const ids = managedBrandIds(caller);
+      if (!ids.length) return sql`false`;
+      if (brandId) return inArray(brandId, [...ids]);
+      if (branchId) return sql`${branchId} in ${branchesOfBrands(ids)}`;
       return sql`false`;
     }
     case 'BRANCH_USER':

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context';
 import { registerTokenAuth } from './tokenAuth/routes';
 import { registerUser } from './user/routes';
+import { registerAdminUserManagement } from './adminUserManagement/routes';
+import { registerBrandManagers } from './brand/managers';
+import { registerBranchUsers } from './branch/users';
 import { registerShopBrands } from './brand/shop';
 import { registerShopProducts } from './products/shop';
 import { registerBranchOps } from './branch/ops';
@@ -33,6 +36,10 @@ export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   registerStaffOrders,
   registerStaffOrderDetail,
   registerRefund,
+  // staff users (SPEC.md 7 AdminUserManagement, Brand managers, Branch users): one user service
+  registerAdminUserManagement,
+  registerBrandManagers,
+  registerBranchUsers,
   // the customer shop (SPEC.md 7 "Customer shop")
   registerShopCountry,
   registerShopProductTypesAndSubtypes,
