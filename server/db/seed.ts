@@ -160,7 +160,7 @@ async function seedMenu(db: Db) {
           }).returning();
           for (const [gi, g] of (p.groups ?? []).entries()) {
             const [group] = await db.insert(t.optionGroups).values({
-              productId: product.id, name: g.name, allowMultiple: !!g.allowMultiple, isRequired: !!g.isRequired, sortOrder: gi,
+              brandId, productId: product.id, name: g.name, allowMultiple: !!g.allowMultiple, isRequired: !!g.isRequired, sortOrder: gi,
             }).returning();
             await db.insert(t.optionItems).values(g.options.map((o, oi) => ({ groupId: group.id, name: o.name, price: o.price, sortOrder: oi })));
           }
