@@ -1,0 +1,101 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, lstatSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SEED_DUMP } from './globalSetup';
+
+/**
+ * `npm start` as a real process (node --import tsx server/main.ts), for the tests of what only a
+ * whole process shows: the DATA_DIR lock, signals, file modes, kill -9.
+ */
+export interface MainProcess {
+  child: ChildProcess;
+  pid: number;
+  /** Set once it printed that it is ready. */
+  url: string;
+  /** Everything it printed so far, stdout and stderr. */
+  output(): string;
+  /** Resolves when it exits. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export interface MainEnv {
+  DATA_DIR: string;
+  DATABASE_URL?: string;
+  GATEWAY?: 'off';
+  JWT_SECRET?: string;
+}
+
+const running = new Set<ChildProcess>();
+
+/** Kills (SIGKILL) every server a test spawned and left running, e.g. after a failed assertion. */
+export function killLeftovers() {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+}
+
+/** Spawns the server; does not wait for it. */
+export function spawnMain(env: MainEnv): Omit<MainProcess, 'url'> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: '0' };
+  for (const name of ['DATABASE_URL', 'JWT_SECRET', 'GATEWAY', 'PUBLIC_URL', 'FIREBASE_PROJECT_ID', 'FIRESTORE_EMULATOR_HOST']) delete childEnv[name];
+  Object.assign(childEnv, env);
+  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('server/main.ts')], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk) => { output += chunk; });
+  child.stderr!.on('data', (chunk) => { output += chunk; });
+  running.add(child);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => { running.delete(child); resolve({ code, signal }); });
+  });
+  return { child, pid: child.pid!, output: () => output, exited };
+}
+
+/** Spawns the server and waits for its "ready" banner (a first start on an empty PGlite runs initdb: allow for it). */
+export async function startMain(env: MainEnv, timeoutMs = 120_000): Promise<MainProcess> {
+  const started = Date.now();
+  const proc = spawnMain(env);
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => { proc.child.kill('SIGKILL'); reject(new Error(`server not ready in ${timeoutMs} ms:\n${proc.output()}`)); }, timeoutMs);
+    const check = () => {
+      const match = /shop and console\s+(http\S+?)\/\s*$/m.exec(proc.output());
+      if (match) { clearTimeout(timer); resolve(match[1]); }
+    };
+    proc.child.stdout!.on('data', check);
+    void proc.exited.then(({ code, signal }) => { clearTimeout(timer); reject(new Error(`server exited (${code ?? signal}) before it was ready:\n${proc.output()}`)); });
+  });
+  console.log(`server pid ${proc.pid} ready in ${Date.now() - started} ms at ${url}`);
+  return { ...proc, url };
+}
+
+/** Waits for the process to exit, at most `timeoutMs`; answers how and how long it took. */
+export async function exitOf(proc: Pick<MainProcess, 'exited'>, timeoutMs: number) {
+  const t0 = Date.now();
+  const result = await Promise.race([proc.exited, new Promise<null>((r) => setTimeout(() => r(null), timeoutMs))]);
+  return { ...(result ?? { code: undefined, signal: undefined }), ms: Date.now() - t0, exited: result !== null };
+}
+
+export const tempDataDir = (prefix = 'brewops-data-') => mkdtempSync(path.join(tmpdir(), prefix));
+
+/**
+ * A DATA_DIR holding the migrated and seeded database of the test setup's dump, so a server
+ * process skips initdb. Written by PGlite in this process, with PGlite's own file modes.
+ */
+export async function seededDataDir(): Promise<string> {
+  const dir = tempDataDir();
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create(path.join(dir, 'pglite'), { loadDataDir: new Blob([readFileSync(SEED_DUMP)]) });
+  await db.close();
+  return dir;
+}
+
+/** Every file and directory under `dir` (itself included) whose mode lets group or others in. */
+export function openToOthers(dir: string): string[] {
+  const found: string[] = [];
+  const walk = (p: string) => {
+    const stat = lstatSync(p);
+    if (stat.mode & 0o077) found.push(`${(stat.mode & 0o777).toString(8)} ${path.relative(dir, p) || '.'}`);
+    if (stat.isDirectory()) for (const name of readdirSync(p)) walk(path.join(p, name));
+  };
+  walk(dir);
+  return found;
+}
