@@ -7,6 +7,11 @@ import { appUpdatesResource } from '../services/appUpdates/resource';
 import { userResource } from '../services/adminUserManagement/staffUsers';
 import { companyResource } from '../services/company/resource';
 import { brandResource } from '../services/brand/resource';
+import { branchResource } from '../services/branch/resource';
+import { branchScheduleResource } from '../services/branchOnlineOrderingSchedule/resource';
+import { brandAddressFieldsResource } from '../services/brandAddressFields/resource';
+import { brandDeliveryFeeResource } from '../services/brandDeliveryFee/resource';
+import { brandPaymentResource } from '../services/brandPayment/resource';
 
 /**
  * Every admin resource declared with `defineResource` (server/resources/resource.ts): the one
@@ -17,6 +22,11 @@ export const RESOURCES: readonly Resource[] = [
   appUpdatesResource as unknown as Resource,
   userResource as unknown as Resource,
   companyResource as unknown as Resource, brandResource as unknown as Resource,
+  branchResource as unknown as Resource,
+  branchScheduleResource as unknown as Resource,
+  brandAddressFieldsResource as unknown as Resource,
+  brandDeliveryFeeResource as unknown as Resource,
+  brandPaymentResource as unknown as Resource,
 ];
 
 export function registerResources(app: FastifyInstance, ctx: AppContext) {

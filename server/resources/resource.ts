@@ -81,8 +81,19 @@ export interface ResourceDeclaration<T extends PgTable, I extends TObject, C ext
   references?: Partial<Record<keyof Static<C> & string, { table: PgTable & { id: AnyColumn }; label: string }>>;
   /** The capability (domain/permissions.ts) each action needs. */
   can: Record<Action, Capability>;
-  /** Legacy method names (SPEC.md 7); a delete names its id parameter after a '?': 'Delete?TaxId'. Omit a method to leave it out. */
+  /**
+   * Legacy method names (SPEC.md 7); a delete names its id parameter after a '?': 'Delete?TaxId'. Omit a method to leave it out.
+   * Legacy quirks: an update sent by POST is 'POST EditX'; a delete that also names the parent is
+   * 'DeleteX?Id&BranchId' (a row of another parent is then a 404).
+   */
   methods: { list: string; create?: string; update?: string; delete?: `${string}?${string}` };
+  /**
+   * Rules a row must keep that its schemas cannot say (one fee per brand and area, a weekday once…):
+   * called in the write's transaction before the write, with the row as it will be (item fields;
+   * no `id` on create) and the row before (null on create); throws a 400 naming the field. A unique
+   * index stays the backstop when two writers race (409).
+   */
+  check?: (tx: Tx, next: Record<string, unknown>, before: Row<T> | null) => Promise<void>;
   /** Fields the list may be sorted by. */
   sortable: readonly (ColumnName<T> & keyof Static<I>)[];
   /** Sorting when the client sends none, e.g. 'id desc'. */
@@ -228,7 +239,9 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
   const writableCreate = Object.keys(decl.create.properties);
   const writableUpdate = Object.keys(decl.update.properties).filter((f) => f !== 'id' && f !== decl.scope?.field);
   const withTitle = (schema: TObject, name: string) => ({ ...schema, title: (schema as { title?: string }).title ?? name }) as TObject;
-  const [deleteName, deleteIdParam] = decl.methods.delete?.split('?') ?? [];
+  const [deleteName, deleteParams] = decl.methods.delete?.split('?') ?? [];
+  const [deleteIdParam, deleteParentParam] = deleteParams?.split('&') ?? [];
+  const [updateVerb, updateName] = decl.methods.update?.includes(' ') ? decl.methods.update.split(' ') : ['PUT', decl.methods.update];
 
   /** The row `id` inside the caller's scope, locked for the write; 404 otherwise (existence is not revealed). */
   const lockInScope = async (tx: Tx, caller: Caller, id: number) => {
@@ -278,6 +291,7 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
         const input = body as Record<string, unknown>;
         await checkParent(ctx.db, caller, input);
         const saved = await audited(ctx.db, caller, 'create', async (tx) => {
+          await decl.check?.(tx, input, null);
           const [after] = await insertRow(tx, toColumns(input, writableCreate));
           return { before: null, after };
         });
@@ -285,7 +299,7 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
       },
     }),
     decl.methods.update && route({
-      method: 'PUT', name: decl.methods.update, access: decl.can.update, summary: `Changes a ${label.toLowerCase()}: only the fields sent.`,
+      method: updateVerb as 'PUT' | 'POST', name: updateName!, access: decl.can.update, summary: `Changes a ${label.toLowerCase()}: only the fields sent.`,
       body: withTitle(decl.update, `${title}UpdateInput`), result: decl.item,
       handler: async ({ body, caller, ctx }) => {
         const input = body as Record<string, unknown>;
@@ -293,6 +307,8 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
         const saved = await audited(ctx.db, caller, 'update', async (tx) => {
           const before = await lockInScope(tx, caller, Number(input.id));
           const values = toColumns(input, writableUpdate);
+          const changed = Object.fromEntries(writableUpdate.filter((f) => input[f] !== undefined).map((f) => [f, input[f]]));
+          await decl.check?.(tx, { ...(toItem(before) as Record<string, unknown>), ...changed }, before);
           const [after] = Object.keys(values).length ? await updateRow(tx, Number(input.id), values) : [before];
           return { before, after };
         });
@@ -301,11 +317,14 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
     }),
     deleteName && route({
       method: 'DELETE', name: deleteName, access: decl.can.delete, summary: `Deletes a ${label.toLowerCase()} (refused while other records refer to it).`,
-      query: Obj(`${title}DeleteQuery`, { [deleteIdParam]: Type.Integer(INT_ID) }), result: Type.Boolean(),
+      query: Obj(`${title}DeleteQuery`, { [deleteIdParam]: Type.Integer(INT_ID), ...(deleteParentParam ? { [deleteParentParam]: Type.Integer(INT_ID) } : {}) }),
+      result: Type.Boolean(),
       handler: async ({ query, caller, ctx }) => {
-        const id = Number((query as Record<string, unknown>)[deleteIdParam]);
+        const params = query as Record<string, unknown>;
+        const id = Number(params[deleteIdParam]);
         await audited(ctx.db, caller, 'delete', async (tx) => {
           const before = await lockInScope(tx, caller, id);
+          if (deleteParentParam && decl.scope && Number((before as Record<string, unknown>)[decl.scope.field]) !== Number(params[deleteParentParam])) throw notFound(label);
           await tx.delete(decl.table).where(eq(idColumn, id));
           return { before, after: null };
         });

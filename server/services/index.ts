@@ -25,6 +25,9 @@ import { registerBrand } from './brand/resource';
 import { registerCompany } from './company/resource';
 import { registerCurrency } from './currency/routes';
 import { registerResources } from '../resources';
+import { registerBranchAdmin } from './branch/resource';
+import { registerBrandPayment } from './brandPayment/resource';
+import { registerDeliveryAreasTree } from './country/tree';
 
 /** Every REST service, in the order of SPEC.md section 7. */
 export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
@@ -52,6 +55,7 @@ export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   // administration: the declared resources (server/resources/index.ts) and their history
   registerResources,
   registerCompany, registerBrand, registerCurrency,
+  registerBranchAdmin, registerBrandPayment, registerDeliveryAreasTree,
   registerFiles,
   // the embedded card payment provider's hosted page (not part of the REST API)
   registerSandboxPayments,

@@ -1,0 +1,97 @@
+import { Type } from 'typebox';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { branches, customerGroups } from '../../db/schema';
+import { notFound, Obj } from '../../http/envelope';
+import { Nullable } from '../../http/nullable';
+import { route, service } from '../../http/routes';
+import type { AppContext } from '../../http/context';
+import { defineResource } from '../../resources/resource';
+import { placeInScope } from '../../resources/scope';
+import { ImageUrl } from '../company/resource';
+
+const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+/** 'HH:MM', 00:00–23:59, the branch's local time (domain/schedule.ts). */
+export const ClockTime = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: "'HH:MM', 00:00 to 23:59, Kuwait time." });
+
+/** A branch (SPEC.md 3) as the console manages it; the shop's picker shows its ShopBranch part. */
+export const Branch = Obj('Branch', {
+  id: Type.Integer(),
+  brandId: Type.Integer(),
+  name: Type.String(),
+  logoUrl: Type.Union([Type.String(), Type.Null()]),
+  openTime: Type.String(),
+  closeTime: Type.String(),
+  branchAddress: Type.String(),
+  branchPhoneNumber: Type.String(),
+  deliveryText: Type.String(),
+  isBusy: Type.Boolean(),
+  latitude: Type.Union([Type.Number(), Type.Null()]),
+  longitude: Type.Union([Type.Number(), Type.Null()]),
+  createdAt: Type.String(),
+});
+const fields = {
+  name: Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' }),
+  openTime: ClockTime,
+  closeTime: ClockTime,
+  branchAddress: Type.String({ maxLength: 300 }),
+  branchPhoneNumber: Type.String({ maxLength: 30, pattern: '^(\\+?[\\d\\s\\-()]{6,25})?$', description: 'Digits, spaces, dashes and brackets, an optional leading +; or empty.' }),
+  deliveryText: Type.String({ maxLength: 300 }),
+  latitude: Nullable(Type.Number({ minimum: -90, maximum: 90 })),
+  longitude: Nullable(Type.Number({ minimum: -180, maximum: 180 })),
+};
+const { name: _name, ...details } = fields;
+
+/**
+ * SPEC.md 7 Branch: Create, Update and GetBranchesForCurrentUser (the paged list of /branches).
+ * A branch belongs to a brand: a company admin manages their company's brands' branches, a brand
+ * manager their brands'. There is no branch delete in SPEC.md; the busy flag is the branch user's
+ * (ops.ts). A new branch takes online orders during its open/close times every day until it gets
+ * an online-ordering schedule (domain/schedule.ts), and shows in the shop's picker at once.
+ */
+export const branchResource = defineResource({
+  service: 'Branch',
+  table: branches,
+  item: Branch,
+  create: Type.Object({ brandId: Id, name: fields.name, logoUrl: ImageUrl, ...Type.Partial(Type.Object(details)).properties }),
+  update: Type.Object({ id: Id, logoUrl: ImageUrl, ...Type.Partial(Type.Object(fields)).properties }),
+  scope: { level: 'brand', field: 'brandId' },
+  can: { view: 'branches.manage', create: 'branches.manage', update: 'branches.manage', delete: 'branches.manage' },
+  methods: { list: 'GetBranchesForCurrentUser', create: 'Create', update: 'Update' },
+  sortable: ['id', 'name', 'brandId', 'openTime', 'closeTime', 'createdAt'],
+  defaultSorting: 'name asc',
+  filters: { brandId: 'equals', name: 'contains', branchAddress: 'contains' },
+});
+
+/** A customer group of a brand (the loyalty screens manage them; SPEC.md 3 "Customer groups"). */
+export const BrandGroup = Obj('BrandGroup', {
+  id: Type.Integer(),
+  brandId: Type.Integer(),
+  name: Type.String(),
+  discountPercent: Type.Number(),
+  isPrivatePointsProgram: Type.Boolean(),
+});
+
+/** The Branch calls of administration that are not plain CRUD. */
+export function registerBranchAdmin(app: FastifyInstance, ctx: AppContext) {
+  service(app, ctx, 'Branch', [
+    route({
+      method: 'GET', name: 'GetBrandGroupsByBrachId', access: 'branches.manage',
+      summary: "The customer groups of the branch's brand, by name (a branch outside the caller's scope is a 404).",
+      query: Obj('GetBrandGroupsByBrachIdQuery', { branchId: Id }), result: Type.Array(BrandGroup),
+      handler: async ({ query, caller, ctx }) => {
+        if (!(await placeInScope(ctx.db, caller, 'branch', query.branchId))) throw notFound('Branch');
+        const rows = await ctx.db
+          .select({
+            id: customerGroups.id, brandId: customerGroups.brandId, name: customerGroups.name,
+            discountPercent: customerGroups.discountPercent, isPrivatePointsProgram: customerGroups.isPrivatePointsProgram,
+          })
+          .from(customerGroups)
+          .innerJoin(branches, eq(branches.brandId, customerGroups.brandId))
+          .where(and(eq(branches.id, query.branchId)))
+          .orderBy(asc(customerGroups.name), asc(customerGroups.id));
+        return rows.map((r) => ({ ...r, discountPercent: Number(r.discountPercent) }));
+      },
+    }),
+  ]);
+}
