@@ -67,10 +67,7 @@ describe('kill -9 while orders stream in', () => {
       expect(mine.every((a) => a.id > maxBefore)).toBe(true);
     }
 
-    // Read the data as the last crash left it (restart once more so PGlite recovers, then stop cleanly).
-    const last = await startMain(env);
-    last.child.kill('SIGTERM');
-    expect(await exitOf(last, 20_000)).toMatchObject({ exited: true, code: 0 });
+    // Read the data as the last crash left it (PGlite recovers it on opening).
     const stored = await storedOrders(env, acks.map((a) => a.id));
 
     const ids = acks.map((a) => a.id);
