@@ -149,7 +149,9 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
     const out: Record<string, unknown> = {};
     for (const key of itemFields) {
       const value = (row as Record<string, unknown>)[key];
-      const type = (decl.item.properties[key] as { type?: string }).type;
+      // a nullable number (Union of Number and Null) is a number too
+      const schema = decl.item.properties[key] as { type?: string; anyOf?: { type?: string }[] };
+      const type = schema.type ?? schema.anyOf?.find((s) => s.type === 'number' || s.type === 'integer')?.type;
       out[key] = value instanceof Date ? value.toISOString()
         : (type === 'number' || type === 'integer') && typeof value === 'string' ? Number(value)
         : value;
