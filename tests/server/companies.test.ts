@@ -131,7 +131,7 @@ describe('Company scope: role × call (companyadmin belongs to company 1; compan
   const all = (admin: number, companyadmin: number, rest: number): Record<Who, number> =>
     ({ admin, companyadmin, brandmanager: rest, branchuser: rest, customer: rest, anonymous: 401 });
   const CASES: Case[] = [
-    { call: 'GetAllCompanies', send: (w) => server.api.get(`${COMPANY}/GetAllCompanies`, as(w)), expect: all(200, 403, 403) },
+    { call: 'GetAllCompanies', send: (w) => server.api.get(`${COMPANY}/GetAllCompanies`, as(w)), expect: all(200, 200, 403) },
     { call: 'GetAllCompanyCategories', send: (w) => server.api.get(`${COMPANY}/GetAllCompanyCategories`, as(w)), expect: all(200, 200, 403) },
     { call: 'GetCompanyById own', send: (w) => server.api.get(`${COMPANY}/GetCompanyById`, { ...as(w), query: { companyId: 1 } }), expect: all(200, 200, 403) },
     { call: 'GetCompanyById other', send: (w) => server.api.get(`${COMPANY}/GetCompanyById`, { ...as(w), query: { companyId: 2 } }), expect: all(200, 404, 403) },
@@ -160,13 +160,18 @@ describe('Company scope: role × call (companyadmin belongs to company 1; compan
     }
   });
 
-  it('a company admin sees only their own company; ADMIN every one', async () => {
+  it('a company admin sees only their own company, also in the list and its history; ADMIN every one', async () => {
     const mine = await server.api.get(`${COMPANY}/GetCompanyById`, { ...as('companyadmin'), query: { companyId: 1 } });
     expect(mine.body.result).toMatchObject({ id: 1, name: 'Mango Hospitality' });
+    const list = await server.api.get(`${COMPANY}/GetAllCompanies`, as('companyadmin'));
+    expect(list.body.result).toMatchObject({ totalCount: 1, data: [{ id: 1 }] });
+    // a filter never widens the scope
+    expect((await server.api.get(`${COMPANY}/GetAllCompanies`, { ...as('companyadmin'), query: { id: 2 } })).body.result.totalCount).toBe(0);
     const every = await server.api.get(`${COMPANY}/GetAllCompanies`, as('admin'));
     expect(every.body.result.data.map((c: { id: number }) => c.id).sort()).toEqual([1, 2]);
-    // history of another company is not theirs
-    expect((await server.api.get(HISTORY, { ...as('companyadmin'), query: { resource: 'Company', id: 2 } })).status).toBe(403);
+    expect((await server.api.get(HISTORY, { ...as('companyadmin'), query: { resource: 'Company', id: 1 } })).status).toBe(200);
+    expect((await server.api.get(HISTORY, { ...as('companyadmin'), query: { resource: 'Company', id: 2 } })).status).toBe(404);
+    expect((await server.api.get(HISTORY, { ...as('brandmanager'), query: { resource: 'Company', id: 1 } })).status).toBe(403);
   });
 
   it('a company admin renames their company and changes its images, but not its switches', async () => {

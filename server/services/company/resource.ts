@@ -33,9 +33,10 @@ export const Company = Obj('Company', {
 
 /**
  * SPEC.md 7 Company: Create, UpdateCompany, GetAllCompanies, DeleteCompany (companyId). A company
- * is a place itself (scope field `id`): a company admin reaches only their own. Listing, creating
- * and deleting are ADMIN's (/companies); a company admin may change their company's name,
- * category and images (/companies/{id}). Access and pause have their own calls below.
+ * is a place itself (scope field `id`): a company admin reaches only their own, so their
+ * GetAllCompanies holds that one company (/companies/{id} reads it through the list). Creating and
+ * deleting are ADMIN's (/companies); a company admin may change their company's name, category and
+ * images. Access and pause have their own calls below, ADMIN's.
  */
 export const companyResource = defineResource({
   service: 'Company',
@@ -45,7 +46,7 @@ export const companyResource = defineResource({
   update: Type.Object({ id: Id, name: Type.Optional(Name), categoryId: Type.Optional(Id), logoUrl: ImageUrl, bannerUrl: ImageUrl }),
   scope: { level: 'company', field: 'id' },
   references: { categoryId: { table: companyCategories, label: 'company category' } },
-  can: { view: 'companies.list', create: 'companies.list', update: 'companies.view', delete: 'companies.list' },
+  can: { view: 'companies.view', create: 'companies.list', update: 'companies.view', delete: 'companies.list' },
   methods: { list: 'GetAllCompanies', create: 'Create', update: 'UpdateCompany', delete: 'DeleteCompany?companyId' },
   sortable: ['id', 'name', 'categoryId', 'accessible', 'paused', 'createdAt'],
   defaultSorting: 'name asc',

@@ -77,7 +77,9 @@ function Field({ field, value, error, disabled, onChange, onBlur }: {
   const text = value === undefined || value === null ? '' : String(value);
   const common = { id, disabled, onBlur, 'aria-invalid': !!error, 'aria-describedby': `${id}-message` };
   let input;
-  switch (field.kind) {
+  if (field.Input) {
+    input = <field.Input id={id} value={value} disabled={disabled} invalid={!!error} onChange={onChange} onBlur={onBlur} />;
+  } else switch (field.kind) {
     case 'boolean':
       input = <Switch {...common} checked={!!value} label={field.label} onChange={(e) => onChange((e.target as HTMLInputElement).checked)} />;
       break;

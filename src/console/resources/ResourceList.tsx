@@ -14,6 +14,8 @@ export interface ResourceListProps {
   onSort: (sorting: Sorting | null) => void;
   onEdit?: (id: number) => void;
   onDelete?: (id: number) => void;
+  /** Reads the page again (a cell's own call changed its row). */
+  onRefresh?: () => void;
 }
 
 const NEXT: Record<'none' | 'asc' | 'desc', Sorting['direction'] | null> = { none: 'asc', asc: 'desc', desc: null };
@@ -25,7 +27,8 @@ const show = (value: unknown): ReactNode => (value === null || value === undefin
  * name text ignore the pointer, so the control takes it back (resources.css), and a click cycles
  * ascending → descending → the screen's default.
  */
-export function ResourceList({ config, rows, sorting, loading, onSort, onEdit, onDelete }: ResourceListProps) {
+export function ResourceList({ config, rows, sorting, loading, onSort, onEdit, onDelete, onRefresh }: ResourceListProps) {
+  const list = useMemo(() => ({ refresh: () => onRefresh?.() }), [onRefresh]);
   const columns = useMemo<ColumnConfig[]>(() => [
     ...config.columns,
     ...(onEdit || onDelete ? [{
@@ -44,10 +47,10 @@ export function ResourceList({ config, rows, sorting, loading, onSort, onEdit, o
     if (!row) return <Cell />;
     return (
       <Cell className={config.rowClassName?.(row)} interactive={col.field === '__actions'}>
-        <span data-row-id={row.id} data-column={col.field}>{col.render ? col.render(row) : show(row[col.field])}</span>
+        <span data-row-id={row.id} data-column={col.field}>{col.render ? col.render(row, list) : show(row[col.field])}</span>
       </Cell>
     );
-  }), [columns, rows, config]);
+  }), [columns, rows, config, list]);
 
   const headerRenderers = useMemo(() => columns.map((col) => () => {
     if (!col.sortable) return <ColumnHeaderCell name={col.name} />;
@@ -90,7 +93,7 @@ export function ResourceList({ config, rows, sorting, loading, onSort, onEdit, o
         enableRowResizing={false}
         selectionModes={[]}
         columnWidths={columns.map((c) => c.width ?? 150)}
-        cellRendererDependencies={[rows, columns, config]}
+        cellRendererDependencies={[rows, columns, config, list]}
         loadingOptions={loading && rows.length === 0 ? [TableLoadingOption.CELLS] : []}
         className={Classes.TEXT_SMALL}
       >

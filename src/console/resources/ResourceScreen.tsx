@@ -1,6 +1,6 @@
 import './resources.css';
-import { useCallback, useMemo, type ReactNode } from 'react';
-import { useParams } from 'wouter';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useLocation, useParams } from 'wouter';
 import { useApolloClient } from '@apollo/client/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Alert, Button, Callout, H2, Intent, Spinner } from '@blueprintjs/core';
@@ -42,6 +42,8 @@ export function ResourceScreen({ config, toolbar }: { config: ResourceConfig; to
   const onSort = useCallback((s: Sorting | null) => actor.send({ type: 'resource.sort', sorting: s }), [actor]);
   const onEdit = useCallback((id: number) => actor.send({ type: 'resource.edit', id }), [actor]);
   const onDelete = useCallback((id: number) => actor.send({ type: 'resource.delete', id }), [actor]);
+  const onRefresh = useCallback(() => actor.send({ type: 'resource.refresh' }), [actor]);
+  useOpenOnEntry(actor, config, params);
   const editable = !!(config.fields && config.operations.update);
 
   return (
@@ -74,6 +76,7 @@ export function ResourceScreen({ config, toolbar }: { config: ResourceConfig; to
         onSort={onSort}
         onEdit={editable ? onEdit : undefined}
         onDelete={config.operations.delete ? onDelete : undefined}
+        onRefresh={onRefresh}
       />
       {config.fields && <ResourceForm actor={actor} config={config} />}
       <Alert
@@ -91,4 +94,21 @@ export function ResourceScreen({ config, toolbar }: { config: ResourceConfig; to
       </Alert>
     </div>
   );
+}
+
+/** A route that opens the form (config.openOnEntry) opens it once, and leaves for `closeTo` when it closes. */
+function useOpenOnEntry(actor: ReturnType<typeof useActorRef<ReturnType<typeof provideResource>>>, config: ResourceConfig, params: Record<string, string | undefined>) {
+  const [, navigate] = useLocation();
+  const formOpen = useSelector(actor, (s) => s.matches({ panel: 'edit' }));
+  const opened = useRef<'no' | 'asked' | 'open'>('no');
+  useEffect(() => {
+    const entry = config.openOnEntry?.(params);
+    if (!entry || opened.current !== 'no') return;
+    opened.current = 'asked';
+    actor.send('create' in entry ? { type: 'resource.create' } : { type: 'resource.edit', id: entry.edit });
+  }, [actor, config, params]);
+  useEffect(() => {
+    if (formOpen && opened.current === 'asked') opened.current = 'open';
+    else if (!formOpen && opened.current === 'open' && config.closeTo) navigate(config.closeTo);
+  }, [formOpen, config.closeTo, navigate]);
 }

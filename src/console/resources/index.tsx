@@ -3,12 +3,14 @@ import { lazyChunk } from '../../lib/lazy';
 import type { ResourceConfig } from './types';
 import { taxScreen } from './configs/tax';
 import { appUpdatesScreen } from './configs/appUpdates';
+import { companiesScreen } from './configs/companies';
+import { brandEditScreen, brandNewScreen, brandsScreen } from './configs/brands';
 
 /**
  * Every admin screen built on the resource shape: the one place a console resource is
  * registered (its config in ./configs). The screen itself (Table2, form) is one lazy chunk.
  */
-export const RESOURCE_SCREENS: ResourceConfig[] = [taxScreen, appUpdatesScreen];
+export const RESOURCE_SCREENS: ResourceConfig[] = [taxScreen, appUpdatesScreen, companiesScreen, brandsScreen, brandNewScreen, brandEditScreen] as ResourceConfig[];
 
 const screenOf = (config: ResourceConfig) =>
   lazyChunk(() => import('./ResourceScreen').then((m) => ({ default: () => <m.ResourceScreen key={config.path} config={config} /> })));
@@ -18,4 +20,6 @@ export const RESOURCE_PAGES: Record<string, ComponentType> = {
   ...Object.fromEntries(RESOURCE_SCREENS.map((c) => [c.path, screenOf(c)])),
   // Two lists of the same shape behind tabs; the server's calls stay hand-written.
   '/ValidationCode': lazyChunk(() => import('./configs/validationCodes')),
+  // The company's row, then its brands: two lists of the shape on one page.
+  '/companies/:id': lazyChunk(() => import('./configs/companyPage')),
 };

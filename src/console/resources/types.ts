@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { FieldRule, Row, Sorting, Values } from '../../../machines/resourceMachine';
 
@@ -31,6 +31,12 @@ export interface ResourceConfig<R extends Row = Row> {
   defaultSorting?: Sorting;
   /** Class of a row's cells (row styles: inactive, expired…). */
   rowClassName?: (row: R) => string | undefined;
+  /**
+   * A route that opens the form at once (/brands/new → create, /brands/edit/:id → edit that row);
+   * when that form closes, the screen goes to `closeTo` (the list's own route).
+   */
+  openOnEntry?: (params: Record<string, string | undefined>) => { create: true } | { edit: number } | null;
+  closeTo?: string;
   /** The resource's GraphQL operations, each in the config's own file. */
   operations: ResourceOperations;
 }
@@ -40,13 +46,26 @@ export interface ColumnConfig<R extends Row = Row> {
   name: string;
   width?: number;
   sortable?: boolean;
-  render?: (row: R) => ReactNode;
+  /** The cell; `list.refresh()` reads the page again after a cell's own call (a switch, say). */
+  render?: (row: R, list: { refresh(): void }) => ReactNode;
 }
 
 export interface FieldConfig extends FieldRule {
   options?: { value: string; label: string }[];
   placeholder?: string;
   help?: string;
+  /** An input of its own (an image upload, a select whose options come from the server) instead of the kind's. */
+  Input?: ComponentType<FieldInputProps>;
+}
+
+/** What a field's own input gets: its value and the form's events, like the built-in inputs. */
+export interface FieldInputProps {
+  id: string;
+  value: unknown;
+  disabled: boolean;
+  invalid: boolean;
+  onChange: (value: unknown) => void;
+  onBlur: () => void;
 }
 
 export interface FilterConfig {
