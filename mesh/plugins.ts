@@ -35,9 +35,13 @@ function clean(error: GraphQLError): GraphQLError {
  * matters; depth and the number of fields (fragments expanded) bound the rest. The app's own
  * operations stay well inside (tests/server/hardening-auth.test.ts checks every one of them).
  */
-export const GRAPHQL_LIMITS = { rootFields: 10, aliases: 30, depth: 12, fields: 500 };
+export const GRAPHQL_LIMITS = { rootFields: 10, aliases: 30, depth: 12, fields: 500, introspectionDepth: 16 };
 
-interface Measure { rootFields: number; aliases: number; depth: number; fields: number; visits: number }
+/**
+ * Introspection (`__schema`, `__type`) runs in the gateway, never against REST, and the standard
+ * query GraphiQL and codegen send nests type references 13 deep: it gets its own depth bound.
+ */
+interface Measure { rootFields: number; aliases: number; depth: number; introspectionDepth: number; fields: number; visits: number }
 
 /** A validation rule, so an operation over a limit is refused before any of it runs. */
 export const operationLimits: ValidationRule = (context) => {
@@ -45,12 +49,13 @@ export const operationLimits: ValidationRule = (context) => {
   for (const def of context.getDocument().definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
   return {
     OperationDefinition(operation) {
-      const m: Measure = { rootFields: 0, aliases: 0, depth: 0, fields: 0, visits: 0 };
-      walk(operation.selectionSet, 1, m, fragments, new Set());
+      const m: Measure = { rootFields: 0, aliases: 0, depth: 0, introspectionDepth: 0, fields: 0, visits: 0 };
+      walk(operation.selectionSet, 1, m, fragments, new Set(), false);
       const over = [
         m.rootFields > GRAPHQL_LIMITS.rootFields && `${m.rootFields} root fields, aliases included (at most ${GRAPHQL_LIMITS.rootFields})`,
         m.aliases > GRAPHQL_LIMITS.aliases && `${m.aliases} aliases (at most ${GRAPHQL_LIMITS.aliases})`,
         m.depth > GRAPHQL_LIMITS.depth && `a depth of ${m.depth} (at most ${GRAPHQL_LIMITS.depth})`,
+        m.introspectionDepth > GRAPHQL_LIMITS.introspectionDepth && `an introspection depth of ${m.introspectionDepth} (at most ${GRAPHQL_LIMITS.introspectionDepth})`,
         m.fields > GRAPHQL_LIMITS.fields && `more than ${GRAPHQL_LIMITS.fields} fields`,
       ].filter(Boolean);
       if (over.length) {
@@ -63,7 +68,7 @@ export const operationLimits: ValidationRule = (context) => {
 };
 
 /** Counts an operation's selections with its fragments expanded; stops early once it is over a limit. */
-function walk(set: SelectionSetNode, depth: number, m: Measure, fragments: Map<string, FragmentDefinitionNode>, inFragments: Set<string>) {
+function walk(set: SelectionSetNode, depth: number, m: Measure, fragments: Map<string, FragmentDefinitionNode>, inFragments: Set<string>, introspection: boolean) {
   for (const selection of set.selections) {
     // Bounded work whatever the document: nested fragments can expand exponentially.
     if (++m.visits > GRAPHQL_LIMITS.fields * 4 || m.fields > GRAPHQL_LIMITS.fields) { m.fields = Math.max(m.fields, GRAPHQL_LIMITS.fields + 1); return; }
@@ -71,15 +76,17 @@ function walk(set: SelectionSetNode, depth: number, m: Measure, fragments: Map<s
       m.fields++;
       if (depth === 1) m.rootFields++;
       if (selection.alias) m.aliases++;
-      m.depth = Math.max(m.depth, depth);
-      if (selection.selectionSet) walk(selection.selectionSet, depth + 1, m, fragments, inFragments);
+      const inIntrospection = introspection || (depth === 1 && selection.name.value.startsWith('__'));
+      if (inIntrospection) m.introspectionDepth = Math.max(m.introspectionDepth, depth);
+      else m.depth = Math.max(m.depth, depth);
+      if (selection.selectionSet) walk(selection.selectionSet, depth + 1, m, fragments, inFragments, inIntrospection);
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      walk(selection.selectionSet, depth, m, fragments, inFragments);
+      walk(selection.selectionSet, depth, m, fragments, inFragments, introspection);
     } else {
       const fragment = fragments.get(selection.name.value);
       // A fragment that spreads itself is refused by graphql's own rules; here it must not loop.
       if (!fragment || inFragments.has(fragment.name.value)) continue;
-      walk(fragment.selectionSet, depth, m, fragments, new Set(inFragments).add(fragment.name.value));
+      walk(fragment.selectionSet, depth, m, fragments, new Set(inFragments).add(fragment.name.value), introspection);
     }
   }
 }
