@@ -38,7 +38,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 export interface PageRequest { skip: number; take: number; sorting?: string; search?: string; filter: Values }
 export interface PageResult { rows: Row[]; totalCount: number }
-export interface SaveRequest { id: number | null; values: Values }
+/** `fixed`: the route's filters, which a new row takes (e.g. its brand). */
+export interface SaveRequest { id: number | null; values: Values; fixed: Values }
 export interface HistoryEntry { id: number; at: string; userName: string | null; action: string; before: Values | null; after: Values | null }
 
 export interface ResourceInput {
@@ -190,6 +191,7 @@ export const resourceMachine = resourceSetup.createMachine({
           },
         },
         edit: {
+          initial: 'editing',
           on: { 'resource.cancel': '#resource.panel.closed' },
           states: {
             loading: {
@@ -210,7 +212,7 @@ export const resourceMachine = resourceSetup.createMachine({
               tags: ['pending'],
               invoke: {
                 src: 'saveRow',
-                input: ({ context }) => ({ id: context.editId, values: context.values }),
+                input: ({ context }) => ({ id: context.editId, values: context.values, fixed: context.fixed }),
                 onDone: {
                   target: '#resource.panel.closed',
                   // The list shows the row as the server now holds it.

@@ -79,7 +79,7 @@ export function provideResource(client: ApolloClient, config: ResourceConfig) {
         const mutation = isNew ? ops.create : ops.update;
         if (!mutation) throw new ResourceError(`A ${config.noun} cannot be ${isNew ? 'added' : 'changed'} here.`);
         const values = toInput(fields, input.values, isNew);
-        const res = await client.mutate({ mutation, variables: { input: isNew ? values : { id: input.id, ...values } }, context: silent });
+        const res = await client.mutate({ mutation, variables: { input: isNew ? { ...input.fixed, ...values } : { id: input.id, ...values } }, context: silent });
         if (!res.data?.row) throw new ResourceError('The server did not answer the saved row.');
         return res.data.row as Row;
       })),
