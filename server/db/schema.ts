@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  boolean, check, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /** Money columns: 3 decimals (KD). Computed in fils through domain/money.ts. */
@@ -325,7 +325,17 @@ export const customerWallets = pgTable('customer_wallets', {
   points: integer('points').notNull().default(0),
   balance: money('balance'),
   credit: money('credit'),
-}, (t) => [primaryKey({ columns: [t.userId, t.brandId] })]);
+  punches: integer('punches').notNull().default(0),
+  freeItems: integer('free_items').notNull().default(0),
+}, (t) => [
+  primaryKey({ columns: [t.userId, t.brandId] }),
+  // The cached balances of the loyalty ledger (server/loyalty/ledger.ts) never go below zero.
+  check('customer_wallets_points_ck', sql`${t.points} >= 0`),
+  check('customer_wallets_balance_ck', sql`${t.balance} >= 0`),
+  check('customer_wallets_credit_ck', sql`${t.credit} >= 0`),
+  check('customer_wallets_punches_ck', sql`${t.punches} >= 0`),
+  check('customer_wallets_free_items_ck', sql`${t.freeItems} >= 0`),
+]);
 
 /** Every change of a wallet, so no point is lost or counted twice. */
 export const walletLedger = pgTable('wallet_ledger', {
@@ -335,9 +345,22 @@ export const walletLedger = pgTable('wallet_ledger', {
   orderId: integer('order_id'),
   pointsDelta: integer('points_delta').notNull().default(0),
   balanceDelta: money('balance_delta'),
+  /** 'wallet' | 'credit' | 'points' | 'punches' | 'freeItems' (server/loyalty/ledger.ts ACCOUNTS). */
+  account: text('account'),
+  /** Signed change of the account; the rows of a customer, brand and account sum to the cached balance. */
+  amount: numeric('amount', { precision: 14, scale: 3 }),
+  /** What caused the change: 'order' | 'request' | 'adjustment' | 'opening', with the row's id. */
+  referenceType: text('reference_type'),
+  referenceId: integer('reference_id'),
+  /** The user who made the change; null: the system (an order's lifecycle). */
+  createdBy: integer('created_by'),
+  idempotencyKey: text('idempotency_key'),
   reason: text('reason').notNull(),
   createdAt: createdAt(),
-});
+}, (t) => [
+  uniqueIndex('wallet_ledger_idempotency_uq').on(t.idempotencyKey),
+  index('wallet_ledger_customer_idx').on(t.userId, t.brandId, t.account),
+]);
 
 export const customerGroups = pgTable('customer_groups', {
   id: serial('id').primaryKey(),
@@ -352,6 +375,30 @@ export const customerGroupMembers = pgTable('customer_group_members', {
   groupId: integer('group_id').notNull().references(() => customerGroups.id, { onDelete: 'cascade' }),
   userId: integer('user_id').notNull().references(() => users.id),
 }, (t) => [primaryKey({ columns: [t.groupId, t.userId] })]);
+
+/**
+ * A branch's reward program (SPEC.md 3), one of three kinds: 'purchases' (a punch per qualifying
+ * product bought; `target` punches become one free item), 'points' (`pointsPerKd` points per KD
+ * paid) or 'discount' (`discountPercent` for the customers of `customerGroupId`).
+ */
+export const rewardPrograms = pgTable('reward_programs', {
+  id: serial('id').primaryKey(),
+  branchId: integer('branch_id').notNull().references(() => branches.id),
+  kind: text('kind').notNull(),
+  name: text('name').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  target: integer('target'),
+  productIds: jsonb('product_ids').$type<number[]>().notNull().default([]),
+  pointsPerKd: numeric('points_per_kd', { precision: 10, scale: 3 }),
+  customerGroupId: integer('customer_group_id').references(() => customerGroups.id),
+  discountPercent: numeric('discount_percent', { precision: 6, scale: 3 }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('reward_programs_branch_idx').on(t.branchId),
+  // Earning is unambiguous: at most one active points and one active purchases program per branch.
+  uniqueIndex('reward_programs_active_uq').on(t.branchId, t.kind).where(sql`${t.isActive} and ${t.kind} in ('points', 'purchases')`),
+  check('reward_programs_kind_ck', sql`${t.kind} in ('purchases', 'points', 'discount')`),
+]);
 
 // ─── orders ──────────────────────────────────────────────────────────────────
 export const orders = pgTable('orders', {
