@@ -125,6 +125,19 @@ describe('SIGTERM and SIGINT', () => {
   }, 300_000);
 });
 
+describe('SIGTERM to npm', () => {
+  it('reaches the server through `npm run serve` (a supervisor stopping npm), which stops cleanly', async () => {
+    const env = { DATA_DIR: pgUrl ? tempDataDir() : await seededDataDir(), GATEWAY: 'off' as const, ...(pgUrl ? { DATABASE_URL: await freshPostgresDatabase(pgUrl) } : {}) };
+    const npm = await startMain(env, 120_000, { viaNpm: true });
+    npm.child.kill('SIGTERM');
+    const exit = await exitOf(npm, 15_000);
+    expect(npm.output()).toMatch(/Brew Ops stopped in \d+ ms/);
+    expect(exit).toMatchObject({ exited: true, code: 0 });
+    expect(await reachable(npm.url)).toBe(false);
+    if (!pgUrl) expect(pgliteState(env.DATA_DIR)).toBe('shut down');
+  }, 300_000);
+});
+
 describe('close() with a request that never finishes', () => {
   it('cuts its connection after the drain time and still closes the database', async () => {
     const server = await startTestServer({ port: 0, drainMs: 1000 });

@@ -28,32 +28,39 @@ export interface MainEnv {
 
 const running = new Set<ChildProcess>();
 
-/** Kills (SIGKILL) every server a test spawned and left running, e.g. after a failed assertion. */
+/**
+ * Kills (SIGKILL) every server a test spawned and left running, e.g. after a failed assertion,
+ * with its whole process group (npm's children too).
+ */
 export function killLeftovers() {
-  for (const child of running) child.kill('SIGKILL');
+  for (const child of running) {
+    try { process.kill(-child.pid!, 'SIGKILL'); } catch { child.kill('SIGKILL'); }
+  }
   running.clear();
 }
 
-/** Spawns the server; does not wait for it. */
-export function spawnMain(env: MainEnv): Omit<MainProcess, 'url'> {
+/** Spawns the server (through `npm run serve` with `viaNpm`, as a supervisor running npm would); does not wait for it. */
+export function spawnMain(env: MainEnv, opts: { viaNpm?: boolean } = {}): Omit<MainProcess, 'url'> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: '0' };
   for (const name of ['DATABASE_URL', 'JWT_SECRET', 'GATEWAY', 'PUBLIC_URL', 'FIREBASE_PROJECT_ID', 'FIRESTORE_EMULATOR_HOST']) delete childEnv[name];
   Object.assign(childEnv, env);
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('server/main.ts')], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = opts.viaNpm
+    ? spawn('npm', ['run', '--silent', 'serve'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    : spawn(process.execPath, ['--import', 'tsx', path.resolve('server/main.ts')], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   child.stdout!.on('data', (chunk) => { output += chunk; });
   child.stderr!.on('data', (chunk) => { output += chunk; });
   running.add(child);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.once('exit', (code, signal) => { running.delete(child); resolve({ code, signal }); });
+    child.once('exit', (code, signal) => { if (!opts.viaNpm) running.delete(child); resolve({ code, signal }); });
   });
   return { child, pid: child.pid!, output: () => output, exited };
 }
 
 /** Spawns the server and waits for its "ready" banner (a first start on an empty PGlite runs initdb: allow for it). */
-export async function startMain(env: MainEnv, timeoutMs = 120_000): Promise<MainProcess> {
+export async function startMain(env: MainEnv, timeoutMs = 120_000, opts: { viaNpm?: boolean } = {}): Promise<MainProcess> {
   const started = Date.now();
-  const proc = spawnMain(env);
+  const proc = spawnMain(env, opts);
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => { proc.child.kill('SIGKILL'); reject(new Error(`server not ready in ${timeoutMs} ms:\n${proc.output()}`)); }, timeoutMs);
     const check = () => {
