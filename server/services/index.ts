@@ -28,6 +28,11 @@ import { registerResources } from '../resources';
 import { registerBranchAdmin } from './branch/resource';
 import { registerBrandPayment } from './brandPayment/resource';
 import { registerDeliveryAreasTree } from './country/tree';
+import { registerProductTypesAndSubtypesAdmin } from './productTypesAndSubtypes/admin';
+import { registerProductsAdmin } from './products/admin';
+import { registerProductAddition } from './productAddition/routes';
+import { registerBrandDeliveryAreas } from './country/areas';
+import { registerBranchAvailability } from './branch/availability';
 
 /** Every REST service, in the order of SPEC.md section 7. */
 export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
@@ -56,6 +61,8 @@ export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   registerResources,
   registerCompany, registerBrand, registerCurrency,
   registerBranchAdmin, registerBrandPayment, registerDeliveryAreasTree,
+  // menu management (SPEC.md 7 Menu management; the Branch availability switches)
+  registerProductTypesAndSubtypesAdmin, registerProductsAdmin, registerProductAddition, registerBrandDeliveryAreas, registerBranchAvailability,
   registerFiles,
   // the embedded card payment provider's hosted page (not part of the REST API)
   registerSandboxPayments,

@@ -107,12 +107,13 @@ describe('ProductTypesAndSubtypes/GetProductItemWithSubItemDictionarywithProduct
     }
   });
 
-  it('404 for an unknown or hidden product, or one switched off for the branch; 400 for a branch of another brand', async () => {
+  it('404 for an unknown or hidden product; one switched off for the branch is shown unavailable; 400 for a branch of another brand', async () => {
     expect((await server.api.get(DETAILS, { query: { productid: 99999 } })).status).toBe(404);
     const cookie = menu.product('Pistachio Cookie');
     await db().insert(t.branchHiddenProducts).values({ branchId: 1, productId: cookie });
-    expect((await server.api.get(DETAILS, { query: { productid: cookie, branchId: 1 } })).status).toBe(404);
-    expect((await server.api.get(DETAILS, { query: { productid: cookie } })).status).toBe(200);
+    // Menu management: the shop shows a switched-off product as unavailable rather than losing it (docs/decisions.md).
+    expect((await server.api.get(DETAILS, { query: { productid: cookie, branchId: 1 } })).body.result).toMatchObject({ available: false, unavailableUntil: null });
+    expect((await server.api.get(DETAILS, { query: { productid: cookie } })).body.result).toMatchObject({ available: true });
     await db().delete(t.branchHiddenProducts).where(eq(t.branchHiddenProducts.productId, cookie));
     await db().update(t.products).set({ isHidden: true }).where(eq(t.products.id, cookie));
     expect((await server.api.get(DETAILS, { query: { productid: cookie } })).status).toBe(404);

@@ -1,48 +1,86 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { branchHiddenOptions, branchHiddenProducts, optionGroups, optionItems, products } from '../../db/schema';
+import { and, asc, eq, gt, inArray, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import {
+  branchHiddenOptions, branchHiddenProducts, optionGroups, optionItems, productAdditionGroups, products, productSubtypes, productTypes,
+} from '../../db/schema';
 
 export type ProductRow = typeof products.$inferSelect;
 export type OptionGroupRow = typeof optionGroups.$inferSelect;
 export type OptionItemRow = typeof optionItems.$inferSelect;
 
-export interface MenuOption { item: OptionItemRow; available: boolean }
+export interface MenuOption { item: OptionItemRow; available: boolean; unavailableUntil: Date | null }
 export interface MenuGroup { group: OptionGroupRow; options: MenuOption[] }
 export interface MenuProduct {
   product: ProductRow;
-  /** Not hidden, neither for the whole brand nor for the branch. */
+  /** Neither hidden for the brand (product, sub-type or type) nor switched off for the branch. */
   available: boolean;
+  /** Hidden for the whole brand: the shop leaves it out (a 404 on its page). */
+  hidden: boolean;
+  /** Switched off for the branch until this time ("sold out until"); null when not, or until switched back on. */
+  unavailableUntil: Date | null;
+  /** The product's own option groups, then the addition groups linked to it. */
   groups: MenuGroup[];
 }
 
 /**
- * Products with their option groups and options as a branch offers them: a product or option is
- * unavailable when it is hidden (is_hidden) or switched off for the branch (branch_hidden_*).
- * With no branch, only the brand-wide hidden flags count.
+ * A per-branch switch row counts while it has no end or its end is still ahead: "sold out until"
+ * expires by itself, with no job, because every read and the order check compare with now().
  */
-export async function loadMenuProducts(db: Db, productIds: number[], branchId: number | null): Promise<Map<number, MenuProduct>> {
+export const switchStillOn = (until: AnyColumn) => or(isNull(until), gt(until, sql`now()`));
+
+/** Products that exist on a menu: not deleted (archived products stay only for the orders that name them). */
+export const liveProduct = isNull(products.archivedAt);
+
+/**
+ * Products with their option groups and options as a branch offers them. A deleted (archived)
+ * product is absent. A product is unavailable when it, its sub-type or its type is hidden, or it
+ * is switched off for the branch (branch_hidden_products, until its `unavailable_until`); an option
+ * likewise (option_items.is_hidden, branch_hidden_options). Addition groups linked to the product
+ * (product_addition_groups) follow its own groups. With no branch, only the brand-wide flags count.
+ */
+export async function loadMenuProducts(db: Db | Tx, productIds: number[], branchId: number | null): Promise<Map<number, MenuProduct>> {
   const ids = [...new Set(productIds)];
   const result = new Map<number, MenuProduct>();
   if (!ids.length) return result;
-  const productRows = await db.select().from(products).where(inArray(products.id, ids));
+  const productRows = await db
+    .select({ product: products, typeHidden: productTypes.isHidden, subtypeHidden: productSubtypes.isHidden })
+    .from(products)
+    .innerJoin(productSubtypes, eq(productSubtypes.id, products.subtypeId))
+    .innerJoin(productTypes, eq(productTypes.id, productSubtypes.typeId))
+    .where(and(inArray(products.id, ids), liveProduct));
   if (!productRows.length) return result;
-  const groups = await db.select().from(optionGroups).where(inArray(optionGroups.productId, productRows.map((p) => p.id)))
+  const liveIds = productRows.map((r) => r.product.id);
+  const links = await db.select().from(productAdditionGroups).where(inArray(productAdditionGroups.productId, liveIds));
+  const groups = await db.select().from(optionGroups)
+    .where(or(inArray(optionGroups.productId, liveIds), links.length ? inArray(optionGroups.id, links.map((l) => l.groupId)) : sql`false`))
     .orderBy(asc(optionGroups.sortOrder), asc(optionGroups.id));
   const items = groups.length
     ? await db.select().from(optionItems).where(inArray(optionItems.groupId, groups.map((g) => g.id))).orderBy(asc(optionItems.sortOrder), asc(optionItems.id))
     : [];
-  const hiddenProducts = new Set(branchId === null ? [] : (await db.select({ id: branchHiddenProducts.productId }).from(branchHiddenProducts)
-    .where(and(eq(branchHiddenProducts.branchId, branchId), inArray(branchHiddenProducts.productId, ids)))).map((r) => r.id));
-  const hiddenOptions = new Set(branchId === null || !items.length ? [] : (await db.select({ id: branchHiddenOptions.optionItemId }).from(branchHiddenOptions)
-    .where(and(eq(branchHiddenOptions.branchId, branchId), inArray(branchHiddenOptions.optionItemId, items.map((i) => i.id))))).map((r) => r.id));
-  for (const product of productRows) {
+  const offProducts = new Map(branchId === null ? [] : (await db.select({ id: branchHiddenProducts.productId, until: branchHiddenProducts.unavailableUntil }).from(branchHiddenProducts)
+    .where(and(eq(branchHiddenProducts.branchId, branchId), inArray(branchHiddenProducts.productId, liveIds), switchStillOn(branchHiddenProducts.unavailableUntil))))
+    .map((r) => [r.id, r.until] as const));
+  const offOptions = new Map(branchId === null || !items.length ? [] : (await db.select({ id: branchHiddenOptions.optionItemId, until: branchHiddenOptions.unavailableUntil }).from(branchHiddenOptions)
+    .where(and(eq(branchHiddenOptions.branchId, branchId), inArray(branchHiddenOptions.optionItemId, items.map((i) => i.id)), switchStillOn(branchHiddenOptions.unavailableUntil))))
+    .map((r) => [r.id, r.until] as const));
+  const groupView = (group: OptionGroupRow): MenuGroup => ({
+    group,
+    options: items.filter((i) => i.groupId === group.id).map((item) => ({
+      item, available: !item.isHidden && !offOptions.has(item.id), unavailableUntil: offOptions.get(item.id) ?? null,
+    })),
+  });
+  for (const { product, typeHidden, subtypeHidden } of productRows) {
+    const hidden = product.isHidden || typeHidden || subtypeHidden;
+    const linked = new Set(links.filter((l) => l.productId === product.id).map((l) => l.groupId));
     result.set(product.id, {
       product,
-      available: !product.isHidden && !hiddenProducts.has(product.id),
-      groups: groups.filter((g) => g.productId === product.id).map((group) => ({
-        group,
-        options: items.filter((i) => i.groupId === group.id).map((item) => ({ item, available: !item.isHidden && !hiddenOptions.has(item.id) })),
-      })),
+      hidden,
+      available: !hidden && !offProducts.has(product.id),
+      unavailableUntil: offProducts.get(product.id) ?? null,
+      groups: [
+        ...groups.filter((g) => g.productId === product.id),
+        ...groups.filter((g) => g.productId === null && linked.has(g.id)),
+      ].map(groupView),
     });
   }
   return result;

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { branches } from '../../db/schema';
 import { badRequest, notFound, Obj } from '../../http/envelope';
+import { Nullable } from '../../http/nullable';
 import { route, service } from '../../http/routes';
 import type { AppContext } from '../../http/context';
 import { loadMenuProducts } from './menu';
@@ -30,6 +31,10 @@ export const ProductDetails = Obj('ProductDetails', {
   /** Points that redeem this product for free; null when it cannot be redeemed. */
   redeemPoints: Type.Union([Type.Integer(), Type.Null()]),
   optionGroups: Type.Array(ProductOptionGroup),
+  /** False while the branch has it switched off or sold out: the page shows it, but it cannot be added. */
+  available: Type.Boolean(),
+  /** When a sold-out product comes back by itself (ISO time); null when available, or off until switched on. */
+  unavailableUntil: Nullable(Type.String()),
 });
 
 export function registerShopProductTypesAndSubtypes(app: FastifyInstance, ctx: AppContext) {
@@ -38,7 +43,7 @@ export function registerShopProductTypesAndSubtypes(app: FastifyInstance, ctx: A
       method: 'GET',
       name: 'GetProductItemWithSubItemDictionarywithProduct',
       access: 'public',
-      summary: "A product's details and option groups. With branchId, options switched off for that branch are left out. A hidden product is a 404.",
+      summary: "A product's details, its option groups and the addition groups that apply. With branchId, options switched off for that branch are left out and `available` says whether the product can be ordered there. A hidden or deleted product is a 404.",
       query: Obj('GetProductItemWithSubItemDictionarywithProductQuery', {
         productid: Type.Integer({ minimum: 1 }),
         branchId: Type.Optional(Type.Integer({ minimum: 1 })),
@@ -47,7 +52,7 @@ export function registerShopProductTypesAndSubtypes(app: FastifyInstance, ctx: A
       async handler({ query, ctx }) {
         const branchId = query.branchId ?? null;
         const menu = (await loadMenuProducts(ctx.db, [query.productid], branchId)).get(query.productid);
-        if (!menu || !menu.available) throw notFound('Product');
+        if (!menu || menu.hidden) throw notFound('Product');
         if (branchId !== null) {
           const [branch] = await ctx.db.select({ brandId: branches.brandId }).from(branches).where(eq(branches.id, branchId));
           if (!branch || branch.brandId !== menu.product.brandId) throw badRequest('This branch does not belong to the brand.');
@@ -57,6 +62,7 @@ export function registerShopProductTypesAndSubtypes(app: FastifyInstance, ctx: A
           id: p.id, brandId: p.brandId, name: p.name, description: p.description, price: Number(p.price),
           productImage: p.productImage, productSecondImage: p.productSecondImage, productThirdImage: p.productThirdImage,
           productDeliveryText: p.productDeliveryText, redeemPoints: p.redeemPoints,
+          available: menu.available, unavailableUntil: menu.unavailableUntil?.toISOString() ?? null,
           // A group whose options are all unavailable is left out: it cannot be chosen, so it is not required either.
           optionGroups: menu.groups
             .map(({ group, options }) => ({

@@ -1,8 +1,10 @@
 import { Type } from 'typebox';
-import { and, asc, eq, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { branches, branchHiddenProducts, products, productSubtypes, productTypes } from '../../db/schema';
 import { badRequest, Obj } from '../../http/envelope';
+import { Nullable } from '../../http/nullable';
+import { liveProduct, loadMenuProducts, switchStillOn } from '../productTypesAndSubtypes/menu';
 import { route, service } from '../../http/routes';
 import type { AppContext } from '../../http/context';
 
@@ -13,6 +15,10 @@ export const ShopProduct = Obj('ShopProduct', {
   price: Type.Number(),
   productImage: Type.Union([Type.String(), Type.Null()]),
   productDeliveryText: Type.String(),
+  /** False while the branch has it switched off or sold out: shown, but it cannot be added. */
+  available: Type.Boolean(),
+  /** When a sold-out product comes back by itself (ISO time); null when it is available or off until switched on. */
+  unavailableUntil: Nullable(Type.String()),
 });
 export const ShopProductSubtype = Obj('ShopProductSubtype', {
   id: Type.Integer(),
@@ -25,13 +31,20 @@ export const ShopProductType = Obj('ShopProductType', {
   subtypes: Type.Array(ShopProductSubtype),
 });
 
+const ShopOptionPrice = Obj('ShopOptionPrice', { id: Type.Integer(), name: Type.String(), price: Type.Number(), available: Type.Boolean() });
+export const ShopProductPrice = Obj('ShopProductPrice', {
+  id: Type.Integer(), name: Type.String(), price: Type.Number(), available: Type.Boolean(), unavailableUntil: Nullable(Type.String()),
+  /** Every option of its groups and addition groups, with today's price; an option no longer on the menu is absent. */
+  options: Type.Array(ShopOptionPrice),
+});
+
 export function registerShopProducts(app: FastifyInstance, ctx: AppContext) {
   service(app, ctx, 'Products', [
     route({
       method: 'GET',
       name: 'GetProductsGroupedByTypeAndSubtypeAsCustomerForMangoes',
       access: 'public',
-      summary: "A branch's visible products, grouped by type and subtype.",
+      summary: "A branch's products, grouped by type and subtype: hidden ones left out, those switched off for the branch marked unavailable.",
       query: Obj('ShopProductsQuery', { brandId: Type.Integer({ minimum: 1 }), branchId: Type.Integer({ minimum: 1 }) }),
       result: Type.Array(ShopProductType),
       async handler({ query, ctx }) {
@@ -42,24 +55,51 @@ export function registerShopProducts(app: FastifyInstance, ctx: AppContext) {
             typeId: productTypes.id, typeName: productTypes.name, subtypeId: productSubtypes.id, subtypeName: productSubtypes.name,
             id: products.id, name: products.name, description: products.description, price: products.price,
             productImage: products.productImage, productDeliveryText: products.productDeliveryText,
+            offUntil: branchHiddenProducts.unavailableUntil, off: branchHiddenProducts.productId,
           })
           .from(products)
           .innerJoin(productSubtypes, eq(productSubtypes.id, products.subtypeId))
           .innerJoin(productTypes, eq(productTypes.id, productSubtypes.typeId))
+          .leftJoin(branchHiddenProducts, and(
+            eq(branchHiddenProducts.branchId, query.branchId), eq(branchHiddenProducts.productId, products.id),
+            switchStillOn(branchHiddenProducts.unavailableUntil),
+          ))
           .where(and(
-            eq(products.brandId, query.brandId),
-            eq(products.isHidden, false),
-            notExists(ctx.db.select({ x: sql`1` }).from(branchHiddenProducts)
-              .where(and(eq(branchHiddenProducts.branchId, query.branchId), eq(branchHiddenProducts.productId, products.id)))),
+            eq(products.brandId, query.brandId), liveProduct,
+            eq(products.isHidden, false), eq(productSubtypes.isHidden, false), eq(productTypes.isHidden, false),
           ))
           .orderBy(asc(productTypes.sortOrder), asc(productTypes.id), asc(productSubtypes.sortOrder), asc(productSubtypes.id), asc(products.sortOrder), asc(products.id));
         return groupByTypeAndSubtype(rows);
       },
     }),
+    route({
+      method: 'GET',
+      name: 'GetProductsPricesForCustomer',
+      access: 'public',
+      summary: "Today's prices of the products in a cart, with their options, as the branch offers them: checkout shows the total the server will charge before the customer confirms. A product no longer on the brand's menu is absent.",
+      query: Obj('ShopProductPricesQuery', {
+        brandId: Type.Integer({ minimum: 1 }), branchId: Type.Integer({ minimum: 1 }),
+        productIds: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 100 }),
+      }),
+      result: Type.Array(ShopProductPrice),
+      async handler({ query, ctx }) {
+        const [branch] = await ctx.db.select({ brandId: branches.brandId }).from(branches).where(eq(branches.id, query.branchId));
+        if (!branch || branch.brandId !== query.brandId) throw badRequest('This branch does not belong to the brand.');
+        const menu = await loadMenuProducts(ctx.db, query.productIds, query.branchId);
+        return [...menu.values()].filter((m) => m.product.brandId === query.brandId && !m.hidden).map((m) => ({
+          id: m.product.id, name: m.product.name, price: Number(m.product.price), available: m.available,
+          unavailableUntil: m.unavailableUntil?.toISOString() ?? null,
+          options: m.groups.flatMap((g) => g.options.map((o) => ({ id: o.item.id, name: o.item.name, price: Number(o.item.price), available: o.available }))),
+        }));
+      },
+    }),
   ]);
 }
 
-type Row = { typeId: number; typeName: string; subtypeId: number; subtypeName: string; id: number; name: string; description: string; price: string; productImage: string | null; productDeliveryText: string };
+type Row = {
+  typeId: number; typeName: string; subtypeId: number; subtypeName: string; id: number; name: string; description: string; price: string;
+  productImage: string | null; productDeliveryText: string; off: number | null; offUntil: Date | null;
+};
 
 function groupByTypeAndSubtype(rows: Row[]) {
   const types = new Map<number, { id: number; name: string; subtypes: Map<number, { id: number; name: string; products: unknown[] }> }>();
@@ -68,7 +108,10 @@ function groupByTypeAndSubtype(rows: Row[]) {
     if (!t) types.set(r.typeId, (t = { id: r.typeId, name: r.typeName, subtypes: new Map() }));
     let s = t.subtypes.get(r.subtypeId);
     if (!s) t.subtypes.set(r.subtypeId, (s = { id: r.subtypeId, name: r.subtypeName, products: [] }));
-    s.products.push({ id: r.id, name: r.name, description: r.description, price: Number(r.price), productImage: r.productImage, productDeliveryText: r.productDeliveryText });
+    s.products.push({
+      id: r.id, name: r.name, description: r.description, price: Number(r.price), productImage: r.productImage, productDeliveryText: r.productDeliveryText,
+      available: r.off === null, unavailableUntil: r.offUntil ? new Date(r.offUntil).toISOString() : null,
+    });
   }
   return [...types.values()].map((t) => ({ ...t, subtypes: [...t.subtypes.values()] })) as never;
 }

@@ -29,6 +29,7 @@ export const ORDER_TEXT = {
   paymentUnavailable: 'This payment method is not available for this brand.',
   notOnMenu: (id: number) => `Product #${id} is not on the menu of this brand.`,
   unavailable: (name: string) => `${name} is not available at this branch right now.`,
+  soldOutUntil: (name: string, until: Date) => `${name} is sold out at this branch until ${kuwaitTime(until)}.`,
   quantity: (name: string) => `The quantity of ${name} must be between ${QUANTITY.cart.min} and ${QUANTITY.cart.max}.`,
   notAnOption: (id: number, product: string) => `Addition #${id} is not an option of ${product}.`,
   twice: (option: string, product: string) => `${option} is chosen twice for ${product}.`,
@@ -79,6 +80,8 @@ export interface OrderPlan {
 }
 
 const clean = (s: string | null | undefined) => s?.trim() || null;
+/** A time as the branch's customers read it: Kuwait's clock, with the day when it is not today. */
+const kuwaitTime = (at: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kuwait', hour: '2-digit', minute: '2-digit', ...(at.getTime() - Date.now() > 20 * 3600_000 ? { weekday: 'short' } : {}) }).format(at);
 
 /**
  * Checks an order request against the database and prices it there. Nothing the client says
@@ -193,7 +196,7 @@ async function priceLines(db: Db, body: SaveNewOrderInput, brandId: number, bran
     const entry = menu.get(line.productId);
     if (!entry || entry.product.brandId !== brandId) throw badRequest(ORDER_TEXT.notOnMenu(line.productId));
     const product = entry.product;
-    if (!entry.available) throw badRequest(ORDER_TEXT.unavailable(product.name));
+    if (!entry.available) throw badRequest(entry.unavailableUntil && !entry.hidden ? ORDER_TEXT.soldOutUntil(product.name, entry.unavailableUntil) : ORDER_TEXT.unavailable(product.name));
     if (!inRange(line.quantity)) throw badRequest(ORDER_TEXT.quantity(product.name));
 
     const optionsById = new Map(entry.groups.flatMap(({ group, options }) => options.map((o) => [o.item.id, { ...o, group }] as const)));
@@ -202,7 +205,7 @@ async function priceLines(db: Db, body: SaveNewOrderInput, brandId: number, bran
       const option = optionsById.get(addition.additionId);
       if (!option) throw badRequest(ORDER_TEXT.notAnOption(addition.additionId, product.name));
       if (chosen.some((c) => c.id === option.item.id)) throw badRequest(ORDER_TEXT.twice(option.item.name, product.name));
-      if (!option.available) throw badRequest(ORDER_TEXT.unavailable(option.item.name));
+      if (!option.available) throw badRequest(option.unavailableUntil && !option.item.isHidden ? ORDER_TEXT.soldOutUntil(option.item.name, option.unavailableUntil) : ORDER_TEXT.unavailable(option.item.name));
       if (addition.isRedeem) throw badRequest(ORDER_TEXT.additionRedeem);
       const quantity = addition.quantity ?? 1;
       if (!inRange(quantity)) throw badRequest(ORDER_TEXT.quantity(option.item.name));
