@@ -52,7 +52,7 @@ export const brandsScreen: ResourceConfig<Brand> = {
     { field: 'logoUrl', name: 'Logo', width: 64, render: (r) => (r.logoUrl ? <img className="org-logo" src={String(r.logoUrl)} alt="" /> : '—') },
     { field: 'name', name: 'Name', width: 200, sortable: true, render: (r) => <Link href={`/brands/edit/${r.id}`}>{String(r.name)}</Link> },
     { field: 'companyId', name: 'Company', width: 180, sortable: true, render: (r) => <CompanyName id={r.companyId} /> },
-    { field: 'currencyId', name: 'Currency', width: 90, sortable: true, render: (r) => <CurrencyName id={r.currencyId} /> },
+    { field: 'currencyId', name: 'Currency', width: 110, sortable: true, render: (r) => <CurrencyName id={r.currencyId} /> },
     { field: 'defaultLanguage', name: 'Language', width: 110, render: (r) => <LanguageName code={r.defaultLanguage} /> },
     { field: 'screens', name: 'Screens', width: 120, render: (r) => <BrandScreensMenu brand={r} /> },
   ],

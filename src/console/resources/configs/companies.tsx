@@ -89,6 +89,7 @@ export const companyScreen: ResourceConfig<Company> = {
   ...companiesScreen,
   path: '/companies/:id',
   title: 'Company',
+  columns: companiesScreen.columns.map((c) => ({ ...c, sortable: false })),
   fixedFilter: (params) => ({ id: Number(params.id) }),
   filters: undefined,
   searchPlaceholder: undefined,

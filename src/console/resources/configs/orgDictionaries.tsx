@@ -18,17 +18,31 @@ const Currencies = graphql(`query Currencies { currencies: Currency_GetCurrencie
 const Languages = graphql(`query Languages { languages: Brand_GetLanguagesDictionary { code name nativeName } }`);
 
 type Option = { value: string; label: string };
+/** A dictionary's options; `loaded` once the server answered (names show '…' until then). */
+type Options = Option[] & { loaded?: boolean };
+const optionsOf = <T,>(result: { data?: unknown; loading: boolean }, items: (T | null)[] | null | undefined, toOption: (item: T) => Option): Options =>
+  Object.assign((items ?? []).flatMap((i) => (i ? [toOption(i)] : [])), { loaded: !result.loading && !!result.data });
 const toId = (v: string) => (v === '' ? undefined : Number(v));
-const useCategoryOptions = (): Option[] =>
-  (useQuery(Categories).data?.categories ?? []).flatMap((c) => (c ? [{ value: String(c.id), label: c.name }] : []));
-const useCompanyOptions = (): Option[] =>
-  (useQuery(CompanyNames).data?.companies?.data ?? []).flatMap((c) => (c ? [{ value: String(c.id), label: c.name }] : []));
-const useCurrencyOptions = (): Option[] =>
-  (useQuery(Currencies).data?.currencies ?? []).flatMap((c) => (c ? [{ value: String(c.id), label: `${c.code} — ${c.name}` }] : []));
-const useLanguageOptions = (): Option[] =>
-  (useQuery(Languages).data?.languages ?? []).flatMap((l) => (l ? [{ value: l.code, label: l.name === l.nativeName ? l.name : `${l.name} (${l.nativeName})` }] : []));
 
-const labelOf = (options: Option[], value: unknown) => options.find((o) => o.value === String(value ?? ''))?.label ?? (value == null ? '—' : `#${String(value)}`);
+function useCategoryOptions() {
+  const q = useQuery(Categories);
+  return optionsOf(q, q.data?.categories, (c) => ({ value: String(c.id), label: c.name }));
+}
+function useCompanyOptions() {
+  const q = useQuery(CompanyNames);
+  return optionsOf(q, q.data?.companies?.data, (c) => ({ value: String(c.id), label: c.name }));
+}
+function useCurrencyOptions() {
+  const q = useQuery(Currencies);
+  return optionsOf(q, q.data?.currencies, (c) => ({ value: String(c.id), label: `${c.code} — ${c.name}` }));
+}
+function useLanguageOptions() {
+  const q = useQuery(Languages);
+  return optionsOf(q, q.data?.languages, (l) => ({ value: l.code, label: l.name === l.nativeName ? l.name : `${l.name} (${l.nativeName})` }));
+}
+
+const labelOf = (options: Options, value: unknown) =>
+  value == null ? '—' : options.find((o) => o.value === String(value))?.label ?? (options.loaded ? `#${String(value)}` : '…');
 
 export const CategoryName = ({ id }: { id: unknown }) => <>{labelOf(useCategoryOptions(), id)}</>;
 export const CompanyName = ({ id }: { id: unknown }) => <>{labelOf(useCompanyOptions(), id)}</>;
