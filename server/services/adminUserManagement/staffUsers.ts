@@ -18,7 +18,8 @@ import { branches, brandManagers, brands, users } from '../../db/schema';
 import { badRequest, forbidden, notFound, Obj, type ValidationError } from '../../http/envelope';
 import { Nullable } from '../../http/nullable';
 import type { Caller } from '../../http/context';
-import { oneOf } from '../../resources/list';
+import { containsText, oneOf, orderByOf } from '../../resources/list';
+import { pageOf } from '../../http/paging';
 import { defineResource } from '../../resources/resource';
 import { placeInScope, scopeWhere } from '../../resources/scope';
 
@@ -334,11 +335,23 @@ export async function removeManagedBrand(db: Db, caller: Caller, userId: number,
   return true;
 }
 
-/** Brand managers of a brand or a company that the caller manages, with their brands. */
-export async function brandManagersWhere(db: Db, caller: Caller, where: SQL, page: { offset: number; limit: number }) {
-  const filter = and(manageableUsers(caller), eq(users.role, 'BRAND_MANAGER'), where);
+const MANAGER_SORTING = { id: users.id, userName: users.userName, fullName: users.fullName, createdAt: users.createdAt };
+
+/**
+ * Brand managers of a brand or a company that the caller manages, with their brands: a page as
+ * the shape's lists answer it (the shared list fields; `Search` over user name, full name and e-mail).
+ */
+export async function brandManagersWhere(db: Db, caller: Caller, where: SQL, query: { SkipCount: number; MaxResultCount: number; Sorting?: string; Search?: string; id?: number }) {
+  const orderBy = orderByOf(query.Sorting, MANAGER_SORTING, 'userName asc', users.id);
+  const search = query.Search?.trim();
+  const filter = and(
+    manageableUsers(caller), eq(users.role, 'BRAND_MANAGER'), where,
+    query.id !== undefined ? eq(users.id, query.id) : undefined,
+    search ? sql`(${containsText(users.userName, search)} or ${containsText(users.fullName, search)} or ${containsText(users.emailAddress, search)})` : undefined,
+  );
+  const page = pageOf(query);
   const [rows, [{ n }]] = await Promise.all([
-    db.select().from(users).where(filter).orderBy(asc(users.userName), asc(users.id)).limit(page.limit).offset(page.offset),
+    db.select().from(users).where(filter).orderBy(...orderBy).limit(page.limit).offset(page.offset),
     db.select({ n: sql<number>`count(*)::int` }).from(users).where(filter),
   ]);
   return { data: await Promise.all(rows.map(async (r) => toItem(await withBrands(db, r)))), totalCount: Number(n) };

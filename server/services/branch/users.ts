@@ -15,7 +15,7 @@ export function registerBranchUsers(app: FastifyInstance, ctx: AppContext) {
     ...staffUserRoutes(BRANCH_USER_BODIES, { create: 'CreateBranchUserForBranch', update: 'UpdateBranchUser' }),
     route({
       method: 'GET', name: 'GetBranchUsersByBranchId', access: 'users.manage', summary: 'The users of a branch that the caller manages.',
-      query: Obj('BranchUsersQuery', { branchId: Type.Integer(INT_ID), ...sharedListFields }),
+      query: Obj('BranchUsersQuery', { branchId: Type.Integer(INT_ID), ...sharedListFields, id: Type.Optional(Type.Integer(INT_ID)) }),
       result: Obj('BranchUserList', { data: Type.Array(DashboardUser), totalCount: Type.Integer() }),
       handler: ({ query, caller, ctx }) => userResource.list(ctx.db, caller, query),
     }),

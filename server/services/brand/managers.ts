@@ -3,13 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { users } from '../../db/schema';
 import { badRequest, Obj } from '../../http/envelope';
-import { pageOf, pagingFields } from '../../http/paging';
 import { route, service } from '../../http/routes';
 import type { AppContext } from '../../http/context';
+import { sharedListFields } from '../../resources/list';
 import { BRAND_MANAGER_BODIES, staffUserRoutes } from '../adminUserManagement/routes';
 import { addManagedBrand, brandManagersWhere, DashboardUser, managesBrand, removeManagedBrand, type DashboardUserItem } from '../adminUserManagement/staffUsers';
 
 const INT_ID = { minimum: 1, maximum: 2147483647 };
+/** The shape's list parameters (paging, Sorting, Search) and `id`, so a generic console list drives these too. */
+const listFields = { ...sharedListFields, id: Type.Optional(Type.Integer(INT_ID)) };
 const ManagerList = Obj('BrandManagerList', { data: Type.Array(DashboardUser), totalCount: Type.Integer() });
 const [create, update] = staffUserRoutes(BRAND_MANAGER_BODIES, { create: 'CreateBrandManagerForBrand', update: 'UpdateBrandManagerForBrand' });
 
@@ -22,13 +24,13 @@ export function registerBrandManagers(app: FastifyInstance, ctx: AppContext) {
   service(app, ctx, 'Brand', [
     route({
       method: 'GET', name: 'GetBrandManagersByCompanyId', access: 'users.manage', summary: "The brand managers of a company that the caller manages, with their brands.",
-      query: Obj('BrandManagersByCompanyQuery', { companyId: Type.Integer(INT_ID), ...pagingFields }), result: ManagerList,
-      handler: ({ query, caller, ctx }) => brandManagersWhere(ctx.db, caller, eq(users.companyId, query.companyId), pageOf(query)),
+      query: Obj('BrandManagersByCompanyQuery', { companyId: Type.Integer(INT_ID), ...listFields }), result: ManagerList,
+      handler: ({ query, caller, ctx }) => brandManagersWhere(ctx.db, caller, eq(users.companyId, query.companyId), query),
     }),
     route({
       method: 'GET', name: 'GetBrandManagersByBrandId', access: 'users.manage', summary: 'The managers of a brand that the caller manages, with their brands.',
-      query: Obj('BrandManagersByBrandQuery', { brandId: Type.Integer(INT_ID), ...pagingFields }), result: ManagerList,
-      handler: ({ query, caller, ctx }) => brandManagersWhere(ctx.db, caller, managesBrand(query.brandId), pageOf(query)),
+      query: Obj('BrandManagersByBrandQuery', { brandId: Type.Integer(INT_ID), ...listFields }), result: ManagerList,
+      handler: ({ query, caller, ctx }) => brandManagersWhere(ctx.db, caller, managesBrand(query.brandId), query),
     }),
     route({
       method: 'POST', name: 'CreateBrandManagerForBrand', access: 'users.manage',

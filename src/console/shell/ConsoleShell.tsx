@@ -11,6 +11,7 @@ import { useSession } from '../../lib/session';
 import { onNotice } from '../../lib/notify';
 import { MENU_ICONS } from './menuIcons';
 import { BranchBusyToggle } from './BranchBusyToggle';
+import { BrandSwitch } from './BrandSwitch';
 import { LiveOrderFeed } from '../orders/feed/LiveOrderFeed';
 
 /** Top bar, side menu (from the permission table), the one toaster and the scroll-to-top button. */
@@ -33,7 +34,10 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
           {can(role, 'orders.view') && profile && <LiveOrderFeed key={`${profile.id}:${feedBranchId}`} branchId={feedBranchId} />}
           {can(role, 'branch.busy') && <><NavbarDivider /><BranchBusyToggle /></>}
           {can(role, 'brand.switch') && (
-            <Link href="/select_brand" className={`${Classes.BUTTON} ${Classes.MINIMAL}`} aria-label="Switch brand"><SwapHorizontalIcon /><span className="console-hide-narrow">Brand</span></Link>
+            <>
+              <BrandSwitch />
+              <Link href="/select_brand" className={`${Classes.BUTTON} ${Classes.MINIMAL}`} aria-label="Switch brand"><SwapHorizontalIcon /></Link>
+            </>
           )}
           <NavbarDivider />
           <UserDropdown />
