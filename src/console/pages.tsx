@@ -4,7 +4,6 @@ import { BuildIcon } from '@blueprintjs/icons';
 import { lazyChunk } from '../lib/lazy';
 import { RESOURCE_PAGES } from './resources';
 import { USER_PAGES } from './users';
-import { MENU_PAGES } from './menu';
 
 /** Screens by route pattern (domain/permissions.ts CONSOLE_ROUTES). Each is its own lazy chunk. */
 export const CONSOLE_PAGES: Record<string, ComponentType> = {
@@ -19,8 +18,6 @@ export const CONSOLE_PAGES: Record<string, ComponentType> = {
   ...RESOURCE_PAGES,
   // Staff users and the brand switch (./users: configs on the resource shape).
   ...USER_PAGES,
-  // The menu: /store, /MenuManagement, /DeliveryAreas/:id (./menu).
-  ...MENU_PAGES,
 };
 
 function orderScreen(path: string) {
