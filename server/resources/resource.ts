@@ -84,7 +84,8 @@ export interface ResourceDeclaration<T extends PgTable, I extends TObject, C ext
   /**
    * Legacy method names (SPEC.md 7); a delete names its id parameter after a '?': 'Delete?TaxId'. Omit a method to leave it out.
    * Legacy quirks: an update sent by POST is 'POST EditX'; a delete that also names the parent is
-   * 'DeleteX?Id&BranchId' (a row of another parent is then a 404).
+   * 'DeleteX?Id&BranchId' (when the parent is sent, a row of another parent is a 404; the console's
+   * generic delete sends the id alone).
    */
   methods: { list: string; create?: string; update?: string; delete?: `${string}?${string}` };
   /**
@@ -319,14 +320,14 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
     }),
     deleteName && route({
       method: 'DELETE', name: deleteName, access: decl.can.delete, summary: `Deletes a ${label.toLowerCase()} (refused while other records refer to it).`,
-      query: Obj(`${title}DeleteQuery`, { [deleteIdParam]: Type.Integer(INT_ID), ...(deleteParentParam ? { [deleteParentParam]: Type.Integer(INT_ID) } : {}) }),
+      query: Obj(`${title}DeleteQuery`, { [deleteIdParam]: Type.Integer(INT_ID), ...(deleteParentParam ? { [deleteParentParam]: Type.Optional(Type.Integer(INT_ID)) } : {}) }),
       result: Type.Boolean(),
       handler: async ({ query, caller, ctx }) => {
         const params = query as Record<string, unknown>;
         const id = Number(params[deleteIdParam]);
         await audited(ctx.db, caller, 'delete', async (tx) => {
           const before = await lockInScope(tx, caller, id);
-          if (deleteParentParam && decl.scope && Number((before as Record<string, unknown>)[decl.scope.field]) !== Number(params[deleteParentParam])) throw notFound(label);
+          if (deleteParentParam && params[deleteParentParam] !== undefined && decl.scope && Number((before as Record<string, unknown>)[decl.scope.field]) !== Number(params[deleteParentParam])) throw notFound(label);
           await tx.delete(decl.table).where(eq(idColumn, id));
           return { before, after: null };
         });

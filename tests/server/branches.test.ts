@@ -166,6 +166,10 @@ describe('BranchOnlineOrderingSchedule: Create (legacy spelling), Edit (POST), G
     const deleted = await server.api.delete(`${SCHEDULE}/DeleteBranchOnlineOrderingSchedule`, { ...as('companyadmin'), query: { Id: id, BranchId: branchId } });
     expect(deleted.status).toBe(200);
     expect((await server.api.get(`${SCHEDULE}/GetBranchOnlineOrderingSchedule`, { ...as('admin'), query: { branchId } })).body.result.totalCount).toBe(1);
+    // the console's generic delete sends the id alone
+    const sunday = (await server.api.get(`${SCHEDULE}/GetBranchOnlineOrderingSchedule`, { ...as('admin'), query: { branchId } })).body.result.data[0];
+    expect((await server.api.delete(`${SCHEDULE}/DeleteBranchOnlineOrderingSchedule`, { ...as('brandmanager'), query: { Id: sunday.id } })).status).toBe(200);
+    await server.api.post(`${SCHEDULE}/CreateBranchOnlineOrderingcShedule`, { ...as('admin'), body: { branchId, dayOfWeek: 0, openTime: '07:00', closeTime: '22:00' } });
     const history = await server.api.get(HISTORY, { ...as('companyadmin'), query: { resource: 'BranchOnlineOrderingSchedule', id } });
     expect(history.body.result.data.map((h: { action: string }) => h.action)).toEqual(['delete', 'update', 'create']);
   });
@@ -194,8 +198,10 @@ describe('BranchOnlineOrderingSchedule: Create (legacy spelling), Edit (POST), G
       () => server.api.post(`${SCHEDULE}/EditBranchOnlineOrderingSchedule`, { ...as('admin'), body: { id: sunday!.id, dayOfWeek: 1 } }));
     await expectCall(server, ['branch_schedules'], 'edit to a bad time', 400,
       () => server.api.post(`${SCHEDULE}/EditBranchOnlineOrderingSchedule`, { ...as('admin'), body: { id: sunday!.id, openTime: '7:00' } }));
-    await expectCall(server, ['branch_schedules'], 'delete without BranchId', 400,
-      () => server.api.delete(`${SCHEDULE}/DeleteBranchOnlineOrderingSchedule`, { ...as('admin'), query: { Id: sunday!.id } }));
+    await expectCall(server, ['branch_schedules'], 'delete with BranchId as text', 400,
+      () => server.api.delete(`${SCHEDULE}/DeleteBranchOnlineOrderingSchedule`, { ...as('admin'), query: { Id: sunday!.id, BranchId: 'this' } }));
+    await expectCall(server, ['branch_schedules'], 'delete without Id', 400,
+      () => server.api.delete(`${SCHEDULE}/DeleteBranchOnlineOrderingSchedule`, { ...as('admin'), query: { BranchId: branchId } }));
     await expectCall(server, ['branch_schedules'], 'edit an unknown day', 404,
       () => server.api.post(`${SCHEDULE}/EditBranchOnlineOrderingSchedule`, { ...as('admin'), body: { id: 424242, openTime: '07:00' } }));
   });

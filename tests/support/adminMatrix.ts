@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/client';
-import type { TestServer } from './server';
+import type { Envelope, TestServer } from './server';
 
 /**
  * The callers of an admin scope matrix (seed): company 1 owns brand 7 and its branch 1, company 2
@@ -31,7 +31,7 @@ export async function snapshot(server: TestServer, tables: readonly string[]) {
  */
 export async function expectCall(
   server: TestServer, tables: readonly string[], what: string, status: number,
-  call: () => Promise<{ status: number; body: { success: boolean; error: { message: string } | null } }>,
+  call: () => Promise<{ status: number; body: Envelope }>,
 ) {
   const before = status === 200 ? null : await snapshot(server, tables);
   const res = await call();

@@ -5,12 +5,17 @@ import { taxScreen } from './configs/tax';
 import { appUpdatesScreen } from './configs/appUpdates';
 import { companiesScreen } from './configs/companies';
 import { brandEditScreen, brandNewScreen, brandsScreen } from './configs/brands';
+import { branchesScreen } from './configs/branches';
+import { brandAddressFieldsScreen } from './configs/brandAddressFields';
+import { brandDeliveryFeesScreen } from './configs/brandDeliveryFees';
+import { brandPaymentsScreen } from './configs/brandPayments';
 
 /**
  * Every admin screen built on the resource shape: the one place a console resource is
  * registered (its config in ./configs). The screen itself (Table2, form) is one lazy chunk.
  */
-export const RESOURCE_SCREENS: ResourceConfig[] = [taxScreen, appUpdatesScreen, companiesScreen, brandsScreen, brandNewScreen, brandEditScreen] as ResourceConfig[];
+export const RESOURCE_SCREENS: ResourceConfig[] = [taxScreen, appUpdatesScreen, companiesScreen, brandsScreen, brandNewScreen, brandEditScreen,
+  branchesScreen, brandAddressFieldsScreen, brandDeliveryFeesScreen, brandPaymentsScreen] as ResourceConfig[];
 
 const screenOf = (config: ResourceConfig) =>
   lazyChunk(() => import('./ResourceScreen').then((m) => ({ default: () => <m.ResourceScreen key={config.path} config={config} /> })));
@@ -22,4 +27,6 @@ export const RESOURCE_PAGES: Record<string, ComponentType> = {
   '/ValidationCode': lazyChunk(() => import('./configs/validationCodes')),
   // The company's row, then its brands: two lists of the shape on one page.
   '/companies/:id': lazyChunk(() => import('./configs/companyPage')),
+  // The schedule under its branch's name.
+  '/branch/schedule/:id': lazyChunk(() => import('./configs/branchSchedule')),
 };
