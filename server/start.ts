@@ -68,7 +68,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const address = app.server.address() as { port: number };
   const host = opts.host ?? '127.0.0.1';
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${address.port}`;
-  if (!opts.publicUrl) ctx.config.publicUrl = url;
+  if (!opts.publicUrl) Object.assign(ctx.config, { publicUrl: url, publicUrlIsListenAddress: true });
 
   let closing: Promise<void> | undefined;
   const close = async () => {

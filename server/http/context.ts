@@ -28,6 +28,12 @@ export type Caller = {
 export interface AppConfig {
   /** Public origin of the app, used in payment return URLs. */
   publicUrl: string;
+  /**
+   * True when PUBLIC_URL was not configured and publicUrl is only the address the server listens on:
+   * the sandbox payment links are then root-relative, so the customer comes back to the origin they
+   * opened the shop at (127.0.0.1, a LAN address, a proxy's name) and keeps their session there.
+   */
+  publicUrlIsListenAddress?: boolean;
   /** CORS origins, proxy trust and CSP sources (server/http/security.ts); none when absent. */
   http?: HttpSettings;
 }

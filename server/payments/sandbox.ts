@@ -15,8 +15,16 @@ import type { PaymentProvider } from './provider';
  */
 export const SANDBOX_PATH = '/payments/sandbox';
 
+/**
+ * Where the customer's links point: PUBLIC_URL when it is configured; otherwise nothing (a
+ * root-relative link), because the listen address (http://localhost:PORT) is often not the origin
+ * the customer opened (127.0.0.1, a LAN address, a proxy), and a shop session lives per origin.
+ * A relative link can only ever lead to the origin that served the page, so no origin is trusted.
+ */
+const linkBase = (config: AppConfig) => (config.publicUrlIsListenAddress ? '' : config.publicUrl);
+
 export function sandboxProvider(config: AppConfig): PaymentProvider {
-  const urlOf = (ref: string) => `${config.publicUrl}${SANDBOX_PATH}/${encodeURIComponent(ref)}`;
+  const urlOf = (ref: string) => `${linkBase(config)}${SANDBOX_PATH}/${encodeURIComponent(ref)}`;
   return {
     name: 'sandbox',
     async createPayment() {
@@ -117,7 +125,7 @@ function paymentPage(p: NonNullable<SandboxPayment>, ref: string) {
 export function trackOrderUrl(config: AppConfig, p: { orderId: number; ohash: string; status: string }) {
   const q = new URLSearchParams({ orderId: String(p.orderId), ohash: p.ohash });
   if (p.status !== 'paid') q.set('payment', 'cancelled');
-  return `${config.publicUrl}/track-order?${q}`;
+  return `${linkBase(config)}/track-order?${q}`;
 }
 
 const notFoundPage = (reply: FastifyReply) =>

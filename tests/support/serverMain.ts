@@ -28,7 +28,8 @@ const server = await startServer({
   gateway: true,
   spaDir: 'dist',
   port,
-  publicUrl: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
+  // Unset unless the caller sets it, as with `npm start`: links then follow the origin the browser opened.
+  ...(process.env.PUBLIC_URL ? { publicUrl: process.env.PUBLIC_URL } : {}),
 });
 
 /**

@@ -104,7 +104,7 @@ export async function orderHistory(db: Db, caller: NonNullable<Caller>, page: { 
   };
 }
 
-const sameSecret = (a: string, b: string) => {
+export const sameSecret = (a: string, b: string) => {
   const x = Buffer.from(a), y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 };

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { customerAddresses, customerWallets, orderItems, orders, payments, walletLedger } from '../../db/schema';
 import { uniqueViolation } from '../../db/uniqueViolation';
@@ -84,7 +84,8 @@ export async function saveNewOrder(ctx: AppContext, caller: NonNullable<Caller>,
 async function orderByKey(db: Db, userId: number, key: string) {
   const [order] = await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
   if (!order) return null;
-  const [payment] = await db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.id)).limit(1);
+  // The newest payment: after Pay again (Store/PayOrderAgain) a replay answers the open one.
+  const [payment] = await db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(desc(payments.id)).limit(1);
   return { order, payment: payment ?? null };
 }
 
@@ -158,7 +159,8 @@ export function orderResponse(ctx: AppContext, order: OrderRow, payment: Payment
     : null;
   const message = isPaid ? 'Your order has been placed and paid.'
     : paymentUrl ? 'Your order has been placed. Please complete the payment.'
-    : payment?.provider === 'cash' ? 'Your order has been placed. Please pay at the branch.'
+    // Cash with delivery is paid to the driver, not at the branch (docs/decisions.md "Shop for Kuwait").
+    : payment?.provider === 'cash' ? (order.deliverySystem === 'delivery' ? 'Your order has been placed. Please pay cash on delivery.' : 'Your order has been placed. Please pay at the branch.')
     : 'Your order has been placed.';
   return {
     isSuccessed: true, isPaid, message, paymentUrl, orderId: order.id, orderNumber: order.orderNumber, ohash: order.ohash,

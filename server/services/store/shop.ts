@@ -10,6 +10,8 @@ import { CARD_PAYMENT_LABEL, DEFAULT_BRAND_ID, DEFAULT_PAYMENT_METHOD_ID, ORDER_
 import { SaveNewOrderHeaders, SaveNewOrderInput, SaveNewOrderResult } from './orderInput';
 import { saveNewOrder } from './saveOrder';
 import { customerOrderDetail, CustomerOrderDetail, OrderHistory, orderHistory } from './customerOrders';
+import { payOrderAgain, PayOrderAgainInput, PayOrderAgainResult } from './payAgain';
+import { OrderQuote, quoteOrder } from './quoteOrder';
 
 export const ShopPaymentMethod = Obj('ShopPaymentMethod', {
   paymentSystemId: Type.Integer(),
@@ -31,6 +33,15 @@ export function registerShopStore(app: FastifyInstance, ctx: AppContext) {
       body: SaveNewOrderInput,
       result: SaveNewOrderResult,
       handler: ({ body, headers, caller, ctx }) => saveNewOrder(ctx, caller!, body, headers['idempotency-key']?.trim() || null),
+    }),
+    route({
+      method: 'POST',
+      name: 'QuoteOrder',
+      access: 'customer',
+      summary: 'Prices an order exactly as SaveNewOrderVS1 would (same body, same refusals), without saving anything: the amount to pay, shown before Place order.',
+      body: SaveNewOrderInput,
+      result: OrderQuote,
+      handler: ({ body, caller, ctx }) => quoteOrder(ctx, caller!, body),
     }),
     route({
       method: 'GET',
@@ -79,6 +90,15 @@ export function registerShopStore(app: FastifyInstance, ctx: AppContext) {
       }),
       result: CustomerOrderDetail,
       handler: ({ query, caller, ctx }) => customerOrderDetail(ctx.db, caller!, query.orderId, query.ohash),
+    }),
+    route({
+      method: 'POST',
+      name: 'PayOrderAgain',
+      access: 'customer',
+      summary: 'Pay again for your order (or one whose ohash you hold) after a cancelled card payment: the open payment\'s link, or a new payment. 400 when the order is paid, rejected or paid at the branch.',
+      body: PayOrderAgainInput,
+      result: PayOrderAgainResult,
+      handler: ({ body, caller, ctx }) => payOrderAgain(ctx, caller!, body.orderId, body.ohash),
     }),
   ]);
 }

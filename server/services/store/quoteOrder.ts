@@ -1,0 +1,26 @@
+import { Type } from 'typebox';
+import { Obj } from '../../http/envelope';
+import type { AppContext, Caller } from '../../http/context';
+import { filsToDecimal } from '../../../domain/money';
+import { planOrder } from './planOrder';
+import type { SaveNewOrderInput } from './orderInput';
+
+export const OrderQuote = Obj('OrderQuote', {
+  subtotal: Type.Number(),
+  discount: Type.Number(),
+  tax: Type.Number(),
+  deliveryFee: Type.Number(),
+  /** What Store/SaveNewOrderVS1 would charge for the same body now. */
+  total: Type.Number(),
+});
+
+/**
+ * Store/QuoteOrder: the order's price as Store/SaveNewOrderVS1 would charge it, by the same
+ * planOrder (menu prices, options, discount group, taxes, delivery fee), with nothing written.
+ * It refuses what the order would refuse, with the same messages.
+ */
+export async function quoteOrder(ctx: AppContext, caller: NonNullable<Caller>, body: SaveNewOrderInput) {
+  const { totals } = await planOrder(ctx.db, ctx, caller, body);
+  const n = (fils: number) => Number(filsToDecimal(fils));
+  return { subtotal: n(totals.subtotal), discount: n(totals.discount), tax: n(totals.tax), deliveryFee: n(totals.deliveryFee), total: n(totals.total) };
+}
