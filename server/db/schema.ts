@@ -343,22 +343,21 @@ export const walletLedger = pgTable('wallet_ledger', {
   userId: integer('user_id').notNull().references(() => users.id),
   brandId: integer('brand_id').notNull().references(() => brands.id),
   orderId: integer('order_id'),
-  pointsDelta: integer('points_delta').notNull().default(0),
-  balanceDelta: money('balance_delta'),
   /** 'wallet' | 'credit' | 'points' | 'punches' | 'freeItems' (server/loyalty/ledger.ts ACCOUNTS). */
-  account: text('account'),
+  account: text('account').notNull(),
   /** Signed change of the account; the rows of a customer, brand and account sum to the cached balance. */
-  amount: numeric('amount', { precision: 14, scale: 3 }),
+  amount: numeric('amount', { precision: 14, scale: 3 }).notNull(),
   /** What caused the change: 'order' | 'request' | 'adjustment' | 'opening', with the row's id. */
-  referenceType: text('reference_type'),
+  referenceType: text('reference_type').notNull(),
   referenceId: integer('reference_id'),
   /** The user who made the change; null: the system (an order's lifecycle). */
   createdBy: integer('created_by'),
-  idempotencyKey: text('idempotency_key'),
+  idempotencyKey: text('idempotency_key').notNull(),
   reason: text('reason').notNull(),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('wallet_ledger_idempotency_uq').on(t.idempotencyKey),
+  check('wallet_ledger_account_ck', sql`${t.account} in ('wallet', 'credit', 'points', 'punches', 'freeItems')`),
   index('wallet_ledger_customer_idx').on(t.userId, t.brandId, t.account),
 ]);
 

@@ -4,6 +4,7 @@ import * as t from './schema';
 import { hashPassword } from '../auth/password';
 import { GUEST_USER_ID } from '../../domain/constants';
 import { KUWAIT_AREAS } from './kuwaitAreas';
+import { postToLedger } from '../loyalty/ledger';
 
 export const DEMO_PASSWORD = '123qwe';
 
@@ -82,7 +83,11 @@ export async function seed(db: Db): Promise<boolean> {
     await tx.insert(t.carTypes).values(['Sedan', 'SUV', 'Pickup', 'Coupe', 'Hatchback'].map((name) => ({ name })));
     await tx.insert(t.carColors).values(['White', 'Black', 'Silver', 'Grey', 'Red', 'Blue', 'Beige'].map((name) => ({ name })));
 
-    await tx.insert(t.customerWallets).values({ userId: 5, brandId: 7, points: 120, balance: '0', credit: '0' });
+    // The seeded customer's opening points, as a ledger row so the ledger's sum equals the balance.
+    await postToLedger(tx, {
+      userId: 5, brandId: 7, account: 'points', amount: 120, reason: 'Opening balance',
+      reference: { type: 'opening', id: null }, createdBy: null, key: 'opening:5:7:points',
+    });
 
     // Explicit ids above: move every sequence past them.
     for (const table of ['company_categories', 'companies', 'currencies', 'brands', 'branches', 'users', 'product_types', 'product_subtypes', 'products', 'option_groups', 'option_items', 'payment_systems', 'delivery_areas']) {

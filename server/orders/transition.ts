@@ -8,7 +8,7 @@ import {
   isRepeat, nextOrderState, refusalMessage, type OrderLifecycleEvent,
 } from '../../machines/orderLifecycle';
 import { orderScope } from './scope';
-import { returnRedeemedPoints, undoesSale } from './points';
+import { applyLoyalty } from './points';
 
 export type OrderRecord = typeof orders.$inferSelect;
 
@@ -70,7 +70,8 @@ export async function transitionOrder(
         if (attempt < MAX_ATTEMPTS) return null;
         throw changedMeanwhile(orderId);
       }
-      if (undoesSale(row, updated)) await returnRedeemedPoints(tx, updated);
+      // Loyalty follows the lifecycle: earn on close, give back on reject/refund (server/orders/points.ts).
+      await applyLoyalty(tx, row, updated);
       await opts.within?.(tx, updated, row);
       return { order: updated, changed: true };
     });

@@ -307,7 +307,7 @@ describe('SaveNewOrderVS1: discounts and points', () => {
     const [wallet] = await db().select().from(t.customerWallets).where(and(eq(t.customerWallets.userId, 5), eq(t.customerWallets.brandId, 7)));
     expect(wallet.points).toBe(20);
     const ledger = await db().select().from(t.walletLedger).where(eq(t.walletLedger.orderId, order.id));
-    expect(ledger).toMatchObject([{ userId: 5, brandId: 7, pointsDelta: -100 }]);
+    expect(ledger).toMatchObject([{ userId: 5, brandId: 7, account: 'points', amount: '-100.000' }]);
   });
 
   it('charges the options of a redeemed product', async () => {

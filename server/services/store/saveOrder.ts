@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
-import { customerAddresses, customerWallets, orderItems, orders, payments, walletLedger } from '../../db/schema';
+import { customerAddresses, orderItems, orders, payments } from '../../db/schema';
+import { orderLedgerKey, postToLedger } from '../../loyalty/ledger';
 import { uniqueViolation } from '../../db/uniqueViolation';
 import { badRequest, unprocessable } from '../../http/envelope';
 import { MAX_INPUT_DEPTH } from '../../http/inputSafety';
@@ -90,15 +91,6 @@ async function orderByKey(db: Db, userId: number, key: string) {
 }
 
 async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, idempotencyKey: string | null, requestHash: string | null) {
-  if (plan.points > 0) {
-    // Conditional, so two orders at once cannot spend the same points.
-    const spent = await db.update(customerWallets)
-      .set({ points: sql`${customerWallets.points} - ${plan.points}` })
-      .where(and(eq(customerWallets.userId, caller.id), eq(customerWallets.brandId, plan.brandId), gte(customerWallets.points, plan.points)))
-      .returning({ points: customerWallets.points });
-    if (!spent.length) throw badRequest(ORDER_TEXT.notEnoughPoints);
-  }
-
   const id = await nextOrderId(db);
   const orderNumber = orderNumberOf(plan.branchId, id);
   const { totals } = plan;
@@ -124,8 +116,10 @@ async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, 
   })));
 
   if (plan.points > 0) {
-    await db.insert(walletLedger).values({
-      userId: caller.id, brandId: plan.brandId, orderId: id, pointsDelta: -plan.points, reason: `Points redeemed for order ${orderNumber}`,
+    // The ledger's conditional update, in the order's transaction: two orders at once cannot spend the same points.
+    await postToLedger(db, {
+      userId: caller.id, brandId: plan.brandId, account: 'points', amount: -plan.points, reason: `Points redeemed for order ${orderNumber}`,
+      reference: { type: 'order', id }, createdBy: caller.id, key: orderLedgerKey(id, 'points-spent'), refusal: ORDER_TEXT.notEnoughPoints,
     });
   }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "wallet_ledger" ADD CONSTRAINT "wallet_ledger_account_ck" CHECK ("wallet_ledger"."account" in ('wallet', 'credit', 'points', 'punches', 'freeItems'));
