@@ -119,7 +119,8 @@ export const orderBoardMachine = setup({
     orderLifecycle: orderFromRow,
   },
   actions: {
-    reportActionFailed: (_, _params: { orderId: number; error: unknown }) => {},
+    /** `event` is the action that was not done: the message says so (issue 11: it only said 'Something went wrong'). */
+    reportActionFailed: (_, _params: { orderId: number; event: OrderEventType; error: unknown }) => {},
     /**
      * Takes rows from the server and keeps each row's actor in step: a row whose version did not
      * change keeps its actor; a changed or new row gets a fresh one; a row that left is stopped.
@@ -253,6 +254,11 @@ export const orderBoardMachine = setup({
         const { [orderId]: done, ...acting } = context.acting;
         enqueue.assign({ acting });
         if (output) enqueue({ type: 'syncRows', params: { rows: [output], page: false } });
+        // Acting on an order from its row means someone has seen it, as opening it does (issue 11:
+        // the unread dot stayed after Accept or Close). The read mark is its own call, as on opening.
+        if (done !== 'order.markRead' && output && !output.isViewed) {
+          enqueue.raise({ type: 'order.act', orderId, event: { type: 'order.markRead' } });
+        }
         // A read mark changes nothing the list shows; anything else may move the row or the counts.
         if (done !== 'order.markRead' || !output) enqueue.raise({ type: 'board.refresh' });
       }),
@@ -264,7 +270,7 @@ export const orderBoardMachine = setup({
         const orderId = orderIdOfActor(actorId);
         const { [orderId]: failed, ...acting } = context.acting;
         enqueue.assign({ acting });
-        if (failed !== 'order.markRead') enqueue({ type: 'reportActionFailed', params: { orderId, error } });
+        if (failed && failed !== 'order.markRead') enqueue({ type: 'reportActionFailed', params: { orderId, event: failed, error } });
         // The server decided otherwise (409) or failed: show what it holds now.
         enqueue.raise({ type: 'board.refresh' });
       }),

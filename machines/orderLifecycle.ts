@@ -23,6 +23,7 @@ import { and, or, setup, stateIn, transition, type SnapshotFrom, type StateValue
  * | read    | unread             | order.markRead      | read      | always                                               |
  * | refund  | none               | order.requestRefund | requested | payment paid                                         |
  * | refund  | requested          | order.approveRefund | approved  | always                                               |
+ * | status  | pending, accepted  | order.approveRefund | rejected  | refund requested (the same step as the refund region)|
  *
  * Decisions where the spec is silent:
  * - rejected and closed are terminal: nothing re-opens an order, and a status never goes back to pending.
@@ -31,6 +32,9 @@ import { and, or, setup, stateIn, transition, type SnapshotFrom, type StateValue
  *   so they always move together or not at all.
  * - a car may be served without having signalled "arrived" first (staff see the car), but only
  *   once the order is accepted. A pickup order has no arrival step, only no-show. Delivery has neither.
+ * - an approved refund ends an open order: pending or accepted become rejected in the same step
+ *   (the money is going back, so nobody may accept, make or close it any more). A closed or
+ *   rejected order keeps its status. Issue 11: a refunded pending order could still be accepted.
  * - only paid orders can be refunded, whatever their status (a paid order the branch rejected
  *   is the common case). A refund request is approved at most once; there is no "refunded" payment state.
  * - repeating markPaid on a paid order or markRead on a read order is a no-op, not an error
@@ -70,6 +74,7 @@ export const orderLifecycleMachine = setup({
     isAccepted: stateIn({ status: 'accepted' }),
     isWaiting,
     isPaid: stateIn({ payment: 'paid' }),
+    isRefundRequested: stateIn({ refund: 'requested' }),
   },
 }).createMachine({
   id: 'orderLifecycle',
@@ -85,6 +90,7 @@ export const orderLifecycleMachine = setup({
             'order.accept': 'accepted',
             'order.reject': 'rejected',
             'order.noShow': { target: 'closed', guard: and(['hasArrivalStep', 'isWaiting']) },
+            'order.approveRefund': { target: 'rejected', guard: 'isRefundRequested' },
           },
         },
         accepted: {
@@ -93,6 +99,7 @@ export const orderLifecycleMachine = setup({
             'order.close': 'closed',
             'order.serve': { target: 'closed', guard: and(['isCarService', 'isWaiting']) },
             'order.noShow': { target: 'closed', guard: and(['hasArrivalStep', 'isWaiting']) },
+            'order.approveRefund': { target: 'rejected', guard: 'isRefundRequested' },
           },
         },
         rejected: { meta: { label: 'Rejected', event: 'order.reject' } },
@@ -231,7 +238,8 @@ export const ORDER_STATUS_TYPES: OrderStatusType[] = Object.entries(orderLifecyc
   },
 );
 
-const EVENT_VERBS: Record<OrderEventType, string> = {
+/** What an event does to an order, as a past participle: "Order #12 was not accepted". */
+export const EVENT_VERBS: Record<OrderEventType, string> = {
   'order.accept': 'accepted',
   'order.reject': 'rejected',
   'order.close': 'closed',

@@ -44,7 +44,8 @@ const EXPECTED: Record<string, Expected> = {
   accepted: { status: 'accepted', actions: ['order.close', 'order.noShow', 'order.markPaid'] },
   paid: { status: 'pending', payment: 'paid', actions: ['order.accept', 'order.reject', 'order.noShow', 'order.requestRefund'] },
   refundRequested: { status: 'pending', payment: 'paid', refund: 'requested', actions: ['order.accept', 'order.reject', 'order.noShow', 'order.approveRefund'] },
-  refundApproved: { status: 'pending', payment: 'paid', refund: 'approved', actions: ['order.accept', 'order.reject', 'order.noShow'] },
+  // An approved refund rejects the open order (issue 11: it could still be accepted).
+  refundApproved: { status: 'rejected', payment: 'paid', refund: 'approved', actions: [] },
   rejected: { status: 'rejected', actions: ['order.markPaid'] },
   closed: { status: 'closed', actions: ['order.markPaid'] },
   noShow: { status: 'closed', arrival: 'noShow', actions: ['order.markPaid'] },
@@ -64,8 +65,12 @@ beforeAll(async () => {
 });
 afterAll(async () => { await server?.close(); });
 
+/** While true, every request fails as it does when the server is down (the browser's fetch rejects). */
+let serverDown = false;
+const reachableFetch: typeof fetch = (input, init) => (serverDown ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init));
+
 function startBoard(orderId: number) {
-  const client = createApolloClient({ uri: `${server.url}/graphql`, onUnauthorized: () => { throw new Error('unexpected 401'); } });
+  const client = createApolloClient({ uri: `${server.url}/graphql`, onUnauthorized: () => { throw new Error('unexpected 401'); }, fetch: reachableFetch });
   const board = createActor(provideOrderBoard(client), { input: { list: 'all', filter: { search: `#${orderId}` } } });
   board.start();
   return board;
@@ -152,6 +157,44 @@ describe('order board row actions (model-based, real server)', () => {
       // Already read: the machine does not send it again.
       expect(board.getSnapshot().context.acting[orderId]).toBeUndefined();
     } finally {
+      board.stop();
+    }
+  });
+
+  // Issue 11: accepting or closing from the row left the unread dot; only opening the drawer cleared it.
+  it.each([['order.accept'], ['order.reject']] as const)('acting from the row (%s) marks the order read', async (event) => {
+    const orderId = await placeGuestOrder(server.api, { token: guestToken });
+    const board = startBoard(orderId);
+    try {
+      await settled(board, orderId);
+      expect(board.getSnapshot().context.rows[orderId].isViewed).toBe(false);
+      board.send({ type: 'order.act', orderId, event: { type: event } });
+      await waitFor(board, (s) => s.context.rows[orderId]?.isViewed && !(orderId in s.context.acting), { timeout: 10_000 });
+      expect(await serverRow(orderId)).toMatchObject({ isViewed: true, status: event === 'order.accept' ? 'accepted' : 'rejected' });
+    } finally {
+      board.stop();
+    }
+  });
+
+  // Issue 11: two identical 'Sorry!! Something went wrong(' toasts, and no word that the order was not accepted.
+  it('acting while the server cannot be reached says once, plainly, that the order was not accepted', async () => {
+    const orderId = await placeGuestOrder(server.api, { token: guestToken });
+    const board = startBoard(orderId);
+    try {
+      await settled(board, orderId);
+      const before = notices.length;
+      serverDown = true;
+      board.send({ type: 'order.act', orderId, event: { type: 'order.accept' } });
+      await waitFor(board, (s) => !(orderId in s.context.acting) && !s.matches({ list: 'refreshing' }), { timeout: 10_000 });
+      await new Promise((r) => setTimeout(r, 300));
+      const said = notices.slice(before);
+      expect(said.map((n) => n.message)).toEqual([`Order #${orderId} was not accepted: the server could not be reached. Try again when the connection is back.`]);
+      serverDown = false;
+      expect((await serverRow(orderId)).status).toBe('pending');
+      // The row keeps what the server holds, and its buttons.
+      expect(board.getSnapshot().context.rows[orderId].status).toBe('pending');
+    } finally {
+      serverDown = false;
       board.stop();
     }
   });

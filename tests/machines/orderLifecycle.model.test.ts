@@ -97,3 +97,27 @@ describe('the model catches a broken server', () => {
     await expect(servedPath.test({ states: statesFor(() => orderId), events: eventsFor(() => orderId, refusing) })).rejects.toThrow();
   });
 });
+
+describe('the refund rule', () => {
+  // Issue 11: a brand manager approved the refund of a pending order, and the branch user could still accept it.
+  it.each(['pending', 'accepted'] as const)('an approved refund of a %s order rejects it, and the server then refuses to accept or close it', async (status) => {
+    const order = await insertOrder(server, { deliverySystem: 'pickup', status, payment: 'paid' });
+    expect((await sendOrderEvent(server.api, 'order.requestRefund', order.id, tokens.branchuser)).status).toBe(200);
+    const approved = await sendOrderEvent(server.api, 'order.approveRefund', order.id, tokens.brandmanager);
+    expect(approved.status, JSON.stringify(approved.body.error)).toBe(200);
+    expect(await readOrder(server, order.id)).toMatchObject({ status: 'rejected', refund: 'approved' });
+    for (const type of ['order.accept', 'order.close'] as const) {
+      const res = await sendOrderEvent(server.api, type, order.id, tokens.branchuser);
+      expect(res.status, `${type} after the refund`).toBe(409);
+      expect(res.body.error!.message).toContain('it is rejected');
+    }
+    expect(await readOrder(server, order.id)).toMatchObject({ status: 'rejected', refund: 'approved' });
+  });
+
+  it('an approved refund of a closed order keeps it closed', async () => {
+    const order = await insertOrder(server, { deliverySystem: 'pickup', status: 'closed', payment: 'paid' });
+    expect((await sendOrderEvent(server.api, 'order.requestRefund', order.id, tokens.branchuser)).status).toBe(200);
+    expect((await sendOrderEvent(server.api, 'order.approveRefund', order.id, tokens.brandmanager)).status).toBe(200);
+    expect(await readOrder(server, order.id)).toMatchObject({ status: 'closed', refund: 'approved' });
+  });
+});

@@ -3,7 +3,8 @@ import type { ApolloClient } from '@apollo/client';
 import {
   orderBoardMachine, type BoardCounts, type BoardOrder, type OrderActionRequest, type OrderListKind, type PageRequest, type PageResult,
 } from '../../../machines/orderBoard';
-import { errorMessage } from '../../lib/errors';
+import { apiErrorOf, errorMessage } from '../../lib/errors';
+import { EVENT_VERBS, type OrderEventType } from '../../../machines/orderLifecycle';
 import { notifyError } from '../../lib/notify';
 import {
   AllOrders, ApproveRefundRequest, ArrivalCounts, CurrentOrders, CustomerNoShow, CustomerServed, DriveThruOrders, InitiateRefundRequest,
@@ -38,8 +39,11 @@ export async function loadOrderPage(client: ApolloClient, req: PageRequest): Pro
         deliverySystem: req.filter.deliverySystem, search: req.filter.search, includeCounts: true,
       },
       fetchPolicy: 'no-cache',
+      // The board says itself what failed (the load's callout, an action's message); the error
+      // link's generic toast would say it twice (issue 11).
+      context: { silent: true },
     }),
-    arrival ? client.query({ query: ArrivalCounts, variables: arrival, fetchPolicy: 'no-cache' }) : Promise.resolve(null),
+    arrival ? client.query({ query: ArrivalCounts, variables: arrival, fetchPolicy: 'no-cache', context: { silent: true } }) : Promise.resolve(null),
   ]);
   const data = list.data?.list;
   if (!data) throw new Error('The order list did not load.');
@@ -92,6 +96,16 @@ export async function performOrderEvent(client: ApolloClient, req: OrderActionRe
   }
 }
 
+/**
+ * What did not happen, plainly. The server's own message when it answered (a 409 already says
+ * "Order #12 cannot be accepted: it is closed"); when it could not be reached, that the order was
+ * not <verb>, so nobody believes the customer's order went through.
+ */
+export function actionFailedMessage(orderId: number, event: OrderEventType, error: unknown): string {
+  if (apiErrorOf(error)?.abp?.message) return errorMessage(error);
+  return `Order #${orderId} was not ${EVENT_VERBS[event]}: the server could not be reached. Try again when the connection is back.`;
+}
+
 /** The order board bound to the gateway. */
 export function provideOrderBoard(client: ApolloClient) {
   return orderBoardMachine.provide({
@@ -100,8 +114,7 @@ export function provideOrderBoard(client: ApolloClient) {
       performOrderEvent: fromPromise(({ input }) => performOrderEvent(client, input)),
     },
     actions: {
-      // The server's message as it is (a 409 says why the lifecycle refused); the board refetches.
-      reportActionFailed: (_, { error }) => notifyError(errorMessage(error)),
+      reportActionFailed: (_, { orderId, event, error }) => notifyError(actionFailedMessage(orderId, event, error)),
     },
   });
 }
