@@ -494,6 +494,22 @@ export const refundRequests = pgTable('refund_requests', {
 }, (t) => [index('refund_requests_order_idx').on(t.orderId)]);
 
 // ─── administration ──────────────────────────────────────────────────────────
+/**
+ * News (SPEC.md 7 News: BrandAdvertisements): a brand's advertisement with an image, shown in the
+ * shop's home while `isShown` and now lies within [startDate, endDate].
+ */
+export const brandAdvertisements = pgTable('brand_advertisements', {
+  id: serial('id').primaryKey(),
+  brandId: integer('brand_id').notNull().references(() => brands.id),
+  title: text('title').notNull(),
+  text: text('text').notNull().default(''),
+  imageUrl: text('image_url').notNull(),
+  startDate: timestamp('start_date', { withTimezone: true }).notNull(),
+  endDate: timestamp('end_date', { withTimezone: true }).notNull(),
+  isShown: boolean('is_shown').notNull().default(true),
+  createdAt: createdAt(),
+}, (t) => [index('brand_advertisements_brand_idx').on(t.brandId, t.startDate)]);
+
 /** Mobile app releases the apps check against (/AppUpdates). */
 export const appUpdates = pgTable('app_updates', {
   id: serial('id').primaryKey(),
