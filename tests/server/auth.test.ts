@@ -100,6 +100,25 @@ describe('GET User/Get', () => {
     expect(res.body).toMatchObject({ success: false, error: { message: expect.stringContaining('There is no such an entity') } });
   });
 
+  it('reads staff in the caller\'s scope only, with the one scope predicate (every brand a manager manages)', async () => {
+    const { brandManagers } = await import('../../server/db/schema');
+    const admin = await server.api.login('admin');
+    const created = await server.api.post('/api/services/app/Branch/CreateBranchUserForBranch', {
+      token: admin, body: { branchId: 2, userName: 'dune.counter', fullName: 'Dune Counter', password: 'secret1' },
+    });
+    expect(created.status).toBe(200);
+    const duneUser = created.body.result.id as number;
+    const manager = await server.api.login('brandmanager');
+    const read = (id: number) => server.api.get('/api/services/app/User/Get', { token: manager, query: { Id: id } });
+    expect((await read(duneUser)).status).toBe(404);
+    expect((await read(5)).status).toBe(404); // a customer is nobody's staff
+    await server.database.db.insert(brandManagers).values({ userId: 3, brandId: 8 });
+    expect((await read(duneUser)).body.result).toMatchObject({ id: duneUser, roleNames: ['BRANCH_USER'], branchId: 2 });
+    const company = await server.api.login('companyadmin');
+    expect((await server.api.get('/api/services/app/User/Get', { token: company, query: { Id: duneUser } })).status).toBe(404);
+    expect((await server.api.get('/api/services/app/User/Get', { token: company, query: { Id: 4 } })).status).toBe(200);
+  });
+
   it('returns fullName, emailAddress and roleNames', async () => {
     const token = await server.api.login('brandmanager');
     const res = await server.api.get('/api/services/app/User/Get', { token, query: { Id: 3 } });

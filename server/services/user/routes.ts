@@ -1,11 +1,12 @@
 import { Type } from 'typebox';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema';
 import { forbidden, notFound, Obj } from '../../http/envelope';
 import { route, service } from '../../http/routes';
 import type { AppContext } from '../../http/context';
 import { can } from '../../../domain/permissions';
+import { scopeWhere } from '../../resources/scope';
 
 export const UserDto = Obj('User', {
   id: Type.Integer(),
@@ -31,11 +32,14 @@ export function registerUser(app: FastifyInstance, ctx: AppContext) {
       query: Obj('UserGetQuery', { Id: Type.Integer({ minimum: 1 }) }),
       result: UserDto,
       async handler({ query, caller, ctx }) {
-        const [user] = await ctx.db.select().from(users).where(eq(users.id, query.Id));
         const self = caller!.id === query.Id;
         if (!self && !can(caller!.role, 'users.manage')) throw forbidden();
+        // Others: staff placed inside the caller's scope (the one scope predicate: a manager's every brand).
+        const [user] = await ctx.db.select().from(users).where(and(eq(users.id, query.Id), self ? undefined : and(
+          eq(users.isGuest, false),
+          scopeWhere(caller, { companyId: users.companyId, brandId: users.brandId, branchId: users.branchId }),
+        )));
         if (!user) throw notFound('User');
-        if (!self && !inScope(caller!, user)) throw notFound('User');
         return {
           id: user.id, userName: user.userName, name: user.fullName.split(' ')[0] ?? '', fullName: user.fullName,
           emailAddress: user.emailAddress, phoneNumber: user.phoneNumber, isActive: user.isActive,
@@ -44,12 +48,4 @@ export function registerUser(app: FastifyInstance, ctx: AppContext) {
       },
     }),
   ]);
-}
-
-/** Staff see users of their own company or brand; an admin sees everyone. */
-function inScope(caller: NonNullable<import('../../http/context').Caller>, user: typeof users.$inferSelect) {
-  if (caller.role === 'ADMIN') return true;
-  if (caller.role === 'COMPANY_ADMIN') return user.companyId === caller.companyId;
-  if (caller.role === 'BRAND_MANAGER') return user.brandId === caller.brandId;
-  return false;
 }
