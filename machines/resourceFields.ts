@@ -8,7 +8,7 @@
 export interface FieldRule {
   name: string;
   label: string;
-  kind: 'text' | 'textarea' | 'number' | 'boolean' | 'select' | 'datetime';
+  kind: 'text' | 'password' | 'textarea' | 'number' | 'boolean' | 'select' | 'datetime';
   required?: boolean;
   min?: number;
   max?: number;

@@ -100,6 +100,7 @@ function Field({ field, value, error, disabled, onChange, onBlur }: {
     default:
       input = (
         <InputGroup {...common} value={text} intent={intent} placeholder={field.placeholder}
+          {...(field.kind === 'password' && { type: 'password', autoComplete: 'new-password' })}
           inputMode={field.kind === 'number' ? 'decimal' : undefined} onChange={(e) => onChange(e.target.value)} />
       );
   }

@@ -57,7 +57,7 @@ const person: FieldConfig[] = [
   { name: 'emailAddress', label: 'E-mail', kind: 'text', maxLength: 256, pattern: { regex: /^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: 'Not an e-mail address.' } },
   { name: 'phoneNumber', label: 'Phone', kind: 'text', maxLength: 20, placeholder: '+965…' },
   {
-    name: 'password', label: 'Password', kind: 'text', maxLength: 128,
+    name: 'password', label: 'Password', kind: 'password', maxLength: 128,
     pattern: { regex: new RegExp(`^.{${MIN_PASSWORD_LENGTH},}$`), message: `Password has at least ${MIN_PASSWORD_LENGTH} characters.` },
     help: `At least ${MIN_PASSWORD_LENGTH} characters; needed for a new user. Leave it empty to keep theirs.`,
   },
