@@ -36,7 +36,12 @@ export type CartEvent =
   | { type: 'cart.decrement'; key: string }
   | { type: 'cart.setQuantity'; key: string; quantity: number }
   | { type: 'cart.remove'; key: string }
-  | { type: 'cart.clear' };
+  | { type: 'cart.clear' }
+  /** Today's prices from the server (checkout): each item takes its product's price and its options' prices. */
+  | { type: 'cart.reprice'; prices: CartPrice[] };
+
+/** A product's price and its options' prices as the server answers them (Products/GetProductsPricesForCustomer). */
+export interface CartPrice { productId: number; name: string; price: number; options: { id: number; name: string; price: number }[] }
 
 export interface CartInput { items?: CartItem[] }
 
@@ -81,6 +86,10 @@ export const cartMachine = setup({
     }),
     removeItem: assign(({ context, event }) => (event.type === 'cart.remove' ? { items: context.items.filter((i) => i.key !== event.key) } : {})),
     clearItems: assign({ items: () => [] }),
+    repriceItems: assign(({ context, event }) => {
+      if (event.type !== 'cart.reprice') return {};
+      return { items: context.items.map((item) => repriced(item, event.prices.find((p) => p.productId === item.product.id))) };
+    }),
   },
   guards: {
     isCartEmpty: ({ context }) => context.items.length === 0,
@@ -107,10 +116,34 @@ export const cartMachine = setup({
         'cart.setQuantity': { actions: ['changeQuantity', { type: 'persist', params: ({ context }) => ({ items: context.items }) }] },
         'cart.remove': { actions: ['removeItem', { type: 'persist', params: ({ context }) => ({ items: context.items }) }] },
         'cart.clear': { actions: ['clearItems', { type: 'persist', params: ({ context }) => ({ items: context.items }) }] },
+        'cart.reprice': { actions: ['repriceItems', { type: 'persist', params: ({ context }) => ({ items: context.items }) }] },
       },
     },
   },
 });
+
+/** An item at today's prices; an item whose product or option the server no longer knows is left as it is (the order check names it). */
+function repriced(item: CartItem, price: CartPrice | undefined): CartItem {
+  if (!price) return item;
+  return {
+    ...item,
+    product: { ...item.product, name: price.name, price: price.price },
+    selected_options: item.selected_options.map((o) => {
+      const now = price.options.find((x) => x.id === o.id);
+      return now ? { ...o, name: now.name, price: now.price } : o;
+    }),
+  };
+}
+
+/** What changed between the cart's prices and today's: the lines the customer is told about. */
+export function priceChanges(items: CartItem[], prices: CartPrice[]): { name: string; was: number; now: number }[] {
+  return items.flatMap((item) => {
+    const next = repriced(item, prices.find((p) => p.productId === item.product.id));
+    const was = itemUnitFils(item), now = itemUnitFils(next);
+    return was === now ? [] : [{ name: item.product.name, was: fromFils(was), now: fromFils(now) }];
+  });
+}
+const itemUnitFils = (i: CartItem) => toFils(i.product.price) + i.selected_options.reduce((sum, o) => sum + toFils(o.price), 0);
 
 /** Items read back from storage are checked: a malformed entry is dropped, not trusted. */
 function isCartItem(x: unknown): x is CartItem {

@@ -3,6 +3,7 @@ import { NonIdealState } from '@blueprintjs/core';
 import { BuildIcon } from '@blueprintjs/icons';
 import { lazyChunk } from '../lib/lazy';
 import { RESOURCE_PAGES } from './resources';
+import { MENU_PAGES } from './menu';
 import { USER_PAGES } from './users';
 
 /** Screens by route pattern (domain/permissions.ts CONSOLE_ROUTES). Each is its own lazy chunk. */
@@ -16,6 +17,8 @@ export const CONSOLE_PAGES: Record<string, ComponentType> = {
   '/CurrentDriveThruOrderPage': orderScreen('/CurrentDriveThruOrderPage'),
   // Admin screens on the resource shape (./resources/index.tsx registers them).
   ...RESOURCE_PAGES,
+  // The menu: /store, /MenuManagement, /DeliveryAreas/:id (./menu).
+  ...MENU_PAGES,
   // Staff users and the brand switch (./users: configs on the resource shape).
   ...USER_PAGES,
 };

@@ -15,6 +15,7 @@ import { PhoneInput } from '../components/PhoneInput';
 import { CartLines, CartTotal } from '../cart/CartLines';
 import { useBranchChange, useCart, useOrderNotes, useShop } from '../shopContext';
 import { selectBrands } from '../../../machines/branchChange';
+import { PriceCheck } from './PriceCheck';
 import { CarPicker } from './CarPicker';
 import { provideCheckout } from './checkoutPorts';
 
@@ -163,6 +164,7 @@ export default function CheckoutPage() {
 
       <aside className="shop-card checkout__summary" aria-label="Order summary">
         <h2 className="shop-card__title">Your order</h2>
+        <PriceCheck />
         <CartLines items={cart.items} currency={shop.currency} />
         {(notes.remarks || notes.promotionCode) && (
           <dl className="checkout__notes">

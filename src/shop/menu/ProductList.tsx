@@ -7,12 +7,18 @@ export const BranchProducts = graphql(`
   query BranchProducts($brandId: Int!, $branchId: Int!) {
     Products_GetProductsGroupedByTypeAndSubtypeAsCustomerForMangoes(brandId: $brandId, branchId: $branchId) {
       id name
-      subtypes { id name products { id name description price productImage productDeliveryText } }
+      subtypes { id name products { id name description price productImage productDeliveryText available unavailableUntil } }
     }
   }
 `);
 
-/** A branch's products grouped by type and subtype. */
+/** How a product the branch cannot sell right now reads: sold out until a time, or simply unavailable. */
+export function unavailableText(until: string | null | undefined): string {
+  if (!until) return 'Unavailable';
+  return `Sold out until ${new Date(until).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
+}
+
+/** A branch's products grouped by type and subtype; one the branch has switched off shows as unavailable. */
 export function ProductList({ brandId, branchId, currency }: { brandId: number; branchId: number; currency: string }) {
   const { data, loading, error } = useQuery(BranchProducts, { variables: { brandId, branchId } });
   const types = data?.Products_GetProductsGroupedByTypeAndSubtypeAsCustomerForMangoes ?? [];
@@ -30,12 +36,13 @@ export function ProductList({ brandId, branchId, currency }: { brandId: number; 
               <ul className="menu-grid">
                 {sub.products.map((p) => p && (
                   <li key={p.id}>
-                    <Link href={`/product-detail/${p.id}`} className="product-card">
+                    <Link href={`/product-detail/${p.id}`} className={`product-card${p.available ? '' : ' is-unavailable'}`}>
                       {p.productImage && <img src={p.productImage} alt="" loading="lazy" />}
                       <span className="product-card__body">
                         <strong>{p.name}</strong>
                         <span className="shop-muted product-card__desc">{p.description}</span>
                         <span className="product-card__price">{formatMoney(p.price, currency)}</span>
+                        {!p.available && <span className="product-card__unavailable">{unavailableText(p.unavailableUntil)}</span>}
                       </span>
                     </Link>
                   </li>

@@ -11,12 +11,13 @@ import { Loading } from '../../common/Loading';
 import { QuantityStepper } from '../components/QuantityStepper';
 import { useCart, useShop } from '../shopContext';
 import { ImageCarousel } from './ImageCarousel';
+import { unavailableText } from '../menu/ProductList';
 import { livePrice, missingGroups, selectedOptions, toggleOption, type OptionChoice, type OptionGroup } from './productOptions';
 
 export const ProductDetail = graphql(`
   query ProductDetail($productid: Int!, $branchId: Int) {
     ProductTypesAndSubtypes_GetProductItemWithSubItemDictionarywithProduct(productid: $productid, branchId: $branchId) {
-      id brandId name description price productImage productSecondImage productThirdImage productDeliveryText
+      id brandId name description price productImage productSecondImage productThirdImage productDeliveryText available unavailableUntil
       optionGroups { id name allowMultiple isRequired subItem { id name price } }
     }
   }
@@ -78,11 +79,13 @@ export default function ProductDetailPage() {
 
         <div className="product-detail__buy">
           <QuantityStepper value={quantity} min={QUANTITY.productPage.min} max={QUANTITY.productPage.max} onChange={setQuantity} label={`Quantity of ${product.name}`} />
-          <button type="button" className="shop-button shop-button--wide" disabled={missing.length > 0} onClick={add} aria-describedby={missing.length ? 'missing-options' : undefined}>
+          <button type="button" className="shop-button shop-button--wide" disabled={missing.length > 0 || !product.available} onClick={add}
+            aria-describedby={!product.available ? 'product-unavailable' : missing.length ? 'missing-options' : undefined}>
             Add to Cart <span className="shop-button__price">{formatMoney(price, shop.currency)}</span>
           </button>
         </div>
-        {missing.length > 0 && <p id="missing-options" className="shop-muted product-detail__hint">Please choose {missing.map((g) => g.name).join(', ')}.</p>}
+        {!product.available && <p id="product-unavailable" className="shop-error product-detail__hint" role="status">{unavailableText(product.unavailableUntil)} at this branch.</p>}
+        {product.available && missing.length > 0 && <p id="missing-options" className="shop-muted product-detail__hint">Please choose {missing.map((g) => g.name).join(', ')}.</p>}
       </div>
     </article>
   );

@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import { Alert, Button, ButtonGroup, Callout, H2, H4, HTMLSelect, NonIdealState, Spinner, Switch, Tag } from '@blueprintjs/core';
+import { formatMoney } from '../../../domain/money';
+import { can } from '../../../domain/permissions';
+import { useSession } from '../../lib/session';
+import { errorMessage } from '../../lib/errors';
+import { notify } from '../../lib/notify';
+import { useBrands } from '../users/places';
+import { useManagerBrand } from '../shell/managerBrand';
+import {
+  CreateSubtype, CreateType, DeleteAdditionGroup, DeleteProduct, DeleteSubtype, DeleteType, DuplicateProduct, MenuTree, UpdateProduct,
+  UpdateSubtype, UpdateType,
+} from './operations';
+import { ProductForm } from './ProductForm';
+import { AdditionGroupDialog, NameDialog } from './dialogs';
+import './menu.css';
+
+/** The brand /store works on: a brand manager's chosen brand (top bar), else one picked here from the caller's brands. */
+function useStoreBrand(): [number | null, React.ReactNode] {
+  const { role } = useSession();
+  const managerBrand = useManagerBrand();
+  const brands = useBrands();
+  const [picked, setPicked] = useState<number | null>(null);
+  if (role === 'BRAND_MANAGER') return [managerBrand, null];
+  const brandId = picked ?? brands[0]?.id ?? null;
+  const picker = brands.length > 1 && (
+    <HTMLSelect aria-label="Brand" value={brandId ?? ''} onChange={(e) => setPicked(Number(e.target.value))}
+      options={brands.map((b) => ({ value: b.id, label: b.name }))} />
+  );
+  return [brandId, picker];
+}
+
+type Editing = { productId: number } | { subtypeId: number; typeId: number } | null;
+type Ask = { title: string; label: string; run: (name: string) => Promise<unknown> } | null;
+type Confirm = { text: string; run: () => Promise<unknown> } | null;
+
+/**
+ * /store (Menu): the brand's type → sub-type → product tree with hide and unhide, the product
+ * form, duplicate and delete, and the brand's addition groups. Every change is a server call;
+ * the tree is read again after it (the server's answer is what shows).
+ */
+export default function StorePage() {
+  const client = useApolloClient();
+  const { role } = useSession();
+  const [brandId, brandPicker] = useStoreBrand();
+  const { data, loading, error, refetch } = useQuery(MenuTree, { variables: { brandId: brandId ?? 0 }, skip: !brandId, fetchPolicy: 'network-only' });
+  const [editing, setEditing] = useState<Editing>(null);
+  const [ask, setAsk] = useState<Ask>(null);
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [additionsFor, setAdditionsFor] = useState<number | null>(null);
+  const tree = (data?.tree ?? []).filter((t): t is NonNullable<typeof t> => !!t);
+  const additions = (data?.additions ?? []).filter((t): t is NonNullable<typeof t> => !!t);
+
+  /** Runs a change, tells what happened, reads the tree again. */
+  const act = async (done: string, run: () => Promise<unknown>) => {
+    try {
+      await run();
+      notify('success', 'Saved', done);
+    } catch (e) {
+      notify('danger', 'Error', errorMessage(e));
+    }
+    await refetch();
+  };
+  const mutate = (mutation: Parameters<typeof client.mutate>[0]['mutation'], variables: Record<string, unknown>) => client.mutate({ mutation, variables, context: { silent: true } });
+
+  if (!can(role, 'menu.manage')) return null;
+  if (!brandId) return <NonIdealState className="console-page" title="Menu" description="Choose a brand first." />;
+  return (
+    <div className="console-page menu-page">
+      <header className="menu-toolbar">
+        <H2 className="menu-title">Menu</H2>
+        {brandPicker}
+        {can(role, 'deliveryAreas.manage') && <Link href={`/DeliveryAreas/${brandId}`} className="bp6-button bp6-minimal">Delivery areas</Link>}
+        <Button icon="add" intent="primary" text="New product type" onClick={() => setAsk({
+          title: 'New product type', label: 'Name',
+          run: (name) => act(`Product type "${name}" added.`, () => mutate(CreateType, { input: { brandId, name } })),
+        })} />
+      </header>
+      {loading && !tree.length && <Spinner aria-label="Loading the menu" />}
+      {error && <Callout intent="danger" role="alert">{errorMessage(error)}</Callout>}
+      {!loading && !error && !tree.length && <NonIdealState title="No products yet" description="Start with a product type, e.g. Coffee." />}
+      <ul className="menu-tree" aria-label="Menu tree">
+        {tree.map((type) => (
+          <li key={type.id} className={`menu-type${type.isHidden ? ' is-hidden' : ''}`}>
+            <div className="menu-row menu-row--type">
+              <strong>{type.name}</strong>
+              {type.isHidden && <Tag minimal>Hidden</Tag>}
+              <Switch className="menu-switch" checked={!type.isHidden} label="Shown in the shop" aria-label={`Show ${type.name} in the shop`}
+                onChange={() => act(`${type.name} is ${type.isHidden ? 'shown' : 'hidden'}.`, () => mutate(UpdateType, { input: { id: type.id, isHidden: !type.isHidden } }))} />
+              <ButtonGroup minimal>
+                <Button icon="add" text="Sub-type" onClick={() => setAsk({
+                  title: `New sub-type of ${type.name}`, label: 'Name',
+                  run: (name) => act(`Sub-type "${name}" added.`, () => mutate(CreateSubtype, { input: { typeId: type.id, name } })),
+                })} />
+                <Button icon="edit" aria-label={`Rename ${type.name}`} onClick={() => setAsk({
+                  title: `Rename ${type.name}`, label: 'Name',
+                  run: (name) => act('Renamed.', () => mutate(UpdateType, { input: { id: type.id, name } })),
+                })} />
+                <Button icon="trash" aria-label={`Delete ${type.name}`} onClick={() => setConfirm({
+                  text: `Delete the product type "${type.name}"?`, run: () => act(`${type.name} deleted.`, () => mutate(DeleteType, { id: type.id })),
+                })} />
+              </ButtonGroup>
+            </div>
+            <ul>
+              {(type.subtypes ?? []).map((sub) => sub && (
+                <li key={sub.id} className={`menu-subtype${sub.isHidden ? ' is-hidden' : ''}`}>
+                  <div className="menu-row menu-row--subtype">
+                    <span>{sub.name}</span>
+                    {sub.isHidden && <Tag minimal>Hidden</Tag>}
+                    <Switch className="menu-switch" checked={!sub.isHidden} label="Shown" aria-label={`Show ${sub.name} in the shop`}
+                      onChange={() => act(`${sub.name} is ${sub.isHidden ? 'shown' : 'hidden'}.`, () => mutate(UpdateSubtype, { input: { id: sub.id, isHidden: !sub.isHidden } }))} />
+                    <ButtonGroup minimal>
+                      <Button icon="add" text="Product" onClick={() => setEditing({ subtypeId: sub.id, typeId: type.id })} />
+                      <Button icon="trash" aria-label={`Delete ${sub.name}`} onClick={() => setConfirm({
+                        text: `Delete the sub-type "${sub.name}"?`, run: () => act(`${sub.name} deleted.`, () => mutate(DeleteSubtype, { id: sub.id })),
+                      })} />
+                    </ButtonGroup>
+                  </div>
+                  <ul className="menu-products">
+                    {(sub.products ?? []).map((p) => p && (
+                      <li key={p.id} className={`menu-row menu-row--product${p.isHidden ? ' is-hidden' : ''}`} data-testid={`menu-product-${p.id}`}>
+                        {p.productImage ? <img src={p.productImage} alt="" className="menu-thumb" /> : <span className="menu-thumb" />}
+                        <span className="menu-product-name">{p.name}</span>
+                        <span className="menu-price">{formatMoney(p.price)}</span>
+                        {p.isHidden && <Tag minimal>Hidden</Tag>}
+                        <Switch className="menu-switch" checked={!p.isHidden} label="Shown" aria-label={`Show ${p.name} in the shop`}
+                          onChange={() => act(`${p.name} is ${p.isHidden ? 'shown' : 'hidden'}.`, () => mutate(UpdateProduct, { input: { id: p.id, isHidden: !p.isHidden } }))} />
+                        <ButtonGroup minimal>
+                          <Button icon="edit" text="Edit" aria-label={`Edit ${p.name}`} onClick={() => setEditing({ productId: p.id })} />
+                          <Button icon="duplicate" aria-label={`Duplicate ${p.name}`} onClick={() => act(`${p.name} duplicated (hidden until you show it).`, () => mutate(DuplicateProduct, { input: { productId: p.id } }))} />
+                          <Button icon="trash" aria-label={`Delete ${p.name}`} onClick={() => setConfirm({
+                            text: `Delete "${p.name}"? It leaves the menu; past orders keep its name and price.`,
+                            run: () => act(`${p.name} deleted.`, () => mutate(DeleteProduct, { productId: p.id })),
+                          })} />
+                        </ButtonGroup>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+
+      <section className="menu-additions" aria-label="Addition groups">
+        <H4>Addition groups</H4>
+        {additions.map((type) => (
+          <div key={type.id} className="menu-additions-type">
+            <div className="menu-row">
+              <strong>{type.name}</strong>
+              <Button minimal icon="add" text="Addition group" onClick={() => setAdditionsFor(type.id)} />
+            </div>
+            {(type.additionGroups ?? []).map((g) => g && (
+              <div key={g.id} className="menu-row menu-row--subtype">
+                <span>{g.name}</span>
+                <Tag minimal>{g.isRequired ? 'Required' : 'Optional'}{g.allowMultiple ? ', several' : ', one'}</Tag>
+                <span className="menu-muted">{(g.subItems ?? []).map((s) => s && `${s.name} ${formatMoney(s.price)}`).join(' · ')}</span>
+                <Button minimal icon="trash" aria-label={`Delete ${g.name}`} onClick={() => setConfirm({
+                  text: `Delete the addition group "${g.name}"?`, run: () => act(`${g.name} deleted.`, () => mutate(DeleteAdditionGroup, { id: g.id })),
+                })} />
+              </div>
+            ))}
+          </div>
+        ))}
+      </section>
+
+      {editing && (
+        <ProductForm
+          key={'productId' in editing ? `p${editing.productId}` : `s${editing.subtypeId}`}
+          brandId={brandId}
+          target={editing}
+          tree={tree}
+          additions={additions}
+          onClose={(saved) => { setEditing(null); if (saved) void refetch(); }}
+        />
+      )}
+      <NameDialog ask={ask} onClose={() => setAsk(null)} />
+      <AdditionGroupDialog productTypeId={additionsFor} onClose={(saved) => { setAdditionsFor(null); if (saved) void refetch(); }} />
+      <Alert isOpen={!!confirm} intent="danger" icon="trash" confirmButtonText="Delete" cancelButtonText="Cancel"
+        onCancel={() => setConfirm(null)} onConfirm={() => { const c = confirm; setConfirm(null); void c?.run(); }}>
+        {confirm?.text}
+      </Alert>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { graphql } from '../../gql';
+
+/** The menu's gateway operations (server/services/products, productTypesAndSubtypes, productAddition, country, branch). */
+
+export const MenuTree = graphql(`
+  query MenuTree($brandId: Int!) {
+    tree: Products_GetProductsGroupedByTypeAndSubtype(brandId: $brandId) {
+      id name isHidden subtypes { id typeId name isHidden products { id name price productImage isHidden } }
+    }
+    additions: ProductAddition_GetProductAdditionsTreeView(brandId: $brandId) {
+      id name additionGroups { id name allowMultiple isRequired subItems { id name price isHidden } }
+    }
+  }
+`);
+
+export const MenuProductForm = graphql(`
+  query MenuProductForm($productId: Int!) {
+    product: ProductTypesAndSubtypes_GetProductItemWithSubItemDictionary(productId: $productId) {
+      id brandId typeId subtypeId name description price productImage productSecondImage productThirdImage productDeliveryText isHidden additionGroupIds
+      optionGroups { id name allowMultiple isRequired subItems { id name price isHidden } }
+    }
+  }
+`);
+
+export const CreateProduct = graphql(`mutation MenuCreateProduct($input: MenuProductCreateInput_Input) { product: Products_CreateProducts(input: $input) { id name } }`);
+export const UpdateProduct = graphql(`mutation MenuUpdateProduct($input: MenuProductUpdateInput_Input) { product: Products_UpdateProduct(input: $input) { id name isHidden } }`);
+export const DeleteProduct = graphql(`mutation MenuDeleteProduct($productId: Int!) { done: Products_DeleteProduct(productId: $productId) }`);
+export const DuplicateProduct = graphql(`mutation MenuDuplicateProduct($input: DuplicateProductInput_Input) { product: Products_DuplicateProduct(input: $input) { id name } }`);
+export const DeleteImage1 = graphql(`mutation MenuDeleteImage1($productId: Int!) { done: Products_DeleteProductImage(productId: $productId) }`);
+export const DeleteImage2 = graphql(`mutation MenuDeleteImage2($productId: Int!) { done: Products_DeleteProductSecondImage(productId: $productId) }`);
+export const DeleteImage3 = graphql(`mutation MenuDeleteImage3($productId: Int!) { done: Products_DeleteProductThirdImage(productId: $productId) }`);
+
+export const CreateType = graphql(`mutation MenuCreateType($input: MenuProductTypeCreateInput_Input) { row: ProductTypesAndSubtypes_CreateProductType(input: $input) { id } }`);
+export const UpdateType = graphql(`mutation MenuUpdateType($input: MenuProductTypeUpdateInput_Input) { row: ProductTypesAndSubtypes_UpdateProductType(input: $input) { id isHidden } }`);
+export const DeleteType = graphql(`mutation MenuDeleteType($id: Int!) { done: ProductTypesAndSubtypes_DeleteProductType(productTypeId: $id) }`);
+export const CreateSubtype = graphql(`mutation MenuCreateSubtype($input: MenuProductSubTypeCreateInput_Input) { row: ProductTypesAndSubtypes_CreateProductSubType(input: $input) { id } }`);
+export const UpdateSubtype = graphql(`mutation MenuUpdateSubtype($input: MenuProductSubTypeUpdateInput_Input) { row: ProductTypesAndSubtypes_UpdateProductSubType(input: $input) { id isHidden } }`);
+export const DeleteSubtype = graphql(`mutation MenuDeleteSubtype($id: Int!) { done: ProductTypesAndSubtypes_DeleteProductSubType(productSubTypeId: $id) }`);
+
+export const CreateAdditionGroup = graphql(`mutation MenuCreateAdditionGroup($input: MenuAdditionGroupCreateInput_Input) { group: ProductAddition_CreateNewProductAdditionsGroup(input: $input) { id } }`);
+export const DeleteAdditionGroup = graphql(`mutation MenuDeleteAdditionGroup($id: Int!) { done: ProductAddition_DeleteProductAddition(additionGroupId: $id) }`);
+
+export const BranchMenu = graphql(`
+  query BranchMenu($branchId: Int!) {
+    tree: Products_GetProductsGroupedByTypeAndSubtypeHideUnHide(branchId: $branchId) {
+      id name subtypes { id name products { id name price isHidden available unavailableUntil } }
+    }
+    additions: ProductTypesAndSubtypes_GetProductItemWithSubItemDictionaryHideUnHide(branchId: $branchId) {
+      id name subItems { id name price isHidden available unavailableUntil }
+    }
+  }
+`);
+export const ProductSwitch = graphql(`
+  query MenuProductSwitch($productId: Int!, $branchId: Int!, $on: Boolean, $until: String) {
+    state: Branch_GetProductSwitchForBranchUser(productId: $productId, branchId: $branchId, Switch: $on, unavailableUntil: $until) { id available unavailableUntil }
+  }
+`);
+export const AdditionSwitch = graphql(`
+  query MenuAdditionSwitch($subItemId: Int!, $branchId: Int!, $on: Boolean, $until: String) {
+    state: Branch_GetAdditionSwitchForBranchUser(subItemId: $subItemId, branchId: $branchId, Switch: $on, unavailableUntil: $until) { id available unavailableUntil }
+  }
+`);
+
+export const BrandAreas = graphql(`
+  query BrandAreas($brandId: Int!) {
+    regions: Country_GetDeliveryAreasTreeByBrandId(brandId: $brandId) { id name children { id parentId name isHidden deliveryFee } }
+  }
+`);
+export const AreaHide = graphql(`
+  query MenuAreaHide($brandId: Int!, $areaId: Int!, $isHide: Boolean!) {
+    area: Country_GetUpdateDeliveryAreaHide(brandId: $brandId, areaId: $areaId, isHide: $isHide) { id isHidden }
+  }
+`);
