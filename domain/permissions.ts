@@ -44,6 +44,8 @@ export const PERMISSIONS = {
   'notifications.manage': MAIN_THREE,
   'menu.manage': MAIN_THREE,
   'balance.enquiry': [A, CA],
+  /** Decision (docs/decisions.md "Loyalty"): the `…ByCompanyManager` balance calls are for ADMIN and COMPANY_ADMIN. */
+  'customers.companyBalances': [A, CA],
   'menuManagement.manage': [A, BM, BU],
   'deliveryAreas.manage': [A, BM],
   'orders.view': [A, BU, CA, BM],

@@ -15,6 +15,8 @@ import { registerShopCountry } from './country/shop';
 import { registerShopProductTypesAndSubtypes } from './productTypesAndSubtypes/shop';
 import { registerShopCars } from './cars/shop';
 import { registerShopStore } from './store/shop';
+import { registerRewardProgramCalls } from './rewardPrograms/resource';
+import { registerCustomerLoyalty } from './customer/loyalty';
 import { registerShopCustomer } from './customer/shop';
 import { registerValidationCodes } from './customer/codes';
 import { registerShopCustomerDeliveryAddress } from './customerDeliveryAddress/shop';
@@ -64,6 +66,8 @@ export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   // menu management (SPEC.md 7 Menu management; the Branch availability switches)
   registerProductTypesAndSubtypesAdmin, registerProductsAdmin, registerProductAddition, registerBrandDeliveryAreas, registerBranchAvailability,
   registerFiles,
+  // loyalty and customers (issue 10)
+  registerRewardProgramCalls, registerCustomerLoyalty,
   // the embedded card payment provider's hosted page (not part of the REST API)
   registerSandboxPayments,
 ];

@@ -1,0 +1,293 @@
+import { randomUUID } from 'node:crypto';
+import { Type, type Static, type TSchema } from 'typebox';
+import { and, asc, desc, eq, exists, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { brands, customerWallets, orders, users, walletLedger } from '../../db/schema';
+import { badRequest, notFound, Obj } from '../../http/envelope';
+import { route, service } from '../../http/routes';
+import { pageOf, pagingFields } from '../../http/paging';
+import { Nullable } from '../../http/nullable';
+import type { AppContext, Caller } from '../../http/context';
+import { placeInScope, scopeWhere } from '../../resources/scope';
+import { ACCOUNTS, postToLedger, setBalance, type Account } from '../../loyalty/ledger';
+import type { Capability } from '../../../domain/permissions';
+
+/**
+ * The staff side of customers and their balances (SPEC.md 2.2, 6, 7 "Customers"). Every balance
+ * change goes through the ledger (server/loyalty/ledger.ts); the ledger row names who made it.
+ */
+const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+
+export const CustomerBalances = Obj('CustomerBalances', {
+  customerId: Type.Integer(),
+  brandId: Type.Integer(),
+  brandName: Type.String(),
+  wallet: Type.Number(),
+  credit: Type.Number(),
+  points: Type.Integer(),
+  punches: Type.Integer(),
+  freeItems: Type.Integer(),
+});
+export const CustomerListItem = Obj('CustomerListItem', {
+  id: Type.Integer(),
+  fullName: Type.String(),
+  phoneNumber: Nullable(Type.String()),
+  emailAddress: Nullable(Type.String()),
+  createdAt: Type.String(),
+});
+const CustomerList = Obj('CustomerList', { data: Type.Array(CustomerListItem), totalCount: Type.Integer() });
+export const CustomerProfile = Obj('CustomerProfile', {
+  id: Type.Integer(),
+  userName: Type.String(),
+  fullName: Type.String(),
+  phoneNumber: Nullable(Type.String()),
+  emailAddress: Nullable(Type.String()),
+  gender: Nullable(Type.String()),
+  birthDate: Nullable(Type.String()),
+  createdAt: Type.String(),
+  /** One entry per brand of the caller's scope in which the customer has a wallet. */
+  balances: Type.Array(CustomerBalances),
+});
+export const LedgerRow = Obj('LedgerRow', {
+  id: Type.Integer(),
+  brandId: Type.Integer(),
+  account: Type.String(),
+  amount: Type.Number(),
+  reason: Type.String(),
+  referenceType: Type.String(),
+  referenceId: Nullable(Type.Integer()),
+  createdBy: Nullable(Type.Integer()),
+  createdByName: Nullable(Type.String()),
+  createdAt: Type.String(),
+});
+const LedgerPage = Obj('LedgerPage', { data: Type.Array(LedgerRow), totalCount: Type.Integer() });
+export const AdjustmentResult = Obj('AdjustmentResult', {
+  customerId: Type.Integer(),
+  brandId: Type.Integer(),
+  account: Type.String(),
+  balance: Type.Number(),
+  /** False when the idempotency key had been used already: nothing changed this time. */
+  applied: Type.Boolean(),
+});
+
+const reason = Type.String({ minLength: 1, maxLength: 500, pattern: '\\S', description: 'Why the balance changes; kept on the ledger row.' });
+const idempotencyKey = Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'A retry with the same key changes nothing.' }));
+const money = (description: string) => Type.Number({ minimum: 0, maximum: 1000000, multipleOf: 0.001, description });
+const count = (description: string) => Type.Integer({ minimum: 0, maximum: 1000000, description });
+
+const textOf = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+
+/**
+ * The customers a staff member may see (SPEC.md 6): ADMIN every registered customer, the others
+ * the customers with a wallet (a subscription) or an order in a brand of their scope.
+ */
+export function customerVisibleTo(db: Db, caller: Caller): SQL {
+  const registered = and(eq(users.role, 'CUSTOMER'), eq(users.isGuest, false))!;
+  if (caller?.role === 'ADMIN') return registered;
+  return and(registered, or(
+    exists(db.select({ one: sql`1` }).from(customerWallets)
+      .where(and(eq(customerWallets.userId, users.id), scopeWhere(caller, { brandId: customerWallets.brandId }) ?? sql`true`))),
+    exists(db.select({ one: sql`1` }).from(orders)
+      .where(and(eq(orders.userId, users.id), scopeWhere(caller, { brandId: orders.brandId, branchId: orders.branchId }) ?? sql`true`))),
+  ))!;
+}
+
+const searchOf = (search: string | undefined) => {
+  const text = search?.trim();
+  if (!text) return undefined;
+  const digits = text.replace(/\D/g, '');
+  return or(ilike(users.fullName, `%${text}%`), digits.length >= 2 ? ilike(users.phoneNumber, `%${digits}%`) : undefined);
+};
+
+async function customerPage(db: Db, where: SQL | undefined, q: { SkipCount: number; MaxResultCount: number }) {
+  const { offset, limit } = pageOf(q);
+  const [rows, [{ n }]] = await Promise.all([
+    db.select().from(users).where(where).orderBy(desc(users.id)).limit(limit).offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+  ]);
+  return {
+    data: rows.map((u) => ({ id: u.id, fullName: u.fullName, phoneNumber: u.phoneNumber, emailAddress: u.emailAddress, createdAt: textOf(u.createdAt) })),
+    totalCount: Number(n),
+  };
+}
+
+/** A registered customer (any: a brand of the caller's scope may open a wallet for them), or 404. */
+async function registeredCustomer(db: Db, id: number) {
+  const [user] = await db.select().from(users).where(and(eq(users.id, id), eq(users.role, 'CUSTOMER'), eq(users.isGuest, false)));
+  if (!user) throw notFound('Customer');
+  return user;
+}
+
+async function brandInScope(db: Db, caller: Caller, brandId: number) {
+  if (!(await placeInScope(db, caller, 'brand', brandId))) throw badRequest('brandId: there is no such brand.');
+}
+
+async function balancesOf(db: Db, caller: Caller, customerId: number, brandId?: number) {
+  const rows = await db.select({ w: customerWallets, brandName: brands.name }).from(customerWallets)
+    .innerJoin(brands, eq(brands.id, customerWallets.brandId))
+    .where(and(eq(customerWallets.userId, customerId), brandId ? eq(customerWallets.brandId, brandId) : undefined,
+      scopeWhere(caller, { brandId: customerWallets.brandId })))
+    .orderBy(asc(customerWallets.brandId));
+  return rows.map(({ w, brandName }) => ({
+    customerId, brandId: w.brandId, brandName, wallet: Number(w.balance), credit: Number(w.credit), points: w.points, punches: w.punches, freeItems: w.freeItems,
+  }));
+}
+
+const BalanceQuery = (title: string) => Obj(title, { CustomerId: Id, BrandId: Id });
+
+async function balanceFor(db: Db, caller: Caller, q: { CustomerId: number; BrandId: number }) {
+  await registeredCustomer(db, q.CustomerId);
+  await brandInScope(db, caller, q.BrandId);
+  const [b] = await balancesOf(db, caller, q.CustomerId, q.BrandId);
+  const [brand] = await db.select({ name: brands.name }).from(brands).where(eq(brands.id, q.BrandId));
+  return b ?? { customerId: q.CustomerId, brandId: q.BrandId, brandName: brand?.name ?? '', wallet: 0, credit: 0, points: 0, punches: 0, freeItems: 0 };
+}
+
+/**
+ * One adjustment call: `set` calls name the wanted balance (the difference is the ledger row),
+ * `add` calls the amount to add. The key is the client's (a retry changes nothing) or a new one.
+ */
+interface Adjustment { name: string; access: Capability; account: Account; mode: 'set' | 'add'; summary: string }
+
+function adjustmentRoute(a: Adjustment) {
+  const valueField = a.mode === 'set' ? 'balance' : 'amount';
+  const value: TSchema = a.account === 'wallet' || a.account === 'credit'
+    ? money(a.mode === 'set' ? 'The new balance (KD).' : 'KD to add.')
+    : count(a.mode === 'set' ? 'The new count.' : 'How many to add.');
+  const body = Obj(`${a.name}Input`, { customerId: Id, brandId: Id, [valueField]: value, reason, idempotencyKey });
+  return route({
+    method: 'PUT', name: a.name, access: a.access, summary: a.summary, body, result: AdjustmentResult,
+    async handler({ body, caller, ctx }) {
+      const input = body as { customerId: number; brandId: number; reason: string; idempotencyKey?: string } & Record<string, number>;
+      return adjust(ctx.db, caller, a.account, a.mode, input.customerId, input.brandId, input[valueField], input.reason, input.idempotencyKey, a.name);
+    },
+  });
+}
+
+async function adjust(db: Db, caller: Caller, account: Account, mode: 'set' | 'add', customerId: number, brandId: number, value: number, why: string, clientKey: string | undefined, call: string) {
+  await registeredCustomer(db, customerId);
+  await brandInScope(db, caller, brandId);
+  const key = `adjustment:${call}:${account}:${customerId}:${brandId}:${clientKey ?? randomUUID()}`;
+  const entry = {
+    userId: customerId, brandId, account, reason: why.trim(), reference: { type: 'adjustment' as const, id: null },
+    createdBy: caller?.id ?? null, key,
+  };
+  const posted = await db.transaction((tx) => (mode === 'set' ? setBalance(tx, { ...entry, balance: value }) : postToLedger(tx, { ...entry, amount: value })));
+  return { customerId, brandId, account, balance: posted.balance, applied: posted.applied };
+}
+
+export function registerCustomerLoyalty(app: FastifyInstance, ctx: AppContext) {
+  const adjustments: Adjustment[] = [
+    { name: 'UpdateCustomerWalletBalance', access: 'customers.manage', account: 'wallet', mode: 'set', summary: "Sets a customer's wallet balance in a brand; the difference is a ledger row with the reason." },
+    { name: 'UpdateCustomerWalletBalanceByCompanyManager', access: 'customers.companyBalances', account: 'wallet', mode: 'set', summary: "A company manager sets a customer's wallet balance." },
+    { name: 'UpdateCustomerCreditBalanceByCompanyManager', access: 'customers.companyBalances', account: 'credit', mode: 'set', summary: "A company manager sets a customer's credit balance." },
+    { name: 'UpdateCustomerCreditWalletBalance', access: 'customers.manage', account: 'credit', mode: 'set', summary: "Sets a customer's credit balance in a brand." },
+    { name: 'UpdateDepositWalletByid', access: 'customers.manage', account: 'wallet', mode: 'add', summary: "Deposits an amount into a customer's wallet." },
+    { name: 'UpdateCreditDepositWalletByid', access: 'customers.manage', account: 'credit', mode: 'add', summary: "Deposits an amount into a customer's credit." },
+  ];
+  service(app, ctx, 'Customer', [
+    ...adjustments.map(adjustmentRoute),
+    route({
+      method: 'PUT', name: 'UpdateCustomerFreeItemsAndPunches', access: 'customers.manage',
+      summary: "Sets a customer's punches and free items in a brand; each difference is a ledger row with the reason.",
+      body: Obj('UpdateCustomerFreeItemsAndPunchesInput', {
+        customerId: Id, brandId: Id, punches: count('The new punch count.'), freeItems: count('The new free item count.'), reason, idempotencyKey,
+      }),
+      result: CustomerBalances,
+      async handler({ body, caller, ctx }) {
+        await registeredCustomer(ctx.db, body.customerId);
+        await brandInScope(ctx.db, caller, body.brandId);
+        const suffix = body.idempotencyKey ?? randomUUID();
+        const key = (account: Account) => `adjustment:UpdateCustomerFreeItemsAndPunches:${account}:${body.customerId}:${body.brandId}:${suffix}`;
+        const base = { userId: body.customerId, brandId: body.brandId, reason: body.reason.trim(), reference: { type: 'adjustment' as const, id: null }, createdBy: caller?.id ?? null };
+        await ctx.db.transaction(async (tx) => {
+          await setBalance(tx, { ...base, account: 'punches', balance: body.punches, key: key('punches') });
+          await setBalance(tx, { ...base, account: 'freeItems', balance: body.freeItems, key: key('freeItems') });
+        });
+        return balanceFor(ctx.db, caller, { CustomerId: body.customerId, BrandId: body.brandId });
+      },
+    }),
+    route({
+      method: 'GET', name: 'GetCustomerWalletPunchesAndFreeItemsDetails', access: 'customers.manage',
+      summary: "A customer's wallet, credit, points, punches and free items in a brand.",
+      query: BalanceQuery('GetCustomerWalletPunchesAndFreeItemsDetailsQuery'), result: CustomerBalances,
+      handler: ({ query, caller, ctx }) => balanceFor(ctx.db, caller, query),
+    }),
+    route({
+      method: 'GET', name: 'GetCustomerWalletBalanceByCompanyManager', access: 'customers.companyBalances',
+      summary: "A customer's wallet balance in a brand (KD).",
+      query: BalanceQuery('GetCustomerWalletBalanceByCompanyManagerQuery'), result: Type.Number(),
+      handler: async ({ query, caller, ctx }) => (await balanceFor(ctx.db, caller, query)).wallet,
+    }),
+    route({
+      method: 'GET', name: 'GetCustomerCreditBalanceByCompanyManager', access: 'customers.companyBalances',
+      summary: "A customer's credit balance in a brand (KD).",
+      query: BalanceQuery('GetCustomerCreditBalanceByCompanyManagerQuery'), result: Type.Number(),
+      handler: async ({ query, caller, ctx }) => (await balanceFor(ctx.db, caller, query)).credit,
+    }),
+    route({
+      method: 'GET', name: 'GetCustomersAccessibleForCurrentUser', access: 'customers.manage',
+      summary: 'The customers the caller may see (SPEC.md 6), newest first, with search by name and phone.',
+      query: Obj('GetCustomersAccessibleForCurrentUserQuery', { ...pagingFields, Search: Type.Optional(Type.String({ maxLength: 100 })) }),
+      result: CustomerList,
+      handler: ({ query, caller, ctx }) => customerPage(ctx.db, and(customerVisibleTo(ctx.db, caller), searchOf(query.Search)), query),
+    }),
+    route({
+      method: 'GET', name: 'GetCustomersSubscribedToBrandByBrandID', access: 'customers.manage',
+      summary: "A brand's subscribers: the customers with a wallet in it.",
+      query: Obj('GetCustomersSubscribedToBrandByBrandIDQuery', { ...pagingFields, BrandId: Id, Search: Type.Optional(Type.String({ maxLength: 100 })) }),
+      result: CustomerList,
+      async handler({ query, caller, ctx }) {
+        await brandInScope(ctx.db, caller, query.BrandId);
+        const subscribed = exists(ctx.db.select({ one: sql`1` }).from(customerWallets)
+          .where(and(eq(customerWallets.userId, users.id), eq(customerWallets.brandId, query.BrandId))));
+        return customerPage(ctx.db, and(eq(users.role, 'CUSTOMER'), eq(users.isGuest, false), subscribed, searchOf(query.Search)), query);
+      },
+    }),
+    route({
+      method: 'GET', name: 'GetCustomerDetailsById', access: 'customers.manage',
+      summary: "A customer's profile and balances in the brands of the caller's scope.",
+      query: Obj('GetCustomerDetailsByIdQuery', { Id }),
+      result: CustomerProfile,
+      async handler({ query, caller, ctx }) {
+        const [user] = await ctx.db.select().from(users).where(and(eq(users.id, query.Id), customerVisibleTo(ctx.db, caller)));
+        if (!user) throw notFound('Customer');
+        return {
+          id: user.id, userName: user.userName, fullName: user.fullName, phoneNumber: user.phoneNumber, emailAddress: user.emailAddress,
+          gender: user.gender, birthDate: user.birthDate, createdAt: textOf(user.createdAt), balances: await balancesOf(ctx.db, caller, user.id),
+        };
+      },
+    }),
+    route({
+      method: 'GET', name: 'GetCustomerLedger', access: 'customers.manage',
+      summary: "A customer's ledger rows in the brands of the caller's scope, newest first (the balance history on /customers/{id}).",
+      query: Obj('GetCustomerLedgerQuery', {
+        ...pagingFields, CustomerId: Id, BrandId: Type.Optional(Id),
+        Account: Type.Optional(Type.Union(ACCOUNTS.map((a) => Type.Literal(a)))),
+      }),
+      result: LedgerPage,
+      async handler({ query, caller, ctx }) {
+        const [user] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.id, query.CustomerId), customerVisibleTo(ctx.db, caller)));
+        if (!user) throw notFound('Customer');
+        const where = and(eq(walletLedger.userId, query.CustomerId), query.BrandId ? eq(walletLedger.brandId, query.BrandId) : undefined,
+          query.Account ? eq(walletLedger.account, query.Account) : undefined, scopeWhere(caller, { brandId: walletLedger.brandId }));
+        const { offset, limit } = pageOf(query);
+        const author = sql<string | null>`(select "full_name" from "users" where "id" = ${walletLedger.createdBy})`;
+        const [rows, [{ n }]] = await Promise.all([
+          ctx.db.select({ row: walletLedger, createdByName: author }).from(walletLedger).where(where).orderBy(desc(walletLedger.id)).limit(limit).offset(offset),
+          ctx.db.select({ n: sql<number>`count(*)::int` }).from(walletLedger).where(where),
+        ]);
+        return {
+          data: rows.map(({ row, createdByName }) => ({
+            id: row.id, brandId: row.brandId, account: row.account, amount: Number(row.amount), reason: row.reason,
+            referenceType: row.referenceType, referenceId: row.referenceId, createdBy: row.createdBy, createdByName, createdAt: textOf(row.createdAt),
+          })),
+          totalCount: Number(n),
+        };
+      },
+    }),
+  ]);
+}
+
+export type CustomerBalancesItem = Static<typeof CustomerBalances>;
