@@ -42,6 +42,10 @@ export const PERMISSIONS = {
   'groups.manage': MAIN_THREE,
   'news.manage': MAIN_THREE,
   'notifications.manage': MAIN_THREE,
+  /** Statistics by role (SPEC.md 6 "Data loaded on entry"): general for ADMIN, a company's for COMPANY_ADMIN, a brand's for BRAND_MANAGER. */
+  'statistics.general': [A],
+  'statistics.company': [A, CA],
+  'statistics.brand': MAIN_THREE,
   'menu.manage': MAIN_THREE,
   'balance.enquiry': [A, CA],
   /** Decision (docs/decisions.md "Loyalty"): the `…ByCompanyManager` balance calls are for ADMIN and COMPANY_ADMIN. */

@@ -12,6 +12,7 @@ import { branchScheduleResource } from '../services/branchOnlineOrderingSchedule
 import { brandAddressFieldsResource } from '../services/brandAddressFields/resource';
 import { brandDeliveryFeeResource } from '../services/brandDeliveryFee/resource';
 import { brandPaymentResource } from '../services/brandPayment/resource';
+import { brandAdvertisementResource } from '../services/brandAdvertisements/resource';
 import { rewardProgramResource } from '../services/rewardPrograms/resource';
 
 /**
@@ -28,6 +29,7 @@ export const RESOURCES: readonly Resource[] = [
   brandAddressFieldsResource as unknown as Resource,
   brandDeliveryFeeResource as unknown as Resource,
   brandPaymentResource as unknown as Resource,
+  brandAdvertisementResource as unknown as Resource,
   rewardProgramResource as unknown as Resource,
 ];
 

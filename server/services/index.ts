@@ -35,6 +35,8 @@ import { registerProductsAdmin } from './products/admin';
 import { registerProductAddition } from './productAddition/routes';
 import { registerBrandDeliveryAreas } from './country/areas';
 import { registerBranchAvailability } from './branch/availability';
+import { registerBrandAdvertisements } from './brandAdvertisements/resource';
+import { registerStatistic } from './statistic/routes';
 
 /** Every REST service, in the order of SPEC.md section 7. */
 export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
@@ -66,6 +68,8 @@ export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   // menu management (SPEC.md 7 Menu management; the Branch availability switches)
   registerProductTypesAndSubtypesAdmin, registerProductsAdmin, registerProductAddition, registerBrandDeliveryAreas, registerBranchAvailability,
   registerFiles,
+  // engagement and insight (issue 13): news and statistics
+  registerBrandAdvertisements, registerStatistic,
   // loyalty and customers (issue 10)
   registerRewardProgramCalls, registerCustomerLoyalty,
   // the embedded card payment provider's hosted page (not part of the REST API)

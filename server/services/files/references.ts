@@ -1,7 +1,7 @@
 import { or, eq, sql, type AnyColumn } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { branches, brands, companies, products } from '../../db/schema';
+import { branches, brandAdvertisements, brands, companies, products } from '../../db/schema';
 import type { FileStorage } from '../../storage/storage';
 import { thumbnailKeyOf } from './images';
 
@@ -15,6 +15,7 @@ export const IMAGE_COLUMNS: [PgTable, AnyColumn[]][] = [
   [brands, [brands.logoUrl, brands.bannerUrl]],
   [branches, [branches.logoUrl]],
   [products, [products.productImage, products.productSecondImage, products.productThirdImage]],
+  [brandAdvertisements, [brandAdvertisements.imageUrl]],
 ];
 
 async function isReferenced(db: Db | Tx, urls: string[]): Promise<boolean> {

@@ -1,0 +1,135 @@
+import { Type } from 'typebox';
+import { asc, inArray, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { branches, brands, companies } from '../../db/schema';
+import { badRequest, Obj } from '../../http/envelope';
+import { route, service } from '../../http/routes';
+import type { AppContext, Caller } from '../../http/context';
+import { placeInScope, scopeWhere } from '../../resources/scope';
+import { statisticOf, type Period } from './statistics';
+
+const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+const periodFields = {
+  fromDate: Type.Optional(Type.String({ format: 'date-time', description: 'Orders placed from this moment (ISO, inclusive).' })),
+  toDate: Type.Optional(Type.String({ format: 'date-time', description: 'Orders placed before this moment (ISO, exclusive).' })),
+};
+
+export const Statistic = Obj('Statistic', {
+  companies: Type.Integer(),
+  brands: Type.Integer(),
+  branches: Type.Integer(),
+  orders: Type.Integer({ description: 'Orders placed in the period, whatever became of them.' }),
+  customers: Type.Integer({ description: 'Registered customers who ordered in the scope in the period (newCustomers + returningCustomers).' }),
+  revenue: Type.Number({ description: 'Totals of the orders whose money was received and kept (paid, refund not approved).' }),
+  newCustomers: Type.Integer({ description: 'Customers whose order in the period is their only one in the scope so far.' }),
+  returningCustomers: Type.Integer({ description: 'Customers with more than one order in the scope up to the period end.' }),
+  ordersByWeekdayHour: Type.Array(Obj('StatisticWeekdayHour', {
+    weekday: Type.Integer({ description: '0 = Sunday … 6 = Saturday, Kuwait time.' }),
+    hour: Type.Integer({ description: '0–23, Kuwait time.' }),
+    orders: Type.Integer(),
+  }), { description: 'The cells with orders; the others are 0.' }),
+  revenueByBranch: Type.Array(Obj('StatisticBranchRevenue', {
+    branchId: Type.Integer(), branchName: Type.String(), brandId: Type.Integer(), brandName: Type.String(),
+    orders: Type.Integer(), revenue: Type.Number(),
+  })),
+});
+
+const DepartmentBranch = Obj('DepartmentBranch', { id: Type.Integer(), name: Type.String() });
+const DepartmentBrand = Obj('DepartmentBrand', { id: Type.Integer(), name: Type.String(), branches: Type.Array(DepartmentBranch) });
+const DepartmentCompany = Obj('DepartmentCompany', { id: Type.Integer(), name: Type.String(), brands: Type.Array(DepartmentBrand) });
+
+/** The period of a statistics query; reversed dates are a 400 before anything is read. */
+function periodOf(query: { fromDate?: string; toDate?: string }): Period {
+  const period: Period = {
+    from: query.fromDate ? new Date(query.fromDate) : undefined,
+    to: query.toDate ? new Date(query.toDate) : undefined,
+  };
+  if (period.from && period.to && period.from.getTime() >= period.to.getTime()) {
+    const message = 'The start date must come before the end date.';
+    throw badRequest(message, [{ message, members: ['fromDate', 'toDate'] }]);
+  }
+  return period;
+}
+
+const unknownPlace = (level: 'company' | 'brand', id: number) => {
+  const message = `There is no ${level} ${id} you can see.`;
+  const member = level === 'company' ? 'companyId' : 'brandId';
+  return badRequest(message, [{ message, members: [member] }]);
+};
+
+/** The companies, brands and branches a caller may see statistics of, as a tree. */
+async function departmentsTree(ctx: AppContext, caller: Caller, brandId?: number) {
+  const db = ctx.db;
+  const visibleBrands = await db.select({ id: brands.id, name: brands.name, companyId: brands.companyId }).from(brands)
+    .where(scopeWhere(caller, { companyId: brands.companyId, brandId: brands.id })).orderBy(asc(brands.name), asc(brands.id));
+  const chosen = brandId === undefined ? visibleBrands : visibleBrands.filter((b) => b.id === brandId);
+  if (brandId !== undefined && !chosen.length) throw unknownPlace('brand', brandId);
+  const brandIds = chosen.map((b) => b.id);
+  const companyIds = [...new Set(chosen.map((b) => b.companyId))];
+  // A company without brands yet is still a department of its admins (not when one brand is asked for).
+  const companyWhere = brandId === undefined
+    ? or(scopeWhere(caller, { companyId: companies.id }), companyIds.length ? inArray(companies.id, companyIds) : undefined)
+    : inArray(companies.id, companyIds);
+  const [companyRows, branchRows] = await Promise.all([
+    db.select({ id: companies.id, name: companies.name }).from(companies).where(companyWhere).orderBy(asc(companies.name), asc(companies.id)),
+    brandIds.length
+      ? db.select({ id: branches.id, name: branches.name, brandId: branches.brandId }).from(branches)
+        .where(inArray(branches.brandId, brandIds)).orderBy(asc(branches.name), asc(branches.id))
+      : Promise.resolve([]),
+  ]);
+  return companyRows.map((c) => ({
+    id: c.id, name: c.name,
+    brands: chosen.filter((b) => b.companyId === c.id).map((b) => ({
+      id: b.id, name: b.name,
+      branches: branchRows.filter((r) => r.brandId === b.id).map((r) => ({ id: r.id, name: r.name })),
+    })),
+  }));
+}
+
+/**
+ * SPEC.md 7 Statistics and 6 "Data loaded on entry": general for ADMIN, a company's for
+ * COMPANY_ADMIN (and ADMIN), a brand's for BRAND_MANAGER (and the roles above, within their scope).
+ * A company or brand outside the caller's scope answers like an unknown one, a 400.
+ * The reward-card-scan statistics of this service belong to the loyalty work.
+ */
+export function registerStatistic(app: FastifyInstance, ctx: AppContext) {
+  service(app, ctx, 'Statistic', [
+    route({
+      method: 'GET', name: 'GetGeneralStatistic', access: 'statistics.general',
+      summary: 'Figures over every company: counts, orders by weekday × hour, revenue by branch, new and returning customers.',
+      query: Obj('GeneralStatisticQuery', periodFields), result: Statistic,
+      handler: async ({ query, ctx }) => statisticOf(ctx.db, { kind: 'general' }, periodOf(query)),
+    }),
+    route({
+      method: 'GET', name: 'GetStatisticByCompany', access: 'statistics.company',
+      summary: "One company's figures; a company admin's own company when companyId is left out.",
+      query: Obj('CompanyStatisticQuery', { companyId: Type.Optional(Id), ...periodFields }), result: Statistic,
+      handler: async ({ query, caller, ctx }) => {
+        const companyId = query.companyId ?? caller?.companyId ?? undefined;
+        if (companyId == null) {
+          const message = 'Choose a company.';
+          throw badRequest(message, [{ message, members: ['companyId'] }]);
+        }
+        const period = periodOf(query);
+        if (!(await placeInScope(ctx.db, caller, 'company', companyId))) throw unknownPlace('company', companyId);
+        return statisticOf(ctx.db, { kind: 'company', companyId }, period);
+      },
+    }),
+    route({
+      method: 'GET', name: 'GetStatisticByBrand', access: 'statistics.brand',
+      summary: "One brand's figures.",
+      query: Obj('BrandStatisticQuery', { brandId: Id, ...periodFields }), result: Statistic,
+      handler: async ({ query, caller, ctx }) => {
+        const period = periodOf(query);
+        if (!(await placeInScope(ctx.db, caller, 'brand', query.brandId))) throw unknownPlace('brand', query.brandId);
+        return statisticOf(ctx.db, { kind: 'brand', brandId: query.brandId }, period);
+      },
+    }),
+    route({
+      method: 'GET', name: 'GetAccesibleDepartmentsTree', access: 'statistics.brand',
+      summary: 'The companies, brands and branches the caller may see statistics of (one brand when brandId is sent).',
+      query: Obj('AccesibleDepartmentsTreeQuery', { brandId: Type.Optional(Id) }), result: Type.Array(DepartmentCompany),
+      handler: async ({ query, caller, ctx }) => departmentsTree(ctx, caller, query.brandId),
+    }),
+  ]);
+}
