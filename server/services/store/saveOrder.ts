@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { customerAddresses, orderItems, orders, payments } from '../../db/schema';
 import { orderLedgerKey, postToLedger } from '../../loyalty/ledger';
