@@ -9,13 +9,15 @@ import { branchesScreen } from './configs/branches';
 import { brandAddressFieldsScreen } from './configs/brandAddressFields';
 import { brandDeliveryFeesScreen } from './configs/brandDeliveryFees';
 import { brandPaymentsScreen } from './configs/brandPayments';
+import { newsScreen } from './configs/news';
 
 /**
  * Every admin screen built on the resource shape: the one place a console resource is
  * registered (its config in ./configs). The screen itself (Table2, form) is one lazy chunk.
  */
 export const RESOURCE_SCREENS: ResourceConfig[] = [taxScreen, appUpdatesScreen, companiesScreen, brandsScreen, brandNewScreen, brandEditScreen,
-  branchesScreen, brandAddressFieldsScreen, brandDeliveryFeesScreen, brandPaymentsScreen] as ResourceConfig[];
+  branchesScreen, brandAddressFieldsScreen, brandDeliveryFeesScreen, brandPaymentsScreen,
+  newsScreen] as ResourceConfig[];
 
 const screenOf = (config: ResourceConfig) =>
   lazyChunk(() => import('./ResourceScreen').then((m) => ({ default: () => <m.ResourceScreen key={config.path} config={config} /> })));

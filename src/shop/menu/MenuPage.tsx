@@ -5,6 +5,7 @@ import { selectBrands, selectBrandsError, selectBrandsPending } from '../../../m
 import { BrandPicker } from '../picker/BrandPicker';
 import { BranchChangeDialog } from '../picker/BranchChangeDialog';
 import { ProductList } from './ProductList';
+import { BrandNews } from './BrandNews';
 import { useBranchChange, useCart, useShop } from '../shopContext';
 
 /** `/` and `/products`: the brand and branch picker, then the chosen branch's menu. */
@@ -45,6 +46,7 @@ export default function MenuPage() {
             <Link href="/branch/BranchDetails" className="shop-link">Branch details</Link>
           </header>
         )}
+        {shop.brandId ? <BrandNews brandId={shop.brandId} /> : null}
         <ProductList brandId={shop.brandId} branchId={shop.branchId} currency={shop.currency} />
       </section>
       <BranchChangeDialog />
