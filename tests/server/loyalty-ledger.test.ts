@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { startTestServer, type TestServer } from '../support/server';
+import { startTestServer, type Envelope, type TestServer } from '../support/server';
 import { seededMenu } from '../support/shopMenu';
 import { callerTokens, type Who } from '../support/adminMatrix';
 import * as t from '../../server/db/schema';
@@ -126,8 +126,7 @@ describe('the ledger', () => {
 });
 
 describe('Customer balance calls', () => {
-  const tables = ['wallet_ledger'];
-  async function expectNothingWritten(what: string, status: number, call: () => Promise<{ status: number; body: { success: boolean; error?: { message?: string } } }>) {
+  async function expectNothingWritten(what: string, status: number, call: () => Promise<{ status: number; body: Envelope }>) {
     const [ledger, walletRows] = [await ledgerCount(), await wallets()];
     const res = await call();
     expect(res.status, `${what}: ${JSON.stringify(res.body.error)}`).toBe(status);
@@ -135,7 +134,6 @@ describe('Customer balance calls', () => {
     expect(await ledgerCount(), what).toBe(ledger);
     expect(await wallets(), what).toEqual(walletRows);
   }
-  void tables;
 
   it('sets a balance by writing the difference with the reason; the ledger history shows it', async () => {
     const user = await newCustomer();

@@ -264,7 +264,7 @@ export function registerCustomerLoyalty(app: FastifyInstance, ctx: AppContext) {
       summary: "A customer's ledger rows in the brands of the caller's scope, newest first (the balance history on /customers/{id}).",
       query: Obj('GetCustomerLedgerQuery', {
         ...pagingFields, CustomerId: Id, BrandId: Type.Optional(Id),
-        Account: Type.Optional(Type.Union(ACCOUNTS.map((a) => Type.Literal(a)))),
+        Account: Type.Optional(Type.Enum([...ACCOUNTS])),
       }),
       result: LedgerPage,
       async handler({ query, caller, ctx }) {

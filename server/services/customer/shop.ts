@@ -35,6 +35,9 @@ export const CustomerDetails = Obj('CustomerDetails', {
   points: Type.Integer(),
   balance: Type.Number(),
   credit: Type.Number(),
+  /** Punches towards the branch's purchases collection, and the free items they have become (the loyalty ledger). */
+  punches: Type.Integer(),
+  freeItems: Type.Integer(),
 });
 
 async function customerDetails(db: Db, userId: number, brandId: number) {
@@ -45,6 +48,7 @@ async function customerDetails(db: Db, userId: number, brandId: number) {
     id: user.id, userName: user.userName, fullName: user.fullName, emailAddress: user.emailAddress, phoneNumber: user.phoneNumber,
     gender: user.gender, birthDate: user.birthDate, isGuest: user.isGuest, brandId,
     points: wallet?.points ?? 0, balance: Number(wallet?.balance ?? 0), credit: Number(wallet?.credit ?? 0),
+    punches: wallet?.punches ?? 0, freeItems: wallet?.freeItems ?? 0,
   };
 }
 

@@ -15,7 +15,7 @@ import { defineResource } from '../../resources/resource';
 export const RewardProgram = Obj('RewardProgram', {
   id: Type.Integer(),
   branchId: Type.Integer(),
-  kind: Type.Union([Type.Literal('purchases'), Type.Literal('points'), Type.Literal('discount')]),
+  kind: Type.String({ description: "'purchases' (purchases collection), 'points' (points collection) or 'discount' (constant discount)." }),
   name: Type.String(),
   isActive: Type.Boolean(),
   target: Nullable(Type.Integer()),
@@ -46,7 +46,11 @@ const kindFields = {
   },
 } as const;
 const createBody = (kind: Kind, title: string) =>
-  Obj(title, { branchId: Id, ...common, isActive: Type.Optional(Type.Boolean()), ...kindFields[kind as keyof typeof kindFields] });
+  Obj(title, {
+    branchId: Id, ...common, isActive: Type.Optional(Type.Boolean()), ...kindFields[kind as keyof typeof kindFields],
+    // The console's list of one kind sends its fixed filter with a new row.
+    kind: Type.Optional(Type.Enum([kind])),
+  });
 const editBody = (kind: Kind, title: string) =>
   Obj(title, { id: Id, ...Type.Partial(Type.Object({ ...common, ...kindFields[kind as keyof typeof kindFields] })).properties });
 
@@ -70,7 +74,7 @@ export const rewardProgramResource = defineResource({
 });
 
 export const itemOf = (row: Program): Static<typeof RewardProgram> => ({
-  id: row.id, branchId: row.branchId, kind: row.kind as Static<typeof RewardProgram>['kind'], name: row.name, isActive: row.isActive,
+  id: row.id, branchId: row.branchId, kind: row.kind, name: row.name, isActive: row.isActive,
   target: row.target, productIds: row.productIds ?? [],
   pointsPerKd: row.pointsPerKd == null ? null : Number(row.pointsPerKd),
   customerGroupId: row.customerGroupId, discountPercent: row.discountPercent == null ? null : Number(row.discountPercent),

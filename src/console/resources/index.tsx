@@ -10,13 +10,14 @@ import { brandAddressFieldsScreen } from './configs/brandAddressFields';
 import { brandDeliveryFeesScreen } from './configs/brandDeliveryFees';
 import { brandPaymentsScreen } from './configs/brandPayments';
 import { newsScreen } from './configs/news';
+import { customersScreen } from './configs/customers';
 
 /**
  * Every admin screen built on the resource shape: the one place a console resource is
  * registered (its config in ./configs). The screen itself (Table2, form) is one lazy chunk.
  */
 export const RESOURCE_SCREENS: ResourceConfig[] = [taxScreen, appUpdatesScreen, companiesScreen, brandsScreen, brandNewScreen, brandEditScreen,
-  branchesScreen, brandAddressFieldsScreen, brandDeliveryFeesScreen, brandPaymentsScreen,
+  branchesScreen, brandAddressFieldsScreen, brandDeliveryFeesScreen, brandPaymentsScreen, customersScreen,
   newsScreen] as ResourceConfig[];
 
 const screenOf = (config: ResourceConfig) =>
@@ -31,4 +32,7 @@ export const RESOURCE_PAGES: Record<string, ComponentType> = {
   '/companies/:id': lazyChunk(() => import('./configs/companyPage')),
   // The schedule under its branch's name.
   '/branch/schedule/:id': lazyChunk(() => import('./configs/branchSchedule')),
+  // Loyalty: a branch's three kinds of reward program on one page; a customer's profile, balances and ledger.
+  '/branches/reward-programs/:id': lazyChunk(() => import('./configs/rewardPrograms')),
+  '/customers/:id': lazyChunk(() => import('../customers/CustomerPage')),
 };

@@ -8,13 +8,13 @@ import { useShop } from '../shopContext';
 
 const CustomerDetails = graphql(`
   query CustomerDetails($brandId: Int) {
-    Customer_GetCurrentCustomerDetails(brandId: $brandId) { id fullName emailAddress phoneNumber gender birthDate brandId points balance credit }
+    Customer_GetCurrentCustomerDetails(brandId: $brandId) { id fullName emailAddress phoneNumber gender birthDate brandId points balance credit punches freeItems }
   }
 `);
 
 const UpdateCustomerDetails = graphql(`
   mutation UpdateCustomerDetails($input: UpdateCustomerDetailsInput_Input) {
-    Customer_UpdateCustomerDetails(input: $input) { id fullName emailAddress phoneNumber gender birthDate brandId points balance credit }
+    Customer_UpdateCustomerDetails(input: $input) { id fullName emailAddress phoneNumber gender birthDate brandId points balance credit punches freeItems }
   }
 `);
 
@@ -44,8 +44,11 @@ export function CustomerDetailsCard({ fallbackName }: { fallbackName: string }) 
           <dt>Phone</dt><dd className="profile-phone">{details ? details.phoneNumber || '—' : '…'}</dd>
           {details && (
             <>
-              <dt>Points</dt><dd>{details.points}</dd>
-              <dt>Wallet</dt><dd>{formatMoney(details.balance, currency)}</dd>
+              <dt>Wallet</dt><dd data-testid="profile-wallet">{formatMoney(details.balance, currency)}</dd>
+              {details.credit > 0 && <><dt>Credit</dt><dd data-testid="profile-credit">{formatMoney(details.credit, currency)}</dd></>}
+              <dt>Points</dt><dd data-testid="profile-points">{details.points}</dd>
+              <dt>Punches</dt><dd data-testid="profile-punches">{details.punches}</dd>
+              <dt>Free items</dt><dd data-testid="profile-free-items">{details.freeItems}</dd>
             </>
           )}
         </dl>

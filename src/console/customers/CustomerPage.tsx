@@ -1,0 +1,145 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useParams } from 'wouter';
+import { Button, Callout, Card, FormGroup, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { graphql } from '../../gql';
+import { errorMessage } from '../../lib/errors';
+import { formatMoney } from '../../../domain/money';
+
+const Details = graphql(`
+  query CustomerPageDetails($id: Int!) {
+    customer: Customer_GetCustomerDetailsById(Id: $id) {
+      id userName fullName phoneNumber emailAddress gender birthDate createdAt
+      balances { brandId brandName wallet credit points punches freeItems }
+    }
+    brands: Brand_GetBrandsForCurrentUser { id name }
+  }
+`);
+const Ledger = graphql(`
+  query CustomerPageLedger($id: Int!, $skip: Int!) {
+    ledger: Customer_GetCustomerLedger(CustomerId: $id, SkipCount: $skip, MaxResultCount: 10) {
+      totalCount data { id brandId account amount reason referenceType referenceId createdByName createdAt }
+    }
+  }
+`);
+const SetWallet = graphql(`mutation CustomerSetWallet($input: UpdateCustomerWalletBalanceInput_Input) { Customer_UpdateCustomerWalletBalance(input: $input) { balance applied } }`);
+const SetCredit = graphql(`mutation CustomerSetCredit($input: UpdateCustomerCreditWalletBalanceInput_Input) { Customer_UpdateCustomerCreditWalletBalance(input: $input) { balance applied } }`);
+const SetPunches = graphql(`mutation CustomerSetPunches($input: UpdateCustomerFreeItemsAndPunchesInput_Input) { Customer_UpdateCustomerFreeItemsAndPunches(input: $input) { punches freeItems } }`);
+
+const ACCOUNT_LABEL: Record<string, string> = { wallet: 'Wallet', credit: 'Credit', points: 'Points', punches: 'Punches', freeItems: 'Free items' };
+
+/** /customers/:id — the profile, balances per brand with the ledger history, and adjustments with a reason. */
+export default function CustomerPage() {
+  const id = Number(useParams<{ id: string }>().id);
+  const [skip, setSkip] = useState(0);
+  const details = useQuery(Details, { variables: { id }, skip: !Number.isInteger(id) });
+  const ledger = useQuery(Ledger, { variables: { id, skip }, skip: !Number.isInteger(id) });
+  const customer = details.data?.customer;
+  if (details.loading && !customer) return <Spinner />;
+  if (!customer) return <NonIdealState icon="person" title="Customer not found" description={details.error ? errorMessage(details.error) : undefined} />;
+  const refresh = () => { void details.refetch(); void ledger.refetch(); };
+  const rows = (ledger.data?.ledger?.data ?? []).flatMap((r) => (r ? [r] : []));
+  const balances = customer.balances.flatMap((b) => (b ? [b] : []));
+  const total = ledger.data?.ledger?.totalCount ?? 0;
+  const brandName = (brandId: number) => details.data?.brands?.find((b) => b?.id === brandId)?.name ?? `Brand ${brandId}`;
+  return (
+    <div className="customer-page" data-testid="customer-page">
+      <Card>
+        <h2>{customer.fullName || customer.userName}</h2>
+        <p>{customer.phoneNumber ?? '—'} · {customer.emailAddress ?? '—'} · {customer.gender ?? '—'} · {customer.birthDate ?? '—'}</p>
+      </Card>
+      <Card>
+        <h3>Balances</h3>
+        <HTMLTable compact striped data-testid="customer-balances">
+          <thead><tr><th>Brand</th><th>Wallet</th><th>Credit</th><th>Points</th><th>Punches</th><th>Free items</th></tr></thead>
+          <tbody>
+            {balances.map((b) => (
+              <tr key={b.brandId}><td>{b.brandName}</td><td>{formatMoney(b.wallet)}</td><td>{formatMoney(b.credit)}</td><td>{b.points}</td><td>{b.punches}</td><td>{b.freeItems}</td></tr>
+            ))}
+            {!balances.length && <tr><td colSpan={6}>No wallet in your brands yet.</td></tr>}
+          </tbody>
+        </HTMLTable>
+      </Card>
+      <AdjustmentForm customerId={customer.id} brands={(details.data?.brands ?? []).flatMap((b) => (b ? [{ id: b.id, name: b.name }] : []))} balances={balances} onDone={refresh} />
+      <Card>
+        <h3>Ledger</h3>
+        <HTMLTable compact striped data-testid="customer-ledger">
+          <thead><tr><th>When</th><th>Brand</th><th>Account</th><th>Change</th><th>Reason</th><th>By</th></tr></thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id}>
+                <td>{new Date(r.createdAt).toLocaleString()}</td><td>{brandName(r.brandId)}</td><td>{ACCOUNT_LABEL[r.account] ?? r.account}</td>
+                <td>{r.amount > 0 ? '+' : ''}{r.account === 'wallet' || r.account === 'credit' ? r.amount.toFixed(3) : r.amount}</td>
+                <td>{r.reason}</td><td>{r.createdByName ?? 'System'}</td>
+              </tr>
+            ))}
+            {!rows.length && <tr><td colSpan={6}>No changes yet.</td></tr>}
+          </tbody>
+        </HTMLTable>
+        <Button disabled={skip === 0} onClick={() => setSkip(Math.max(0, skip - 10))} text="Newer" />{' '}
+        <Button disabled={skip + 10 >= total} onClick={() => setSkip(skip + 10)} text="Older" />
+      </Card>
+    </div>
+  );
+}
+
+type Balance = { brandId: number; wallet: number; credit: number; punches: number; freeItems: number };
+
+/** One adjustment: the new balance of an account and a required reason; the server writes the difference to the ledger. */
+function AdjustmentForm({ customerId, brands, balances, onDone }: { customerId: number; brands: { id: number; name: string }[]; balances: Balance[]; onDone(): void }) {
+  const [brandId, setBrandId] = useState<number | null>(null);
+  const [account, setAccount] = useState<'wallet' | 'credit' | 'punches'>('wallet');
+  const [value, setValue] = useState('');
+  const [freeItems, setFreeItems] = useState('');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const ctx = { context: { silent: true } };
+  const [setWallet, w] = useMutation(SetWallet, ctx);
+  const [setCredit, c] = useMutation(SetCredit, ctx);
+  const [setPunches, p] = useMutation(SetPunches, ctx);
+  const brand = brandId ?? brands[0]?.id ?? null;
+  const current = balances.find((b) => b.brandId === brand);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (brand == null) return setError('Choose a brand.');
+    if (!reason.trim()) return setError('Please give a reason.');
+    if (value.trim() === '' || !Number.isFinite(Number(value))) return setError('Please enter the new balance.');
+    try {
+      if (account === 'wallet') await setWallet({ variables: { input: { customerId, brandId: brand, balance: Number(value), reason } } });
+      else if (account === 'credit') await setCredit({ variables: { input: { customerId, brandId: brand, balance: Number(value), reason } } });
+      else await setPunches({ variables: { input: { customerId, brandId: brand, punches: Number(value), freeItems: Number(freeItems || current?.freeItems || 0), reason } } });
+      setValue(''); setFreeItems(''); setReason('');
+      onDone();
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  };
+  return (
+    <Card>
+      <h3>Adjust a balance</h3>
+      <form onSubmit={submit} aria-busy={w.loading || c.loading || p.loading} data-testid="adjust-form">
+        <FormGroup label="Brand" labelFor="adjust-brand">
+          <HTMLSelect id="adjust-brand" value={brand ?? ''} onChange={(e) => setBrandId(Number(e.target.value))} options={brands.map((b) => ({ value: b.id, label: b.name }))} />
+        </FormGroup>
+        <FormGroup label="Account" labelFor="adjust-account">
+          <HTMLSelect id="adjust-account" value={account} onChange={(e) => setAccount(e.target.value as typeof account)}
+            options={[{ value: 'wallet', label: 'Wallet' }, { value: 'credit', label: 'Credit' }, { value: 'punches', label: 'Punches and free items' }]} />
+        </FormGroup>
+        <FormGroup label={account === 'punches' ? 'New punches' : 'New balance (KD)'} labelFor="adjust-value">
+          <InputGroup id="adjust-value" value={value} onChange={(e) => setValue(e.target.value)} inputMode="decimal" />
+        </FormGroup>
+        {account === 'punches' && (
+          <FormGroup label="New free items" labelFor="adjust-free">
+            <InputGroup id="adjust-free" value={freeItems} onChange={(e) => setFreeItems(e.target.value)} inputMode="numeric" placeholder={String(current?.freeItems ?? 0)} />
+          </FormGroup>
+        )}
+        <FormGroup label="Reason" labelFor="adjust-reason">
+          <InputGroup id="adjust-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
+        </FormGroup>
+        {error && <Callout intent="danger" role="alert">{error}</Callout>}
+        <Button type="submit" intent="primary" text="Save adjustment" loading={w.loading || c.loading || p.loading} />
+      </form>
+    </Card>
+  );
+}
