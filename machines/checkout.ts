@@ -12,7 +12,7 @@ import { phoneProblem } from '../domain/phone';
  *                         ▲                                                   │
  *                         ├── isSuccessed false: the server's message ◀───────┤
  *                         └── the call threw: re-enabled, silently ◀──────────┤
- *            redirectingToPayment ◀── unpaid, with a paymentUrl ◀─────────────┤ (clear cart, go to paymentUrl)
+ *            redirectingToPayment ◀── unpaid, with a paymentUrl ◀─────────────┤ (go to paymentUrl; the cart is cleared on /track-order)
  *            placed ◀──────────────── paid, or no paymentUrl (cash) ◀─────────┘ (clear cart, go to /track-order)
  *
  * Pick-up is the default mode and payment method 2 the default method. The guest (user 18) gives
@@ -231,7 +231,8 @@ export const checkoutMachine = setup({
             target: 'redirectingToPayment',
             actions: [
               assign({ order: ({ event }) => event.output }),
-              'clearCart', 'clearGuestAddress',
+              // The cart stays until /track-order knows the order (goToPayment marks it for clearing there).
+              'clearGuestAddress',
               { type: 'goToPayment', params: ({ event }) => ({ paymentUrl: event.output.paymentUrl!, orderId: event.output.orderId, ohash: event.output.ohash }) },
             ],
           },

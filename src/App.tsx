@@ -1,10 +1,11 @@
 import { Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
 import { lazyChunk } from './lib/lazy';
 import { AUTH_ROUTES, CONSOLE_ROUTES, SHOP_ROUTES } from './routes';
 import { NotFound } from './common/NotFound';
 import { Loading } from './common/Loading';
 import { OfflineBanner } from './common/OfflineBanner';
+import { RouteErrorBoundary } from './common/RouteErrorBoundary';
 
 // Separate chunks: a customer never downloads Blueprint or the console.
 const ShopApp = lazyChunk(() => import('./shop/ShopApp'));
@@ -12,9 +13,11 @@ const ConsoleApp = lazyChunk(() => import('./console/ConsoleApp'));
 const AuthApp = lazyChunk(() => import('./auth/AuthApp'));
 
 export function App() {
+  const [location] = useLocation();
   return (
     <>
       <OfflineBanner />
+      <RouteErrorBoundary resetKey={location}>
       <Suspense fallback={<Loading />}>
         <Switch>
           {AUTH_ROUTES.map((r) => <Route key="auth" path={r.path}><AuthApp /></Route>)}
@@ -23,6 +26,7 @@ export function App() {
           <Route><NotFound /></Route>
         </Switch>
       </Suspense>
+      </RouteErrorBoundary>
     </>
   );
 }

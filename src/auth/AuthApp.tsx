@@ -6,6 +6,8 @@ import { LoginPage } from './LoginPage';
 import { ForgotPasswordPage, ResetPasswordPage } from './PasswordReset';
 import { lazyChunk } from '../lib/lazy';
 import { Loading } from '../common/Loading';
+import { RouteErrorBoundary } from '../common/RouteErrorBoundary';
+import { Toasts } from '../common/Toasts';
 import './auth.css';
 
 // Registration is the shop's three-step flow; it lives with the shop.
@@ -28,11 +30,16 @@ export default function AuthApp() {
   if (isRestoring) return <Loading />;
   if (isAuthenticated && !isGuest) return <Redirect to={(role === 'CUSTOMER' && nextPath(window.location.search)) || homeFor(role)} replace />;
   return (
+    <>
+    <RouteErrorBoundary resetKey={location}>
     <Switch>
       <Route path="/login"><LoginPage /></Route>
       <Route path="/forgot_password"><ForgotPasswordPage /></Route>
       <Route path="/reset_password"><ResetPasswordPage /></Route>
       <Route path="/registration"><RegistrationPage /></Route>
     </Switch>
+    </RouteErrorBoundary>
+    <Toasts />
+    </>
   );
 }

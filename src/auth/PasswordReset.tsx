@@ -6,7 +6,8 @@ import { useTitle } from '../lib/title';
 import { errorMessage } from '../lib/errors';
 import { notify } from '../lib/notify';
 import { TEXT } from '../../domain/constants';
-import { normalisePhone } from '../../domain/phone';
+import { phoneProblem } from '../../domain/phone';
+import { PhoneInput } from '../shop/components/PhoneInput';
 import { AuthCard } from './AuthCard';
 
 const SendResetCode = graphql(`
@@ -30,8 +31,9 @@ export function ForgotPasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const phoneNumber = normalisePhone(phone);
-    if (!phoneNumber) return setError(TEXT.guest.invalidPhone);
+    // The phone input gives E.164 with the chosen country code (Kuwait by default, SPEC.md 5).
+    if (phoneProblem(phone)) return setError(TEXT.guest.invalidPhone);
+    const phoneNumber = phone;
     setPending(true);
     setError(null);
     try {
@@ -47,8 +49,7 @@ export function ForgotPasswordPage() {
   return (
     <AuthCard title="Forgot password" subtitle="We will send a 6-digit code to your phone.">
       <form className="auth-form" onSubmit={submit}>
-        <label>Phone number<input name="phone" type="tel" inputMode="tel" placeholder="+965 5000 0000" value={phone} onChange={(e) => setPhone(e.target.value)} required /></label>
-        {error && <p className="auth-error" role="alert">{error}</p>}
+        <PhoneInput id="forgot-phone" label="Phone number" value={phone} onChange={(p) => { setPhone(p); setError(null); }} error={error} />
         <button className="auth-submit" disabled={pending || !phone}>{pending ? 'Sending…' : 'Send code'}</button>
       </form>
       <nav className="auth-links"><Link href="/login">Back to sign in</Link></nav>

@@ -1,12 +1,80 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 import { TIMINGS } from '../../domain/constants';
 
-/** React.lazy whose chunk load fails after SPEC.md's 120 s time-out instead of hanging. */
-export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
-  return lazy(() =>
-    Promise.race([
-      load(),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('Loading chunk timed out')), TIMINGS.chunkTimeoutMs)),
-    ]),
-  );
+/**
+ * A page's code file that could not be loaded. `retry` makes the next render load it again:
+ * React.lazy keeps a failed load for good, which is what blanked the shop.
+ */
+export class ChunkLoadError extends Error {
+  constructor(readonly cause: unknown, readonly retry: () => void) {
+    super('This page could not be loaded.');
+    this.name = 'ChunkLoadError';
+  }
+}
+
+const RELOADED_KEY = 'chunkReloadedFor';
+
+/** The entry script this page runs (Vite's hashed `/assets/index-….js`). */
+function runningEntry(): string | null {
+  return document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.getAttribute('src') ?? null;
+}
+
+/**
+ * A stale deploy: the shell the server serves now names another entry than the one running,
+ * so the old code files are gone. Reload once to the new one (per new entry, so it never loops);
+ * resolves false when this is not a stale deploy (offline, a passing error) or a reload was done.
+ */
+async function reloadIfStaleDeploy(): Promise<boolean> {
+  const entry = runningEntry();
+  if (!entry) return false;
+  let shell: string;
+  try {
+    const res = await fetch('/', { cache: 'no-store', headers: { Accept: 'text/html' } });
+    if (!res.ok) return false;
+    shell = await res.text();
+  } catch {
+    return false;
+  }
+  const served = /<script[^>]+type="module"[^>]+src="([^"]+)"/.exec(shell)?.[1] ?? null;
+  if (!served || served === entry) return false;
+  try {
+    if (sessionStorage.getItem(RELOADED_KEY) === served) return false;
+    sessionStorage.setItem(RELOADED_KEY, served);
+  } catch {
+    return false; // without storage a reload could loop
+  }
+  window.location.reload();
+  return true;
+}
+
+/** The module URL in a failed dynamic import's message (Chromium, Firefox); null when not named. */
+function urlOfFailedImport(cause: unknown): string | null {
+  const url = /(https?:\/\/[^\s'"]+?\.js)\b/.exec(String((cause as Error | undefined)?.message ?? ''))?.[1];
+  return url && url.startsWith(window.location.origin) ? url : null;
+}
+
+const timeout = () => new Promise<never>((_, reject) =>
+  setTimeout(() => reject(new Error('Loading chunk timed out')), TIMINGS.chunkTimeoutMs));
+
+/**
+ * React.lazy whose load fails after SPEC.md's 120 s time-out instead of hanging, reloads once on
+ * a stale deploy, and otherwise throws a ChunkLoadError that a RouteErrorBoundary shows with Retry.
+ */
+export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): ComponentType<any> {
+  // Chromium keeps a failed import() of a URL for good (the module map), so a retry imports the
+  // file that failed (named in the error) under a fresh query; its own imports are the usual files.
+  let failedUrl: string | null = null;
+  let attempt = 0;
+  const loadOnce = (): Promise<{ default: T }> =>
+    (failedUrl ? import(/* @vite-ignore */ `${failedUrl}?retry=${++attempt}`) : load());
+  const make = () => lazy(() => Promise.race([loadOnce(), timeout()]).catch(async (cause: unknown) => {
+    failedUrl = urlOfFailedImport(cause) ?? failedUrl;
+    // While the page reloads, stay in the loading state rather than flash the message.
+    if (await reloadIfStaleDeploy()) return new Promise<never>(() => {});
+    throw new ChunkLoadError(cause, () => { current = make(); });
+  }));
+  let current = make();
+  return function Chunk(props: any) {
+    return createElement(current, props);
+  };
 }

@@ -3,9 +3,10 @@ import { Suspense, useEffect, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { SHOP_ROUTES, type ShopRoute } from '../routes';
 import { useSession } from '../lib/session';
-import { useTitle } from '../lib/title';
+import { useRouteTitle } from '../lib/title';
 import { lazyChunk } from '../lib/lazy';
 import { Loading } from '../common/Loading';
+import { RouteErrorBoundary } from '../common/RouteErrorBoundary';
 import { ShopLayout } from './layout/ShopLayout';
 import { ShopProvider } from './shopContext';
 
@@ -35,18 +36,20 @@ export default function ShopApp() {
   return (
     <ShopProvider>
       <ShopLayout>
-        <Suspense fallback={<Loading />}>
-          <Switch>
-            {SHOP_ROUTES.map((r) => <Route key={r.path} path={r.path}><ShopPage route={r} /></Route>)}
-          </Switch>
-        </Suspense>
+        <RouteErrorBoundary resetKey={location}>
+          <Suspense fallback={<Loading />}>
+            <Switch>
+              {SHOP_ROUTES.map((r) => <Route key={r.path} path={r.path}><ShopPage route={r} /></Route>)}
+            </Switch>
+          </Suspense>
+        </RouteErrorBoundary>
       </ShopLayout>
     </ShopProvider>
   );
 }
 
 function ShopPage({ route }: { route: ShopRoute }) {
-  useTitle(route.title);
+  useRouteTitle(route.title);
   const { isAuthenticated, isGuest, isRestoring, role } = useSession();
   if (route.customerOnly) {
     if (isRestoring) return <Loading />;

@@ -169,6 +169,10 @@ describe('address form (model-based, real view, real server)', () => {
             await waitFor(() => expect(path()).toBe('/profile'));
             const [saved] = await savedAddresses(customer);
             expect(saved).toMatchObject({ region: 'Hawalli', area: 'Salmiya', block: '12', street: 'Baghdad St', house_no: '14', floor: '3' });
+            // The pin moved to the chosen area (it used to stay in Kuwait City).
+            const tree = await server.api.get('/api/services/app/Country/GetDeliveryAreasTreeByBrandIdForShop', { query: { brandId: 7 } });
+            const salmiya = tree.body.result.flatMap((r: any) => r.children).find((a: any) => a.name === 'Salmiya');
+            expect([(saved as any).latitude, (saved as any).longitude]).toEqual([salmiya.latitude, salmiya.longitude]);
             editedId = saved.id;
             expect(localStorage.getItem('addressId')).toBe(String(saved.id));
             await within(await screen.findByRole('list', { name: 'Saved addresses' })).findByText('Salmiya, Hawalli');

@@ -71,7 +71,7 @@ describe('Store/PayOrderAgain', () => {
     await post(`${o.paymentUrl}/pay`);
     const paidAgain = await server.api.post(AGAIN, { token: customer, body: { orderId: o.orderId } });
     expect(paidAgain.status).toBe(400);
-    expect(paidAgain.body.error.message).toBe(PAY_AGAIN_TEXT.paid);
+    expect(paidAgain.body.error!.message).toBe(PAY_AGAIN_TEXT.paid);
     expect((await paymentRows(o.orderId)).map((p) => p.status)).toEqual(['cancelled', 'paid']);
   });
 
@@ -98,7 +98,7 @@ describe('Store/PayOrderAgain', () => {
     const cash = await order(2);
     const res = await server.api.post(AGAIN, { token: customer, body: { orderId: cash.orderId } });
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe(PAY_AGAIN_TEXT.notOnline);
+    expect(res.body.error!.message).toBe(PAY_AGAIN_TEXT.notOnline);
 
     const o = await order(1);
     await post(`${o.paymentUrl}/cancel`);
@@ -107,7 +107,7 @@ describe('Store/PayOrderAgain', () => {
     expect(reject.status, JSON.stringify(reject.body)).toBe(200);
     const refused = await server.api.post(AGAIN, { token: customer, body: { orderId: o.orderId } });
     expect(refused.status).toBe(400);
-    expect(refused.body.error.message).toBe(PAY_AGAIN_TEXT.rejected);
+    expect(refused.body.error!.message).toBe(PAY_AGAIN_TEXT.rejected);
     expect((await paymentRows(o.orderId)).map((p) => p.status)).toEqual(['cancelled']);
   });
 });

@@ -1,6 +1,7 @@
 import '../account.css';
 import './address.css';
-import { Component, lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { Component, Suspense, useMemo, type ReactNode } from 'react';
+import { lazyChunk } from '../../lib/lazy';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useApolloClient } from '@apollo/client/react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -14,7 +15,7 @@ import {
 } from '../../../machines/addressForm';
 
 // OpenLayers is big: it loads with the map, after the form is on screen.
-const AddressMap = lazy(() => import('./AddressMap'));
+const AddressMap = lazyChunk(() => import('./AddressMap'));
 /** OpenLayers needs ResizeObserver (every current browser; not jsdom). Without it the form works without a map. */
 const canShowMap = () => typeof window !== 'undefined' && 'ResizeObserver' in window;
 

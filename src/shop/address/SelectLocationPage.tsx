@@ -41,7 +41,12 @@ export default function SelectLocationPage() {
   const done = () => {
     if (!chosen) return;
     const { region, area } = chosen;
-    updateDraft(forId, { regionId: region.id, region: region.name, areaId: area.id, area: area.name });
+    // Another area moves the pin there (it stayed in Kuwait City); the same area keeps a dragged pin.
+    const moved = area.id !== draftAreaId && area.latitude != null && area.longitude != null;
+    updateDraft(forId, {
+      regionId: region.id, region: region.name, areaId: area.id, area: area.name,
+      ...(moved && { latitude: area.latitude!, longitude: area.longitude! }),
+    });
     navigate(addressDetailsHref(search));
   };
 

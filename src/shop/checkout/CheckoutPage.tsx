@@ -1,12 +1,16 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useSearch } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
 import { formatMoney } from '../../../domain/money';
+import { DEFAULT_PAYMENT_METHOD_ID } from '../../../domain/constants';
+
+/** The cash method (paid at the branch) is paid to the driver when the order is delivered. */
+const CASH_ON_DELIVERY = 'Cash on delivery';
 import {
   selectAddresses, selectAddressId, selectCanSubmit, selectCar, selectError, selectGuest, selectIsEditing, selectIsPending,
-  selectLoadFailed, selectMode, selectPaymentMethodId, selectPaymentMethods, type DeliveryMode,
+  selectLoadFailed, selectMode, selectPaymentMethodId, selectPaymentMethods, orderRequestOf, type DeliveryMode,
 } from '../../../machines/checkout';
 import { useSession } from '../../lib/session';
 import { storage, KEYS } from '../../lib/storage';
@@ -22,6 +26,13 @@ import { provideCheckout } from './checkoutPorts';
 export const CheckoutDeliveryFee = graphql(`
   query CheckoutDeliveryFee($brandId: Int!, $areaId: Int!, $amount: Float) {
     BrandDeliveryFee_GetDeliveryFeeForOrderingCustomer(BrandId: $brandId, AreaId: $areaId, Amount: $amount) { deliveryFee isFree freeAboveAmount }
+  }
+`);
+
+/** The amount to pay as the server will charge it (planOrder, nothing saved): Store/QuoteOrder. */
+export const QuoteOrder = graphql(`
+  mutation QuoteOrder($input: SaveNewOrderInput_Input) {
+    Store_QuoteOrder(input: $input) { subtotal discount tax deliveryFee total }
   }
 `);
 
@@ -77,6 +88,13 @@ export default function CheckoutPage() {
     context: { silent: true },
   });
   const quote = fee.data?.BrandDeliveryFee_GetDeliveryFeeForOrderingCustomer;
+  // Once the order is complete, the server prices it (fee, tax, discounts) before Place order.
+  const request = useSelector(ref, (s) => JSON.stringify(orderRequestOf(s.context)));
+  const [quoteOrder, priced] = useMutation(QuoteOrder, { context: { silent: true } });
+  useEffect(() => {
+    if (canSubmit) quoteOrder({ variables: { input: JSON.parse(request) } }).catch(() => {});
+  }, [request, canSubmit]); // eslint-disable-line react-hooks/exhaustive-deps
+  const serverTotal = canSubmit && !priced.loading ? priced.data?.Store_QuoteOrder : undefined;
 
   if (loadFailed) {
     return (
@@ -154,7 +172,7 @@ export default function CheckoutPage() {
               <label key={m.paymentSystemId} className={`choice${methodId === m.paymentSystemId ? ' is-chosen' : ''}`}>
                 <input type="radio" name="payment" value={m.paymentSystemId} checked={methodId === m.paymentSystemId}
                   onChange={() => ref.send({ type: 'checkout.payment', paymentSystemId: m.paymentSystemId })} />
-                <span>{m.name}</span>
+                <span>{mode === 'delivery' && !m.isCard && m.paymentSystemId === DEFAULT_PAYMENT_METHOD_ID ? CASH_ON_DELIVERY : m.name}</span>
               </label>
             ))}
             {methods.length === 0 && <p className="shop-muted">No payment method is available for this brand.</p>}
@@ -173,6 +191,14 @@ export default function CheckoutPage() {
           </dl>
         )}
         <CartTotal total={cart.total} currency={shop.currency} note="The final price, with any delivery fee, is confirmed when you place the order." />
+        {serverTotal && (
+          <dl className="checkout__to-pay" aria-live="polite">
+            {serverTotal.discount > 0 && <><dt>Discount</dt><dd>−{formatMoney(serverTotal.discount, shop.currency)}</dd></>}
+            {serverTotal.deliveryFee > 0 && <><dt>Delivery fee</dt><dd>{formatMoney(serverTotal.deliveryFee, shop.currency)}</dd></>}
+            {serverTotal.tax > 0 && <><dt>Tax</dt><dd>{formatMoney(serverTotal.tax, shop.currency)}</dd></>}
+            <dt>Total to pay</dt><dd data-testid="checkout-total">{formatMoney(serverTotal.total, shop.currency)}</dd>
+          </dl>
+        )}
         {error && <p className="shop-error" role="alert" data-testid="checkout-error">{error}</p>}
         <button type="button" className="shop-button shop-button--wide" disabled={!canSubmit} aria-busy={pending || undefined}
           onClick={() => ref.send({ type: 'checkout.submit' })}>

@@ -32,8 +32,8 @@ const addressLabel = (a: { area: string; block: string; street: string; house_no
   `${a.area}, Block ${a.block}, ${a.street}, House ${a.house_no}`;
 
 /** Remembers the order placed in this browser, so /track can find it again (the guest has no history). */
-export function rememberOrder(order: { orderId: number | null; ohash: string | null }) {
-  if (order.orderId && order.ohash) storage.setJson(KEYS.lastOrder, { orderId: order.orderId, ohash: order.ohash });
+export function rememberOrder(order: { orderId: number | null; ohash: string | null }, clearCartWhenShown = false) {
+  if (order.orderId && order.ohash) storage.setJson(KEYS.lastOrder, { orderId: order.orderId, ohash: order.ohash, ...(clearCartWhenShown && { clearCartWhenShown }) });
 }
 
 export const trackOrderHref = (o: { orderId: number | null; ohash: string | null }) =>
@@ -97,7 +97,7 @@ export function provideCheckout(client: ApolloClient, opts: { userId: number | n
       clearCart: () => opts.clearCart(),
       // SPEC.md 4: the guest's stored address data is cleared after an order.
       clearGuestAddress: () => { if (isGuest) forgetAddress(); },
-      goToPayment: (_, p) => { rememberOrder(p); externalNavigation.assign(p.paymentUrl); },
+      goToPayment: (_, p) => { rememberOrder(p, true); externalNavigation.assign(p.paymentUrl); },
       goToTrackOrder: (_, p) => { rememberOrder(p); navigate(trackOrderHref(p)); },
       showError: (_, p) => notifyError(p.message),
     },

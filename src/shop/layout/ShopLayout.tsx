@@ -1,18 +1,23 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { PRODUCT_NAME } from '../../../domain/constants';
 import { useSession } from '../../lib/session';
-import { onNotice, type Notice } from '../../lib/notify';
-import { useCart } from '../shopContext';
+import { Toasts } from '../../common/Toasts';
+import { useSelector } from '@xstate/react';
+import { selectBrands } from '../../../machines/branchChange';
+import { useBranchChange, useCart, useShop } from '../shopContext';
 
 export function ShopLayout({ children }: { children: ReactNode }) {
   const { isAuthenticated, isGuest, profile, send } = useSession();
   const signedIn = isAuthenticated && !isGuest;
   const cart = useCart();
+  // The header names the brand the customer is ordering from, once the brands are known.
+  const shop = useShop();
+  const brand = useSelector(useBranchChange(), selectBrands).find((b) => b.id === shop.brandId);
   return (
     <div className="shop">
       <header className="shop-header">
-        <Link href="/" className="shop-logo">{PRODUCT_NAME}</Link>
+        <Link href="/" className="shop-logo">{brand?.name ?? PRODUCT_NAME}</Link>
         <nav className="shop-nav">
           <Link href="/cart" className="shop-nav__cart" aria-label={`Cart, ${cart.count} ${cart.count === 1 ? 'item' : 'items'}`}>
             Cart{cart.count > 0 && <span className="shop-nav__badge" data-testid="cart-count">{cart.count}</span>}
@@ -30,26 +35,6 @@ export function ShopLayout({ children }: { children: ReactNode }) {
       </header>
       <main className="shop-main">{children}</main>
       <Toasts />
-    </div>
-  );
-}
-
-/** The shop's rendering of notifications: a small stack at the top. */
-function Toasts() {
-  const [notices, setNotices] = useState<Notice[]>([]);
-  useEffect(() => onNotice((n) => {
-    setNotices((list) => [...list, n]);
-    // Confirmations go quickly; errors stay long enough to read.
-    setTimeout(() => setNotices((list) => list.filter((x) => x.id !== n.id)), n.intent === 'success' ? 2500 : 5000);
-  }), []);
-  return (
-    <div className="shop-toasts" aria-live="assertive">
-      {notices.map((n) => (
-        <div key={n.id} className={`shop-toast shop-toast--${n.intent}`} role="alert" onClick={() => setNotices((list) => list.filter((x) => x.id !== n.id))}>
-          <strong>{n.title}</strong>
-          <span>{n.message}</span>
-        </div>
-      ))}
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import { Link, useSearch } from 'wouter';
-import { useQuery } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { TEXT } from '../../../domain/constants';
 import { errorMessage } from '../../lib/errors';
 import { storage, KEYS } from '../../lib/storage';
 import { Loading } from '../../common/Loading';
-import { useShop } from '../shopContext';
-import { TrackedOrder } from './orderGraphql';
+import { useEffect } from 'react';
+import { useCart, useOrderNotes, useShop } from '../shopContext';
+import { PayOrderAgain, TrackedOrder } from './orderGraphql';
+import { externalNavigation } from '../checkout/externalNavigation';
 import { OrderSummary } from './OrderDetails';
 
 /** Where an order is shown in full: /track with its id and hash. */
@@ -19,7 +21,7 @@ export const orderDetailsHref = (orderId: number, ohash: string | null) =>
  */
 export default function TrackOrderPage() {
   const params = new URLSearchParams(useSearch());
-  const last = storage.getJson<{ orderId?: number; ohash?: string }>(KEYS.lastOrder, {});
+  const last = storage.getJson<{ orderId?: number; ohash?: string; clearCartWhenShown?: boolean }>(KEYS.lastOrder, {});
   const orderId = Number(params.get('orderId')) || last.orderId || 0;
   const ohash = params.get('ohash') || (orderId === last.orderId ? last.ohash : undefined) || null;
   const cancelled = params.get('payment') === 'cancelled';
@@ -31,6 +33,17 @@ export default function TrackOrderPage() {
     context: { silent: true },
   });
   const order = data?.Store_GetOrderDetail;
+  const [payAgain, payAgainState] = useMutation(PayOrderAgain, { context: { silent: true } });
+  const cart = useCart();
+  const { clearNotes } = useOrderNotes();
+  // Back from the payment page: the order is known now, so the cart that made it goes.
+  const knownOrderId = order?.id;
+  useEffect(() => {
+    if (!knownOrderId || knownOrderId !== last.orderId || !last.clearCartWhenShown) return;
+    cart.send({ type: 'cart.clear' });
+    clearNotes();
+    storage.setJson(KEYS.lastOrder, { orderId: last.orderId, ohash: last.ohash });
+  }, [knownOrderId]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!orderId) {
     return (
@@ -52,6 +65,15 @@ export default function TrackOrderPage() {
     );
   }
   const failed = cancelled && !order.isPaid;
+  // SPEC-silent: a cancelled card payment can be paid again while the order is unpaid and not rejected.
+  const canPayAgain = failed && order.status !== 'rejected';
+  const onPayAgain = async () => {
+    try {
+      const res = await payAgain({ variables: { input: { orderId: order.id, ohash } } });
+      const url = res.data?.Store_PayOrderAgain?.paymentUrl;
+      if (url) externalNavigation.assign(url);
+    } catch { /* shown below from payAgainState.error */ }
+  };
   return (
     <section className="shop-section order-done">
       <div className={`order-done__mark${failed ? ' is-failed' : ''}`} aria-hidden="true">
@@ -59,10 +81,19 @@ export default function TrackOrderPage() {
       </div>
       <h1 className="shop-title order-done__title">{failed ? 'The payment was cancelled' : TEXT.transactionSuccess}</h1>
       <p className="shop-muted">
-        {failed ? 'Your order is saved but not paid. Please contact the branch to pay for it.'
+        {failed ? (canPayAgain ? 'Your order is saved but not paid. You can pay for it again.' : 'Your order was rejected, so it cannot be paid.')
           : order.isPaid ? 'Your order is paid and on its way to the branch.'
+          : order.deliverySystem === 'delivery' ? 'Your order is placed. Please pay cash on delivery.'
           : 'Your order is placed. Please pay at the branch.'}
       </p>
+      {canPayAgain && (
+        <div className="order-done__pay-again">
+          <button type="button" className="shop-button" onClick={onPayAgain} disabled={payAgainState.loading}>
+            {payAgainState.loading ? 'Opening the payment…' : 'Pay again'}
+          </button>
+          {payAgainState.error && <p className="shop-error" role="alert">{errorMessage(payAgainState.error)}</p>}
+        </div>
+      )}
       <div className="shop-card"><OrderSummary order={order} currency={shop.currency} /></div>
       <div className="order-done__actions">
         <Link href={orderDetailsHref(order.id, ohash)} className="shop-button">Order details</Link>

@@ -12,6 +12,13 @@ export const TrackedOrder = graphql(`
   }
 `);
 
+/** Store/PayOrderAgain: the link of the order's open card payment, or of a new one. */
+export const PayOrderAgain = graphql(`
+  mutation PayOrderAgain($input: PayOrderAgainInput_Input) {
+    Store_PayOrderAgain(input: $input) { paymentUrl }
+  }
+`);
+
 export const OrderHistoryList = graphql(`
   query OrderHistoryList($skip: Int, $take: Int, $brandId: Int) {
     Store_GetCurrentCustomerOrdersHistory(skip: $skip, take: $take, brandId: $brandId) {

@@ -11,6 +11,8 @@ import { Loading } from '../../common/Loading';
 import { QuantityStepper } from '../components/QuantityStepper';
 import { useCart, useShop } from '../shopContext';
 import { ImageCarousel } from './ImageCarousel';
+import { useTitle } from '../../lib/title';
+import { statusOf } from '../../lib/errors';
 import { unavailableText } from '../menu/ProductList';
 import { livePrice, missingGroups, selectedOptions, toggleOption, type OptionChoice, type OptionGroup } from './productOptions';
 
@@ -39,6 +41,7 @@ export default function ProductDetailPage() {
   const product = data?.ProductTypesAndSubtypes_GetProductItemWithSubItemDictionarywithProduct;
   const [choice, setChoice] = useState<OptionChoice>({});
   const [quantity, setQuantity] = useState<number>(QUANTITY.productPage.min);
+  useTitle(product?.name ?? 'Product');
 
   const images = product ? [product.productImage, product.productSecondImage, product.productThirdImage].filter((x): x is string => !!x) : [];
   useEffect(() => {
@@ -48,19 +51,34 @@ export default function ProductDetailPage() {
 
   if (!valid) return <ProductMissing message="This product does not exist." />;
   if (loading && !product) return <Loading label="Loading the product…" />;
-  if (error || !product) return <ProductMissing message={error ? errorMessage(error, 'This product could not be loaded.') : 'This product is not available.'} />;
+  if (error || !product) {
+    // The server's 404 ('There is no such an entity. Product') is not for customers' eyes.
+    const message = !error ? 'This product is not available.'
+      : statusOf(error) === 404 ? 'This product does not exist or is no longer on the menu.'
+      : errorMessage(error, 'This product could not be loaded.');
+    return <ProductMissing message={message} />;
+  }
 
   const groups = product.optionGroups.filter((g): g is OptionGroup => !!g).map((g) => ({ ...g, subItem: g.subItem.filter((o): o is NonNullable<typeof o> => !!o) }));
   const missing = missingGroups(groups, choice);
   const price = livePrice(product.price, groups, choice, quantity);
   const add = () => {
+    // A line holds at most QUANTITY.cart.max: say what was really added.
+    const before = cartQuantityOf(cart.items, product.id, selectedOptions(groups, choice).map((o) => o.id));
+    const added = Math.min(quantity, QUANTITY.cart.max - before);
+    if (added <= 0) {
+      notify('warning', 'Not added', `Your cart already has ${before} × ${product.name}, the most for one item.`);
+      return;
+    }
     cart.send({
       type: 'cart.add',
       product: { id: product.id, name: product.name, price: product.price, productImage: product.productImage ?? null, productDeliveryText: product.productDeliveryText },
       selected_options: selectedOptions(groups, choice),
       quantity,
     });
-    notify('success', 'Added to your cart', `${quantity} × ${product.name}`);
+    notify('success', 'Added to your cart', added < quantity
+      ? `${added} × ${product.name}: your cart now has ${QUANTITY.cart.max}, the most for one item.`
+      : `${quantity} × ${product.name}`);
     navigate('/products');
   };
 
@@ -117,10 +135,17 @@ function OptionGroupField({ group, chosen, currency, onToggle }: { group: Option
   );
 }
 
+/** How many of this product with exactly these options the cart holds already (one cart line). */
+function cartQuantityOf(items: { product: { id: number; Quantity: number }; selected_options: { id: number }[] }[], productId: number, optionIds: number[]) {
+  const key = [...optionIds].sort((a, b) => a - b).join(',');
+  const line = items.find((i) => i.product.id === productId && i.selected_options.map((o) => o.id).sort((a, b) => a - b).join(',') === key);
+  return line?.product.Quantity ?? 0;
+}
+
 function ProductMissing({ message }: { message: string }) {
   return (
     <section className="shop-section shop-empty">
-      <h1 className="shop-title">Product</h1>
+      <h1 className="shop-title">Product not found</h1>
       <p className="shop-error" role="alert">{message}</p>
       <Link href="/products" className="shop-button">Back to the menu</Link>
     </section>
