@@ -215,6 +215,8 @@ describe('branches and brand settings in the console, followed by the shop', () 
       // Table2 draws only the columns on screen: a double click on the row opens it, like its Edit button.
       await small.getByRole('region', { name: 'Branches' }).getByText(BRANCH).dblclick();
       await small.getByRole('form', { name: `Edit branch #${made.branchId}` }).getByLabel('Name').waitFor();
+      // the drawer has slid in: it fills the phone's width
+      await expect.poll(async () => (await small.locator('.bp6-drawer').boundingBox())?.x).toBe(0);
       await screenshot(small, 'admin-branches-branch-form-390');
     } finally {
       await phone.close();
@@ -227,8 +229,6 @@ describe('branches and brand settings in the console, followed by the shop', () 
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => { if (m.type() === 'error') console.log('browser:', m.text()); });
-    page.on('response', (r) => { if (r.status() >= 400) console.log('http', r.status(), r.url()); });
     try {
       await page.goto('/');
       const brand = page.getByRole('button', { name: new RegExp(BRAND) });
