@@ -399,6 +399,31 @@ export const rewardPrograms = pgTable('reward_programs', {
   check('reward_programs_kind_ck', sql`${t.kind} in ('purchases', 'points', 'discount')`),
 ]);
 
+/**
+ * A request to give a customer punches or free items (/CustomerRequest), decided by the approval
+ * machine (machines/approvalMachine.ts): only approval writes to the ledger, once.
+ */
+export const customerRequests = pgTable('customer_requests', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  brandId: integer('brand_id').notNull().references(() => brands.id),
+  /** 'punches' | 'freeItems' */
+  account: text('account').notNull(),
+  amount: integer('amount').notNull(),
+  reason: text('reason').notNull(),
+  /** 'pending' | 'approved' | 'rejected' (the approval machine's states). */
+  status: text('status').notNull().default('pending'),
+  requestedBy: integer('requested_by').references(() => users.id),
+  decidedBy: integer('decided_by').references(() => users.id),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('customer_requests_brand_status_idx').on(t.brandId, t.status),
+  check('customer_requests_account_ck', sql`${t.account} in ('punches', 'freeItems')`),
+  check('customer_requests_amount_ck', sql`${t.amount} > 0`),
+  check('customer_requests_status_ck', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+]);
+
 // ─── orders ──────────────────────────────────────────────────────────────────
 export const orders = pgTable('orders', {
   id: serial('id').primaryKey(),
