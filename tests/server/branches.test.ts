@@ -192,6 +192,9 @@ describe('BranchOnlineOrderingSchedule: Create (legacy spelling), Edit (POST), G
       const res = await expectCall(server, ['branch_schedules'], what, 400, () => server.api.post(`${SCHEDULE}/CreateBranchOnlineOrderingcShedule`, { ...as('admin'), body }));
       expect(JSON.stringify(res.body.error?.validationErrors), what).toContain(field);
     }
+    // equal times are not a mistake: they mean all day (domain/schedule.ts)
+    const allDay = await server.api.post(`${SCHEDULE}/CreateBranchOnlineOrderingcShedule`, { ...as('admin'), body: { ...good, dayOfWeek: 4, openTime: '09:00', closeTime: '09:00' } });
+    expect(allDay.status).toBe(200);
     const sunday = (await db().select().from(t.branchSchedules).where(eq(t.branchSchedules.branchId, branchId))).find((d) => d.dayOfWeek === 0);
     expect(sunday).toBeDefined();
     await expectCall(server, ['branch_schedules'], 'edit onto a taken weekday', 400,
