@@ -17,6 +17,7 @@ import { registerShopCars } from './cars/shop';
 import { registerShopStore } from './store/shop';
 import { registerRewardProgramCalls } from './rewardPrograms/resource';
 import { registerCustomerLoyalty } from './customer/loyalty';
+import { registerCustomerRequests } from './customer/requests';
 import { registerShopCustomer } from './customer/shop';
 import { registerValidationCodes } from './customer/codes';
 import { registerShopCustomerDeliveryAddress } from './customerDeliveryAddress/shop';
@@ -71,7 +72,7 @@ export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   // engagement and insight (issue 13): news and statistics
   registerBrandAdvertisements, registerStatistic,
   // loyalty and customers (issue 10)
-  registerRewardProgramCalls, registerCustomerLoyalty,
+  registerRewardProgramCalls, registerCustomerLoyalty, registerCustomerRequests,
   // the embedded card payment provider's hosted page (not part of the REST API)
   registerSandboxPayments,
 ];
