@@ -95,15 +95,18 @@ export default function ProductDetailPage() {
         {groups.map((g) => <OptionGroupField key={g.id} group={g} chosen={choice[g.id] ?? []} currency={shop.currency}
           onToggle={(optionId) => setChoice((c) => toggleOption(c, g, optionId))} />)}
 
-        <div className="product-detail__buy">
-          <QuantityStepper value={quantity} min={QUANTITY.productPage.min} max={QUANTITY.productPage.max} onChange={setQuantity} label={`Quantity of ${product.name}`} />
-          <button type="button" className="shop-button shop-button--wide" disabled={missing.length > 0 || !product.available} onClick={add}
-            aria-describedby={!product.available ? 'product-unavailable' : missing.length ? 'missing-options' : undefined}>
-            Add to Cart <span className="shop-button__price">{formatMoney(price, shop.currency)}</span>
-          </button>
+        {/* The hints travel with the sticky Add to Cart bar, so they are never hidden under it. */}
+        <div className="product-detail__dock">
+          {!product.available && <p id="product-unavailable" className="shop-error product-detail__hint" role="status">{unavailableText(product.unavailableUntil)} at this branch.</p>}
+          {product.available && missing.length > 0 && <p id="missing-options" className="shop-muted product-detail__hint">Please choose {missing.map((g) => g.name).join(', ')}.</p>}
+          <div className="product-detail__buy">
+            <QuantityStepper value={quantity} min={QUANTITY.productPage.min} max={QUANTITY.productPage.max} onChange={setQuantity} label={`Quantity of ${product.name}`} />
+            <button type="button" className="shop-button shop-button--wide" disabled={missing.length > 0 || !product.available} onClick={add}
+              aria-describedby={!product.available ? 'product-unavailable' : missing.length ? 'missing-options' : undefined}>
+              Add to Cart <span className="shop-button__price">{formatMoney(price, shop.currency)}</span>
+            </button>
+          </div>
         </div>
-        {!product.available && <p id="product-unavailable" className="shop-error product-detail__hint" role="status">{unavailableText(product.unavailableUntil)} at this branch.</p>}
-        {product.available && missing.length > 0 && <p id="missing-options" className="shop-muted product-detail__hint">Please choose {missing.map((g) => g.name).join(', ')}.</p>}
       </div>
     </article>
   );
