@@ -145,4 +145,28 @@ describe('loyalty in the console and the shop', () => {
     await screenshot(page, 'loyalty-customer-ledger-1280');
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it('a company admin approves an items and punches request on /CustomerRequest; approving is offered once', async () => {
+    const token = await server.api.login('companyadmin');
+    const created = await server.api.post(`${API}/Customer/InsertUserPunchesInfoDetail`, {
+      token, body: { customerId: 5, brandId: 7, account: 'punches', amount: 4, reason: 'Stamped paper card' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const page = await (await newContext(browser, server.url, DESKTOP)).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, 'companyadmin');
+    await page.waitForURL('**/dashboard');
+    await page.goto('/CustomerRequest');
+    const row = page.locator('.bp6-table-cell, td').filter({ hasText: 'Stamped paper card' }).first();
+    await row.waitFor();
+    await screenshot(page, 'loyalty-customer-requests-1280');
+    await page.getByRole('button', { name: 'Approve' }).first().click();
+    await expect.poll(async () => page.getByRole('button', { name: 'Approve' }).count(), { timeout: 20_000 }).toBe(0);
+    await page.locator('.bp6-tag').filter({ hasText: 'approved' }).first().waitFor();
+    const balances = await server.api.get(`${API}/Customer/GetCustomerWalletPunchesAndFreeItemsDetails?CustomerId=5&BrandId=7`, { token });
+    expect(balances.body.result.punches).toBe(4);
+    await screenshot(page, 'loyalty-customer-requests-approved-1280');
+    expect(errors).toEqual([]);
+  }, 120_000);
 });

@@ -11,13 +11,14 @@ import { brandDeliveryFeesScreen } from './configs/brandDeliveryFees';
 import { brandPaymentsScreen } from './configs/brandPayments';
 import { newsScreen } from './configs/news';
 import { customersScreen } from './configs/customers';
+import { customerRequestsScreen } from './configs/customerRequests';
 
 /**
  * Every admin screen built on the resource shape: the one place a console resource is
  * registered (its config in ./configs). The screen itself (Table2, form) is one lazy chunk.
  */
 export const RESOURCE_SCREENS: ResourceConfig[] = [taxScreen, appUpdatesScreen, companiesScreen, brandsScreen, brandNewScreen, brandEditScreen,
-  branchesScreen, brandAddressFieldsScreen, brandDeliveryFeesScreen, brandPaymentsScreen, customersScreen,
+  branchesScreen, brandAddressFieldsScreen, brandDeliveryFeesScreen, brandPaymentsScreen, customersScreen, customerRequestsScreen,
   newsScreen] as ResourceConfig[];
 
 const screenOf = (config: ResourceConfig) =>
