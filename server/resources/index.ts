@@ -14,6 +14,7 @@ import { brandDeliveryFeeResource } from '../services/brandDeliveryFee/resource'
 import { brandPaymentResource } from '../services/brandPayment/resource';
 import { brandAdvertisementResource } from '../services/brandAdvertisements/resource';
 import { rewardProgramResource } from '../services/rewardPrograms/resource';
+import { customersGroupResource } from '../services/customersGroups/resource';
 
 /**
  * Every admin resource declared with `defineResource` (server/resources/resource.ts): the one
@@ -31,6 +32,7 @@ export const RESOURCES: readonly Resource[] = [
   brandPaymentResource as unknown as Resource,
   brandAdvertisementResource as unknown as Resource,
   rewardProgramResource as unknown as Resource,
+  customersGroupResource as unknown as Resource,
 ];
 
 export function registerResources(app: FastifyInstance, ctx: AppContext) {

@@ -18,6 +18,7 @@ import { registerShopStore } from './store/shop';
 import { registerRewardProgramCalls } from './rewardPrograms/resource';
 import { registerCustomerLoyalty } from './customer/loyalty';
 import { registerCustomerRequests } from './customer/requests';
+import { registerCustomersGroupCalls } from './customersGroups/resource';
 import { registerShopCustomer } from './customer/shop';
 import { registerValidationCodes } from './customer/codes';
 import { registerShopCustomerDeliveryAddress } from './customerDeliveryAddress/shop';
@@ -72,7 +73,7 @@ export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   // engagement and insight (issue 13): news and statistics
   registerBrandAdvertisements, registerStatistic,
   // loyalty and customers (issue 10)
-  registerRewardProgramCalls, registerCustomerLoyalty, registerCustomerRequests,
+  registerRewardProgramCalls, registerCustomerLoyalty, registerCustomerRequests, registerCustomersGroupCalls,
   // the embedded card payment provider's hosted page (not part of the REST API)
   registerSandboxPayments,
 ];

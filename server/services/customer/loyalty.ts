@@ -36,7 +36,7 @@ export const CustomerListItem = Obj('CustomerListItem', {
   emailAddress: Nullable(Type.String()),
   createdAt: Type.String(),
 });
-const CustomerList = Obj('CustomerList', { data: Type.Array(CustomerListItem), totalCount: Type.Integer() });
+export const CustomerList = Obj('CustomerList', { data: Type.Array(CustomerListItem), totalCount: Type.Integer() });
 export const CustomerProfile = Obj('CustomerProfile', {
   id: Type.Integer(),
   userName: Type.String(),
@@ -93,14 +93,14 @@ export function customerVisibleTo(db: Db, caller: Caller): SQL {
   ))!;
 }
 
-const searchOf = (search: string | undefined) => {
+export const searchOf = (search: string | undefined) => {
   const text = search?.trim();
   if (!text) return undefined;
   const digits = text.replace(/\D/g, '');
   return or(ilike(users.fullName, `%${text}%`), digits.length >= 2 ? ilike(users.phoneNumber, `%${digits}%`) : undefined);
 };
 
-async function customerPage(db: Db, where: SQL | undefined, q: { SkipCount: number; MaxResultCount: number }) {
+export async function customerPage(db: Db, where: SQL | undefined, q: { SkipCount: number; MaxResultCount: number }) {
   const { offset, limit } = pageOf(q);
   const [rows, [{ n }]] = await Promise.all([
     db.select().from(users).where(where).orderBy(desc(users.id)).limit(limit).offset(offset),

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { startTestServer, type Envelope, type TestServer } from '../support/server';
+import { callerTokens, type Who } from '../support/adminMatrix';
+import * as t from '../../server/db/schema';
+import type { Db } from '../../server/db/client';
+
+/** Customer groups: create, rename, add customers, private points program groups, the tree; bad input and scope write nothing. */
+let server: TestServer;
+let tokens: Record<Who, string | undefined>;
+const db = () => server.database.db as unknown as Db;
+const API = '/api/services/app/CustomersGroups';
+
+beforeAll(async () => {
+  server = await startTestServer();
+  tokens = await callerTokens(server);
+}, 120_000);
+afterAll(async () => { await server?.close(); });
+
+const counts = async () => ({
+  groups: Number((await db().select({ n: sql<number>`count(*)::int` }).from(t.customerGroups))[0].n),
+  members: Number((await db().select({ n: sql<number>`count(*)::int` }).from(t.customerGroupMembers))[0].n),
+});
+async function expectRefused(what: string, status: number, call: () => Promise<{ status: number; body: Envelope }>) {
+  const before = await counts();
+  const res = await call();
+  expect(res.status, `${what}: ${JSON.stringify(res.body.error)}`).toBe(status);
+  expect(res.body.error?.message, what).toBeTruthy();
+  expect(await counts(), what).toEqual(before);
+}
+
+describe('CustomersGroups', () => {
+  it('creates a group with customers, adds more once, renames it, lists members and shows the tree', async () => {
+    const created = await server.api.post(`${API}/CreateNewCustomersGroup`, { token: tokens.brandmanager, body: { brandId: 7, name: 'Morning regulars', customerIds: [5] } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.result).toMatchObject({ brandId: 7, name: 'Morning regulars', memberCount: 1, isPrivatePointsProgram: false, discountPercent: 0 });
+    const id = created.body.result.id;
+    const again = await server.api.post(`${API}/AddCustomersToExistingGroup`, { token: tokens.companyadmin, body: { groupId: id, customerIds: [5, 5] } });
+    expect(again.body.result.memberCount).toBe(1);
+    const renamed = await server.api.put(`${API}/UpdateCustomersGroup`, { token: tokens.brandmanager, body: { id, name: 'Early birds' } });
+    expect(renamed.status).toBe(200);
+    const members = await server.api.get(`/api/services/app/Customer/GetCustomerDetailsByCustomersGroupId?GroupId=${id}`, { token: tokens.brandmanager });
+    expect(members.body.result.data.map((c: { id: number }) => c.id)).toEqual([5]);
+    const list = await server.api.get(`${API}/GetCustomersGroups?brandId=7`, { token: tokens.brandmanager });
+    expect(list.body.result.data.map((g: { name: string }) => g.name)).toContain('Early birds');
+    const priv = await server.api.post(`${API}/CreatePrivatePointsProgramGroup`, { token: tokens.admin, body: { brandId: 8, name: 'Dune VIP' } });
+    expect(priv.body.result).toMatchObject({ isPrivatePointsProgram: true, memberCount: 0 });
+    expect((await server.api.get(`${API}/GetPrivatePointsProgramGroupById?Id=${priv.body.result.id}`, { token: tokens.admin })).status).toBe(200);
+    expect((await server.api.get(`${API}/GetPrivatePointsProgramGroupById?Id=${id}`, { token: tokens.admin })).status).toBe(404);
+    expect((await server.api.put(`${API}/UpdatePrivatePointsProgramGroup`, { token: tokens.admin, body: { id: priv.body.result.id, name: 'Dune VIPs' } })).body.result.name).toBe('Dune VIPs');
+    const tree = await server.api.get(`${API}/GetCustomersGroupsTreeView`, { token: tokens.brandmanager });
+    expect(tree.body.result.map((b: { brandId: number }) => b.brandId)).toEqual([7]);
+    expect(tree.body.result[0].groups).toContainEqual({ id, name: 'Early birds', isPrivatePointsProgram: false, memberCount: 1 });
+  });
+
+  it('refuses bad input and callers out of scope, writing nothing', async () => {
+    const [{ id: brand8Group }] = await db().insert(t.customerGroups).values({ brandId: 8, name: 'Other' }).returning();
+    const post = (name: string, who: Who, body: unknown) => () => server.api.post(`${API}/${name}`, { token: tokens[who], body });
+    await expectRefused('blank name', 400, post('CreateCustomersGroup', 'admin', { brandId: 7, name: ' ' }));
+    await expectRefused('no customers', 400, post('CreateNewCustomersGroup', 'admin', { brandId: 7, name: 'X', customerIds: [] }));
+    await expectRefused('a staff user is no customer', 400, post('CreateNewCustomersGroup', 'admin', { brandId: 7, name: 'X', customerIds: [5, 3] }));
+    await expectRefused('brand of another company', 400, post('CreateCustomersGroup', 'companyadmin', { brandId: 8, name: 'X' }));
+    await expectRefused('brand manager, other brand', 400, post('CreateNewCustomersGroup', 'brandmanager', { brandId: 8, name: 'X', customerIds: [5] }));
+    await expectRefused('adding to a group of another brand', 404, post('AddCustomersToExistingGroup', 'brandmanager', { groupId: brand8Group, customerIds: [5] }));
+    await expectRefused('branch user', 403, post('CreateCustomersGroup', 'branchuser', { brandId: 7, name: 'X' }));
+    await expectRefused('customer', 403, post('CreateCustomersGroup', 'customer', { brandId: 7, name: 'X' }));
+    await expectRefused('anonymous', 401, post('CreateCustomersGroup', 'anonymous', { brandId: 7, name: 'X' }));
+    expect((await server.api.get(`${API}/GetCustomersGroupById?Id=${brand8Group}`, { token: tokens.brandmanager })).status).toBe(404);
+  });
+});
