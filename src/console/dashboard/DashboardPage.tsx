@@ -2,6 +2,7 @@ import { Card, H2, HTMLTable } from '@blueprintjs/core';
 import { useSession } from '../../lib/session';
 import { can } from '../../../domain/permissions';
 import { OrderStatusCounts } from './OrderStatusCounts';
+import { StatisticsCharts } from './StatisticsCharts';
 
 /** The signed-in user's scope, and the orders of that scope by status. */
 export default function DashboardPage() {
@@ -21,6 +22,7 @@ export default function DashboardPage() {
         </HTMLTable>
       </Card>
       {can(role, 'orders.view') && <OrderStatusCounts role={role} />}
+      {can(role, 'statistics.brand') && <StatisticsCharts />}
     </div>
   );
 }

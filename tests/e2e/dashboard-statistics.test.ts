@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startServerProcess, type ServerProcess } from '../support/serverProcess';
+import { DESKTOP, launchBrowser, newContext, screenshot } from '../support/browser';
+import { placeGuestOrder } from '../support/guestOrders';
+import { formatMoney } from '../../domain/money';
+
+/** The admin dashboard's statistics in Chromium: the charts' "view as table" shows the server's figures (issue 13). */
+let server: ServerProcess;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
+  for (let i = 0; i < 3; i++) await placeGuestOrder(server.api, { name: `Stat guest ${i}` });
+  // one registered customer's order: a new customer (guests are not counted as customers)
+  await placeGuestOrder(server.api, { token: await server.api.login('customer') });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signIn(page: Page, login: string) {
+  await page.goto('/login');
+  await page.getByLabel('User name, e-mail or phone').fill(login);
+  await page.getByLabel('Password').fill('123qwe');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard');
+}
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const tableRows = (page: Page, name: string) => page.getByRole('table', { name }).locator('tbody tr').evaluateAll(
+  (rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent?.trim() ?? '')),
+);
+
+describe('dashboard statistics', () => {
+  it('the admin sees the seeded figures, and each chart\'s table shows the same numbers', async () => {
+    const admin = await server.api.login('admin');
+    const stat = (await server.api.get('/api/services/app/Statistic/GetGeneralStatistic', { token: admin })).body.result;
+    expect(stat).toMatchObject({ orders: 4, customers: 1, newCustomers: 1, returningCustomers: 0 });
+
+    const context = await newContext(browser, server.url, DESKTOP);
+    const page = await context.newPage();
+    await signIn(page, 'admin');
+    const counts = page.getByRole('region', { name: 'Counts' });
+    await counts.waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('stat-orders').textContent()).toBe('4');
+    expect(await page.getByTestId('stat-customers').textContent()).toBe('1');
+    expect(await page.getByTestId('stat-companies').textContent()).toBe(String(stat.companies));
+    expect(await page.getByTestId('stat-branches').textContent()).toBe(String(stat.branches));
+    expect(await page.getByTestId('stat-revenue').textContent()).toBe(formatMoney(stat.revenue));
+    // the charts are drawn (SVG)
+    await page.getByRole('region', { name: 'Orders by weekday and hour' }).locator('svg').first().waitFor();
+    await screenshot(page, 'dashboard-statistics-charts-1280');
+
+    for (const title of ['Orders by weekday and hour', 'Revenue by branch', 'New and returning customers']) {
+      await page.getByRole('region', { name: title }).getByText('View as table').click();
+    }
+    expect(await tableRows(page, 'Orders by weekday and hour')).toEqual(
+      stat.ordersByWeekdayHour.map((c: { weekday: number; hour: number; orders: number }) => [WEEKDAYS[c.weekday], `${String(c.hour).padStart(2, '0')}:00`, String(c.orders)]),
+    );
+    expect((await tableRows(page, 'Orders by weekday and hour')).reduce((n, r) => n + Number(r[2]), 0)).toBe(4);
+    expect(await tableRows(page, 'Revenue by branch')).toEqual(
+      stat.revenueByBranch.map((b: { branchName: string; brandName: string; orders: number; revenue: number }) => [b.branchName, b.brandName, String(b.orders), formatMoney(b.revenue)]),
+    );
+    // all four orders went to Salmiya (branch 1)
+    expect((await tableRows(page, 'Revenue by branch')).find((r) => r[0] === 'Salmiya')?.[2]).toBe('4');
+    expect(await tableRows(page, 'New and returning customers')).toEqual([['New', '1'], ['Returning', '0']]);
+    await screenshot(page, 'dashboard-statistics-tables-1280');
+    await context.close();
+  });
+});
