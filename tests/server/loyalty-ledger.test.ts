@@ -205,6 +205,14 @@ describe('Customer balance calls', () => {
     const details = await server.api.get(`/api/services/app/Customer/GetCustomerDetailsById?Id=${CUSTOMER}`, { token: tokens.brandmanager });
     expect(details.body.result).toMatchObject({ id: CUSTOMER, fullName: 'Sara Customer' });
     expect(details.body.result.balances.map((b: { brandId: number }) => b.brandId)).toEqual([7]);
+    const [brand] = await db().select().from(t.carBrands).limit(1);
+    const [type] = await db().select().from(t.carTypes).limit(1);
+    const [color] = await db().select().from(t.carColors).limit(1);
+    await db().insert(t.customerCars).values({ userId: CUSTOMER, carBrandId: brand.id, carTypeId: type.id, carColorId: color.id, plateNumber: '12-345' });
+    const cars = await server.api.get(`/api/services/app/Cars/GetCustomerCarsForDashBoard?CustomerId=${CUSTOMER}`, { token: tokens.brandmanager });
+    expect(cars.body.result.map((c: { plateNumber: string }) => c.plateNumber)).toEqual(['12-345']);
+    expect((await server.api.get(`/api/services/app/Cars/GetCustomerCarsForDashBoard?CustomerId=3`, { token: tokens.admin })).status).toBe(404);
+    expect((await server.api.get(`/api/services/app/Cars/GetCustomerCarsForDashBoard?CustomerId=${CUSTOMER}`, { token: tokens.branchuser })).status).toBe(403);
   });
 });
 

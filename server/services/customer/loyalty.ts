@@ -12,6 +12,7 @@ import type { AppContext, Caller } from '../../http/context';
 import { placeInScope, scopeWhere } from '../../resources/scope';
 import { ACCOUNTS, postToLedger, setBalance, type Account } from '../../loyalty/ledger';
 import type { Capability } from '../../../domain/permissions';
+import { carsOf, CustomerCar } from '../cars/cars';
 
 /**
  * The staff side of customers and their balances (SPEC.md 2.2, 6, 7 "Customers"). Every balance
@@ -178,6 +179,19 @@ async function adjust(db: Db, caller: Caller, account: Account, mode: 'set' | 'a
 }
 
 export function registerCustomerLoyalty(app: FastifyInstance, ctx: AppContext) {
+  service(app, ctx, 'Cars', [
+    route({
+      method: 'GET', name: 'GetCustomerCarsForDashBoard', access: 'customers.manage',
+      summary: "A customer's cars, on /customers/{id}.",
+      query: Obj('GetCustomerCarsForDashBoardQuery', { CustomerId: Id }),
+      result: Type.Array(CustomerCar),
+      async handler({ query, caller, ctx }) {
+        const [user] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.id, query.CustomerId), customerVisibleTo(ctx.db, caller)));
+        if (!user) throw notFound('Customer');
+        return carsOf(ctx.db, user.id);
+      },
+    }),
+  ]);
   const adjustments: Adjustment[] = [
     { name: 'UpdateCustomerWalletBalance', access: 'customers.manage', account: 'wallet', mode: 'set', summary: "Sets a customer's wallet balance in a brand; the difference is a ledger row with the reason." },
     { name: 'UpdateCustomerWalletBalanceByCompanyManager', access: 'customers.companyBalances', account: 'wallet', mode: 'set', summary: "A company manager sets a customer's wallet balance." },
