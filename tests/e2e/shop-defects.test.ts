@@ -131,6 +131,59 @@ describe('a card payment', () => {
   }
 });
 
+describe('the product page and the checkout', () => {
+  for (const [width, viewport] of WIDTHS) {
+    it(`names the product and the brand, says what adding past 69 did, and shows the server's total before Place order (${width} px)`, async () => {
+      await withPage(`shop-copy-${width}`, viewport, async (page) => {
+        await page.goto('/products');
+        await page.getByTestId('product-list').getByRole('link', { name: /Cappuccino/ }).click();
+        await page.getByRole('heading', { name: 'Cappuccino' }).waitFor();
+        await page.waitForFunction(() => document.title.startsWith('Cappuccino'));
+        expect(await page.locator('.shop-logo').textContent()).toBe('Mango Coffee');
+        // Size is required: the hint is visible, above the sticky bar, not under it.
+        const hint = page.getByText('Please choose Size.');
+        const bar = page.locator('.product-detail__buy');
+        const [h, b] = [await hint.boundingBox(), await bar.boundingBox()];
+        expect(h!.y + h!.height).toBeLessThanOrEqual(b!.y + 1);
+        await screenshot(page, `shop-product-hint-${width}`);
+
+        await page.getByLabel('Large').check();
+        const stepper = page.getByRole('group', { name: /Quantity of Cappuccino/ });
+        for (let q = 2; q < 69; q++) await stepper.getByRole('button', { name: 'Increase quantity' }).click();
+        await page.getByRole('button', { name: /Add to Cart/ }).click();
+        await page.waitForURL('**/products');
+        await page.getByTestId('product-list').getByRole('link', { name: /Cappuccino/ }).click();
+        await page.getByLabel('Large').check();
+        await page.getByRole('button', { name: /Add to Cart/ }).click();
+        await page.getByRole('alert').filter({ hasText: 'Your cart already has 69 × Cappuccino' }).waitFor();
+        // Nothing was added: the page stays, and the cart line holds 69.
+        expect(new URL(page.url()).pathname).toMatch(/^\/product-detail\//);
+        expect(JSON.parse(await page.evaluate(() => localStorage.getItem('cartItems') ?? '[]')).map((i: any) => i.product.Quantity)).toEqual([69]);
+
+        // The checkout shows the total as the server prices it (QuoteOrder) before Place order.
+        await page.goto('/cart');
+        await page.getByRole('link', { name: 'Checkout as guest' }).click();
+        await page.waitForURL('**/check-out');
+        await page.getByLabel('Name').fill('Total Guest');
+        await page.getByLabel('Phone').fill('50000043');
+        const total = page.getByTestId('checkout-total');
+        await total.waitFor();
+        const quoted = await total.textContent();
+        await screenshot(page, `shop-checkout-total-${width}`);
+        await page.getByRole('button', { name: 'Place order' }).click();
+        await page.waitForURL('**/track-order?**');
+        expect(await page.getByTestId('order-total').textContent()).toBe(quoted);
+
+        // A product that does not exist.
+        await page.goto('/product-detail/999999');
+        await page.getByRole('heading', { name: 'Product not found' }).waitFor();
+        expect(await page.getByText('There is no such an entity').count()).toBe(0);
+        await page.getByText('This product does not exist or is no longer on the menu.').waitFor();
+      });
+    });
+  }
+});
+
 // Last in this file: it changes the seeded customer's password.
 describe('forgot password', () => {
   for (const [width, viewport] of WIDTHS) {
