@@ -93,7 +93,8 @@ export type OrderBoardEvent =
   | { type: 'order.open'; orderId: number }
   | { type: 'order.closeDetails' };
 
-export interface OrderBoardInput { list: OrderListKind; take?: number; filter?: BoardFilter; sorting?: BoardSorting | null }
+/** `skip`, `take`, `filter` and `sorting` restore a view (the console keeps them in the address). */
+export interface OrderBoardInput { list: OrderListKind; skip?: number; take?: number; filter?: BoardFilter; sorting?: BoardSorting | null }
 
 export const DEFAULT_PAGE_SIZE = 50;
 const ACTOR_PREFIX = 'act-';
@@ -159,7 +160,7 @@ export const orderBoardMachine = setup({
   type: 'parallel',
   context: ({ input }) => ({
     list: input.list,
-    skip: 0,
+    skip: Math.max(0, input.skip ?? 0),
     take: input.take ?? DEFAULT_PAGE_SIZE,
     sorting: input.sorting ?? null,
     filter: input.filter ?? {},
@@ -257,7 +258,7 @@ export const orderBoardMachine = setup({
         // Acting on an order from its row means someone has seen it, as opening it does (issue 11:
         // the unread dot stayed after Accept or Close). The read mark is its own call, as on opening.
         if (done !== 'order.markRead' && output && !output.isViewed) {
-          enqueue.raise({ type: 'order.act', orderId, event: { type: 'order.markRead' } });
+          enqueue.raise({ type: 'order.act', orderId, event: { type: 'order.markRead' as const } });
         }
         // A read mark changes nothing the list shows; anything else may move the row or the counts.
         if (done !== 'order.markRead' || !output) enqueue.raise({ type: 'board.refresh' });

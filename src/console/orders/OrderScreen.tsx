@@ -1,5 +1,5 @@
 import './orders.css';
-import { useCallback, useMemo, type ComponentType } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Callout, H2, HotkeysProvider, NonIdealState, Spinner } from '@blueprintjs/core';
@@ -17,6 +17,7 @@ import { OrderTable } from './OrderTable';
 import { OrderCounts, OrderFilters, OrderPager } from './OrderToolbar';
 import { OrderDrawer } from './OrderDrawer';
 import { useOrderSignals } from './useOrderSignals';
+import { searchFromView, viewFromSearch } from './boardUrl';
 
 const samePaging = (a: { skip: number; take: number; totalCount: number }, b: typeof a) => a.skip === b.skip && a.take === b.take && a.totalCount === b.totalCount;
 
@@ -29,7 +30,9 @@ export function OrderScreen({ screen }: { screen: OrderScreenConfig }) {
   const client = useApolloClient();
   const { role } = useSession();
   const machine = useMemo(() => provideOrderBoard(client), [client]);
-  const board = useActorRef(machine, { input: { list: screen.list } });
+  // The view starts from the address and is written back to it (replaceState: no history entry per click).
+  const [initialView] = useState(() => viewFromSearch(window.location.search));
+  const board = useActorRef(machine, { input: { list: screen.list, ...initialView } });
 
   const rowIds = useSelector(board, selectRowIds);
   const rows = useSelector(board, selectRows) as Record<number, StaffOrderRow>;
@@ -45,6 +48,11 @@ export function OrderScreen({ screen }: { screen: OrderScreenConfig }) {
   const openRow = useSelector(board, selectOpenOrder) as StaffOrderRow | null;
 
   useOrderSignals(() => board.send({ type: 'board.refresh' }));
+
+  useEffect(() => {
+    const search = searchFromView({ filter, sorting, skip: paging.skip, take: paging.take });
+    if (search !== window.location.search) window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}`);
+  }, [filter, sorting, paging.skip, paging.take]);
 
   const onAct = useCallback((orderId: number, event: OrderLifecycleEvent, details?: OrderActionDetails) =>
     board.send({ type: 'order.act', orderId, event, details }), [board]);

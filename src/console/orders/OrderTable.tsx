@@ -1,8 +1,8 @@
 import '@blueprintjs/table/lib/css/table.css';
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Button, Classes, Tag } from '@blueprintjs/core';
+import { Classes, Tag } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, Table2, TableLoadingOption, type CellRenderer, type ColumnHeaderRenderer } from '@blueprintjs/table';
-import { ChevronDownIcon, ChevronUpIcon, DoubleCaretVerticalIcon } from '@blueprintjs/icons';
+import { SortHeader } from '../table/SortHeader';
 import type { BoardSorting, OrderActionDetails, OrderActorRef, SortColumn } from '../../../machines/orderBoard';
 import type { OrderEventType, OrderLifecycleEvent } from '../../../machines/orderLifecycle';
 import type { StaffOrderRow } from './provideBoard';
@@ -39,12 +39,12 @@ interface CellContext {
 }
 
 const COLUMN_DEFS: Record<OrderColumnKey, ColumnDef> = {
-  id: { name: '#', width: 64, sort: 'id', render: (r) => <>{!r.isViewed && <span className="order-new-dot" aria-label="Unread" />}{r.id}</> },
+  id: { name: '#', width: 92, sort: 'id', render: (r) => <>{!r.isViewed && <span className="order-new-dot" aria-label="Unread" />}{r.id}</> },
   placed: { name: 'Placed', width: 100, sort: 'createdAt', render: (r) => placedAt(r.createdAt) },
   number: { name: 'Order no.', width: 110, render: (r) => r.orderNumber },
   customer: {
     name: 'Customer', width: 190,
-    render: (r) => <>{r.customerName || '—'}{r.customerPhone && <span className="order-muted"> · {r.customerPhone}</span>}</>,
+    render: (r) => <>{r.customerName || '—'}{r.customerPhone && <span className="order-muted">{'\u00a0· '}{r.customerPhone}</span>}</>,
   },
   mode: { name: 'Mode', width: 90, render: (r) => MODE_LABEL[r.deliverySystem] ?? r.deliverySystem },
   car: { name: 'Car', width: 170, render: (r) => r.carDetails ?? '—' },
@@ -76,8 +76,6 @@ const COLUMN_DEFS: Record<OrderColumnKey, ColumnDef> = {
   },
 };
 
-const NEXT_DIRECTION: Record<string, BoardSorting['direction'] | null> = { none: 'desc', desc: 'asc', asc: null };
-
 /**
  * The staff order table (Blueprint Table2): one page from the server, so it stays the same size
  * at 100,000 orders. Rows are looked up through `rowIds` (the server's order); cell renderers are
@@ -102,27 +100,12 @@ export function OrderTable(props: OrderTableProps) {
   const headerRenderers = useMemo(() => Object.fromEntries(columns.map((key) => [key, () => {
     const def = COLUMN_DEFS[key];
     if (!def.sort) return <ColumnHeaderCell name={def.name} />;
-    const current = sorting?.column === def.sort ? sorting.direction : 'none';
-    const Icon = current === 'asc' ? ChevronUpIcon : current === 'desc' ? ChevronDownIcon : DoubleCaretVerticalIcon;
     return (
-      <ColumnHeaderCell
+      <SortHeader
         name={def.name}
-        nameRenderer={(name) => (
-          <Button
-            variant="minimal"
-            size="small"
-            className="order-sort"
-            endIcon={<Icon />}
-            aria-label={`Sort by ${name}`}
-            aria-sort={current === 'none' ? 'none' : current === 'asc' ? 'ascending' : 'descending'}
-            onClick={() => {
-              const direction = NEXT_DIRECTION[current];
-              onSort(direction ? { column: def.sort!, direction } : null);
-            }}
-          >
-            {name}
-          </Button>
-        )}
+        first="desc"
+        direction={sorting?.column === def.sort ? sorting.direction : null}
+        onSort={(direction) => onSort(direction ? { column: def.sort!, direction } : null)}
       />
     );
   }])) as unknown as Record<OrderColumnKey, ColumnHeaderRenderer>, [columns, sorting, onSort]);

@@ -1,4 +1,5 @@
 import { memo, useEffect, useState } from 'react';
+import { PAGE_SIZES } from './boardUrl';
 import { Button, ButtonGroup, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
 import { ChevronLeftIcon, ChevronRightIcon, DoubleChevronLeftIcon, DoubleChevronRightIcon, SearchIcon } from '@blueprintjs/icons';
 import type { BoardCounts, BoardFilter } from '../../../machines/orderBoard';
@@ -83,8 +84,6 @@ export const OrderFilters = memo(function OrderFilters({ filter, statuses, payme
     </div>
   );
 });
-
-export const PAGE_SIZES = [25, 50, 100];
 
 /** "51–100 of 100,000" with first/previous/next/last and the page size. */
 export const OrderPager = memo(function OrderPager({ skip, take, totalCount, onPage, onPageSize }: {

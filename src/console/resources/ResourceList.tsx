@@ -2,7 +2,8 @@ import '@blueprintjs/table/lib/css/table.css';
 import { useMemo, type ReactNode } from 'react';
 import { Button, Classes, NonIdealState } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, Table2, TableLoadingOption } from '@blueprintjs/table';
-import { ChevronDownIcon, ChevronUpIcon, DoubleCaretVerticalIcon, EditIcon, InboxIcon, TrashIcon } from '@blueprintjs/icons';
+import { EditIcon, InboxIcon, TrashIcon } from '@blueprintjs/icons';
+import { SortHeader } from '../table/SortHeader';
 import type { Row, Sorting } from '../../../machines/resourceMachine';
 import type { ColumnConfig, ResourceConfig } from './types';
 
@@ -18,14 +19,13 @@ export interface ResourceListProps {
   onRefresh?: () => void;
 }
 
-const NEXT: Record<'none' | 'asc' | 'desc', Sorting['direction'] | null> = { none: 'asc', asc: 'desc', desc: null };
 const show = (value: unknown): ReactNode => (value === null || value === undefined || value === '' ? '—' : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value));
 
 /**
  * A resource's page of rows on Blueprint's Table2, in the server's order (paging and sorting are
  * the server's). A sortable column's whole header name is its sort control: Blueprint makes the
- * name text ignore the pointer, so the control takes it back (resources.css), and a click cycles
- * ascending → descending → the screen's default.
+ * name text ignore the pointer, so the shared control takes it back (console/table/SortHeader),
+ * and a click cycles ascending → descending → the screen's default.
  */
 export function ResourceList({ config, rows, sorting, loading, onSort, onEdit, onDelete, onRefresh }: ResourceListProps) {
   const list = useMemo(() => ({ refresh: () => onRefresh?.() }), [onRefresh]);
@@ -54,23 +54,11 @@ export function ResourceList({ config, rows, sorting, loading, onSort, onEdit, o
 
   const headerRenderers = useMemo(() => columns.map((col) => () => {
     if (!col.sortable) return <ColumnHeaderCell name={col.name} />;
-    const current = sorting?.field === col.field ? sorting.direction : 'none';
-    const Icon = current === 'asc' ? ChevronUpIcon : current === 'desc' ? ChevronDownIcon : DoubleCaretVerticalIcon;
-    const next = NEXT[current];
     return (
-      <ColumnHeaderCell
+      <SortHeader
         name={col.name}
-        nameRenderer={(name) => (
-          <button
-            type="button"
-            className="resource-sort"
-            aria-label={`Sort by ${name}`}
-            aria-sort={current === 'none' ? 'none' : current === 'asc' ? 'ascending' : 'descending'}
-            onClick={() => onSort(next ? { field: col.field, direction: next } : null)}
-          >
-            <span>{name}</span><Icon />
-          </button>
-        )}
+        direction={sorting?.field === col.field ? sorting.direction : null}
+        onSort={(direction) => onSort(direction ? { field: col.field, direction } : null)}
       />
     );
   }), [columns, sorting, onSort]);
