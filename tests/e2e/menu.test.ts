@@ -115,7 +115,7 @@ describe('menu management in Chromium', () => {
       await page.getByText('Hot Coffee').waitFor();
     });
     await shot(page, 'menu-store-1280');
-    await page.locator('.menu-subtype', { hasText: 'Hot Coffee' }).first().getByRole('button', { name: 'Product', exact: true }).click();
+    await page.locator('.mm-subtype', { hasText: 'Hot Coffee' }).first().getByRole('button', { name: 'Product', exact: true }).click();
     const form = page.getByRole('form', { name: 'New product' });
     await form.waitFor();
     await form.locator('#product-name').fill(NAME);
@@ -148,7 +148,7 @@ describe('menu management in Chromium', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await step(page, 'saved', async () => {
       await form.waitFor({ state: 'detached' });
-      await page.locator('.menu-row--product', { hasText: NAME }).waitFor();
+      await page.locator('.mm-row--product', { hasText: NAME }).waitFor();
     });
     await context.close();
 
@@ -210,7 +210,7 @@ describe('menu management in Chromium', () => {
       await screenshot(page, 'menu-product-form-390');
       await form.getByRole('button', { name: 'Save' }).click();
       await form.waitFor({ state: 'detached' });
-      await page.locator('.menu-row--product', { hasText: NAME }).getByText('2.000 KD').waitFor();
+      await page.locator('.mm-row--product', { hasText: NAME }).getByText('2.000 KD').waitFor();
       await shot(page, 'menu-store-390');
       await staff.close();
 
@@ -285,7 +285,7 @@ describe('menu management in Chromium', () => {
     await form.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Delete Rose Latte Royale' }).click();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
-    await step(page, 'deleted', () => page.locator('.menu-row--product', { hasText: 'Rose Latte Royale' }).waitFor({ state: 'detached' }));
+    await step(page, 'deleted', () => page.locator('.mm-row--product', { hasText: 'Rose Latte Royale' }).waitFor({ state: 'detached' }));
     await staff.close();
 
     // The guest of story 1 opens their order again.

@@ -28,20 +28,20 @@ export default function DeliveryAreasPage() {
     await refetch();
   };
   return (
-    <div className="console-page menu-page">
-      <header className="menu-toolbar"><H2 className="menu-title">Delivery Areas</H2></header>
+    <div className="console-page mm-page">
+      <header className="mm-toolbar"><H2 className="mm-title">Delivery Areas</H2></header>
       {loading && !data && <Spinner aria-label="Loading the areas" />}
       {error && <Callout intent="danger" role="alert">{errorMessage(error)}</Callout>}
-      <div className="menu-regions">
+      <div className="mm-regions">
         {regions.map((r) => (
-          <Card key={r.id} compact className="menu-region" aria-label={r.name}>
+          <Card key={r.id} compact className="mm-region" aria-label={r.name}>
             <H4>{r.name}</H4>
-            <ul className="menu-products">
+            <ul className="mm-products">
               {(r.children ?? []).map((a) => a && (
-                <li key={a.id} className={`menu-row${a.isHidden ? ' is-off' : ''}`} data-testid={`area-${a.id}`}>
-                  <span className="menu-product-name">{a.name}</span>
-                  {a.deliveryFee === null || a.deliveryFee === undefined ? <Tag minimal>No delivery fee set</Tag> : <span className="menu-price">{formatMoney(a.deliveryFee)}</span>}
-                  <Switch className="menu-switch" checked={!a.isHidden} label={a.isHidden ? 'Hidden' : 'Shown'} aria-label={`Offer delivery to ${a.name}`}
+                <li key={a.id} className={`mm-row${a.isHidden ? ' is-off' : ''}`} data-testid={`area-${a.id}`}>
+                  <span className="mm-product-name">{a.name}</span>
+                  {a.deliveryFee === null || a.deliveryFee === undefined ? <Tag minimal>No delivery fee set</Tag> : <span className="mm-price">{formatMoney(a.deliveryFee)}</span>}
+                  <Switch className="mm-switch" checked={!a.isHidden} label={a.isHidden ? 'Hidden' : 'Shown'} aria-label={`Offer delivery to ${a.name}`}
                     onChange={() => void toggle(a)} />
                 </li>
               ))}

@@ -8,8 +8,8 @@ export function GroupEditor({ group, index, disabled, onChange, onRemove }: {
   const set = (patch: Partial<GroupDraft>) => onChange({ ...group, ...patch });
   const setItem = (i: number, patch: Partial<GroupDraft['subItems'][number]>) => set({ subItems: group.subItems.map((s, j) => (j === i ? { ...s, ...patch } : s)) });
   return (
-    <Card className="menu-group" compact aria-label={`Option group ${index + 1}`}>
-      <div className="menu-group-head">
+    <Card className="mm-group" compact aria-label={`Option group ${index + 1}`}>
+      <div className="mm-group-head">
         <InputGroup aria-label={`Option group ${index + 1} name`} placeholder="Group name, e.g. Size" value={group.name} disabled={disabled}
           onChange={(e) => set({ name: e.target.value })} />
         <Switch label="Required" checked={group.isRequired} disabled={disabled} onChange={() => set({ isRequired: !group.isRequired })} />
@@ -19,10 +19,10 @@ export function GroupEditor({ group, index, disabled, onChange, onRemove }: {
       {group.subItems.map((s, i) => {
         const error = priceError(s.price);
         return (
-          <div key={s.id ?? `new-${i}`} className="menu-subitem">
+          <div key={s.id ?? `new-${i}`} className="mm-subitem">
             <InputGroup aria-label={`Group ${index + 1} item ${i + 1} name`} placeholder="Item, e.g. Large" value={s.name} disabled={disabled}
               onChange={(e) => setItem(i, { name: e.target.value })} />
-            <InputGroup aria-label={`Group ${index + 1} item ${i + 1} price`} className="menu-price-input" rightElement={<span className="menu-unit">KD</span>}
+            <InputGroup aria-label={`Group ${index + 1} item ${i + 1} price`} className="mm-price-input" rightElement={<span className="mm-unit">KD</span>}
               inputMode="decimal" value={s.price} disabled={disabled} intent={error ? 'danger' : 'none'} title={error ?? undefined}
               onChange={(e) => setItem(i, { price: e.target.value })} />
             <Button minimal icon="cross" aria-label={`Remove item ${i + 1} of group ${index + 1}`} disabled={disabled || group.subItems.length === 1}

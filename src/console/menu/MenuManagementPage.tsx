@@ -50,12 +50,12 @@ export default function MenuManagementPage() {
   };
 
   const row = (kind: 'product' | 'addition', item: Item) => (
-    <li key={item.id} className={`menu-row menu-row--product${item.available ? '' : ' is-off'}`} data-testid={`switch-${kind}-${item.id}`}>
-      <span className="menu-product-name">{item.name}</span>
-      <span className="menu-price">{formatMoney(item.price)}</span>
+    <li key={item.id} className={`mm-row mm-row--product${item.available ? '' : ' is-off'}`} data-testid={`switch-${kind}-${item.id}`}>
+      <span className="mm-product-name">{item.name}</span>
+      <span className="mm-price">{formatMoney(item.price)}</span>
       {item.isHidden && <Tag minimal>Hidden for the brand</Tag>}
-      <Tag minimal intent={item.available ? 'success' : 'warning'} className="menu-state">{availabilityText(item)}</Tag>
-      <Switch className="menu-switch" checked={item.available} label="On" aria-label={`${item.name} available at this branch`}
+      <Tag minimal intent={item.available ? 'success' : 'warning'} className="mm-state">{availabilityText(item)}</Tag>
+      <Switch className="mm-switch" checked={item.available} label="On" aria-label={`${item.name} available at this branch`}
         onChange={() => void change(kind, item, !item.available)} />
       <Popover placement="bottom-end" content={(
         <Menu aria-label={`Sold out: ${item.name}`}>
@@ -71,14 +71,14 @@ export default function MenuManagementPage() {
   const tree = (data?.tree ?? []).filter((t): t is NonNullable<typeof t> => !!t);
   const groups = (data?.additions ?? []).filter((g): g is NonNullable<typeof g> => !!g);
   const products = (
-    <ul className="menu-tree">
+    <ul className="mm-tree">
       {tree.map((type) => (
-        <li key={type.id} className="menu-type">
-          <div className="menu-row menu-row--type"><strong>{type.name}</strong></div>
+        <li key={type.id} className="mm-type">
+          <div className="mm-row mm-row--type"><strong>{type.name}</strong></div>
           {(type.subtypes ?? []).map((sub) => sub && (
-            <div key={sub.id} className="menu-subtype">
-              <div className="menu-row menu-row--subtype">{sub.name}</div>
-              <ul className="menu-products">{(sub.products ?? []).map((p) => p && row('product', p))}</ul>
+            <div key={sub.id} className="mm-subtype">
+              <div className="mm-row mm-row--subtype">{sub.name}</div>
+              <ul className="mm-products">{(sub.products ?? []).map((p) => p && row('product', p))}</ul>
             </div>
           ))}
         </li>
@@ -86,24 +86,24 @@ export default function MenuManagementPage() {
     </ul>
   );
   const additions = groups.length ? (
-    <ul className="menu-tree">
+    <ul className="mm-tree">
       {groups.map((g) => (
-        <li key={g.id} className="menu-type">
-          <div className="menu-row menu-row--type"><strong>{g.name}</strong></div>
-          <ul className="menu-products">{(g.subItems ?? []).map((s) => s && row('addition', s))}</ul>
+        <li key={g.id} className="mm-type">
+          <div className="mm-row mm-row--type"><strong>{g.name}</strong></div>
+          <ul className="mm-products">{(g.subItems ?? []).map((s) => s && row('addition', s))}</ul>
         </li>
       ))}
     </ul>
   ) : <NonIdealState title="No addition groups" description="The brand's addition groups are set up on the Menu screen." />;
   return (
-    <div className="console-page menu-page">
-      <header className="menu-toolbar">
-        <H2 className="menu-title">Menu Management</H2>
+    <div className="console-page mm-page">
+      <header className="mm-toolbar">
+        <H2 className="mm-title">Menu Management</H2>
         {branchPicker}
       </header>
       {loading && !data && <Spinner aria-label="Loading the menu" />}
       {error && <Callout intent="danger" role="alert">{errorMessage(error)}</Callout>}
-      <Tabs id="menu-management-tabs" selectedTabId={tab} onChange={(id) => setTab(id as 'products' | 'additions')}>
+      <Tabs id="mm-management-tabs" selectedTabId={tab} onChange={(id) => setTab(id as 'products' | 'additions')}>
         <Tab id="products" title="Products" panel={products} />
         <Tab id="additions" title="Additions" panel={additions} />
       </Tabs>

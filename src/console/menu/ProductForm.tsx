@@ -107,7 +107,7 @@ export function ProductForm({ brandId, target, tree, additions, onClose }: {
       <div className={Classes.DRAWER_BODY}>
         <div className={Classes.DIALOG_BODY}>
           {!draft ? (loaded.error ? <Callout intent="danger" role="alert">{errorMessage(loaded.error)}</Callout> : <Spinner aria-label="Loading the product" />) : (
-            <form className="menu-product-form" aria-label={title} noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}>
+            <form className="mm-product-form" aria-label={title} noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}>
               {error && <Callout intent="danger" role="alert">{error}</Callout>}
               {tried && problems.length > 0 && <Callout intent="warning" role="alert">{problems[0]}</Callout>}
               <FormGroup label="Name" labelFor="product-name" labelInfo="(required)">
@@ -116,7 +116,7 @@ export function ProductForm({ brandId, target, tree, additions, onClose }: {
               <FormGroup label="Description" labelFor="product-description">
                 <TextArea id="product-description" fill value={draft.description} disabled={saving} onChange={(e) => set({ description: e.target.value })} />
               </FormGroup>
-              <div className="menu-form-row">
+              <div className="mm-form-row">
                 <FormGroup label="Price" labelFor="product-price" labelInfo="(KD, 3 decimals)" intent={tried && priceError(draft.price) ? Intent.DANGER : Intent.NONE}
                   helperText={tried ? priceError(draft.price) ?? undefined : undefined}>
                   <InputGroup id="product-price" inputMode="decimal" value={draft.price} disabled={saving} placeholder="1.250"
@@ -137,9 +137,9 @@ export function ProductForm({ brandId, target, tree, additions, onClose }: {
                   onChange={(e) => set({ productDeliveryText: e.target.value })} />
               </FormGroup>
               <FormGroup label="Images" helperText="Up to three; each is uploaded on its own.">
-                <div className="menu-images">
+                <div className="mm-images">
                   {[0, 1, 2].map((slot) => (
-                    <div key={slot} className="menu-image-slot" aria-label={`Image ${slot + 1}`}>
+                    <div key={slot} className="mm-image-slot" aria-label={`Image ${slot + 1}`}>
                       <ProductImageInput id={`product-image-${slot + 1}`} value={draft.images[slot]} disabled={saving} invalid={false}
                         onChange={(url) => void setImage(slot, url as string)} onBlur={() => {}} />
                       {draft.images[slot] && <Button small minimal icon="trash" text="Remove" disabled={saving} onClick={() => void setImage(slot, null)} />}

@@ -68,9 +68,9 @@ export default function StorePage() {
   if (!can(role, 'menu.manage')) return null;
   if (!brandId) return <NonIdealState className="console-page" title="Menu" description="Choose a brand first." />;
   return (
-    <div className="console-page menu-page">
-      <header className="menu-toolbar">
-        <H2 className="menu-title">Menu</H2>
+    <div className="console-page mm-page">
+      <header className="mm-toolbar">
+        <H2 className="mm-title">Menu</H2>
         {brandPicker}
         {can(role, 'deliveryAreas.manage') && <Link href={`/DeliveryAreas/${brandId}`} className="bp6-button bp6-minimal">Delivery areas</Link>}
         <Button icon="add" intent="primary" text="New product type" onClick={() => setAsk({
@@ -81,13 +81,13 @@ export default function StorePage() {
       {loading && !tree.length && <Spinner aria-label="Loading the menu" />}
       {error && <Callout intent="danger" role="alert">{errorMessage(error)}</Callout>}
       {!loading && !error && !tree.length && <NonIdealState title="No products yet" description="Start with a product type, e.g. Coffee." />}
-      <ul className="menu-tree" aria-label="Menu tree">
+      <ul className="mm-tree" aria-label="Menu tree">
         {tree.map((type) => (
-          <li key={type.id} className={`menu-type${type.isHidden ? ' is-hidden' : ''}`}>
-            <div className="menu-row menu-row--type">
+          <li key={type.id} className={`mm-type${type.isHidden ? ' is-hidden' : ''}`}>
+            <div className="mm-row mm-row--type">
               <strong>{type.name}</strong>
               {type.isHidden && <Tag minimal>Hidden</Tag>}
-              <Switch className="menu-switch" checked={!type.isHidden} label="Shown in the shop" aria-label={`Show ${type.name} in the shop`}
+              <Switch className="mm-switch" checked={!type.isHidden} label="Shown in the shop" aria-label={`Show ${type.name} in the shop`}
                 onChange={() => act(`${type.name} is ${type.isHidden ? 'shown' : 'hidden'}.`, () => mutate(UpdateType, { input: { id: type.id, isHidden: !type.isHidden } }))} />
               <ButtonGroup minimal>
                 <Button icon="add" text="Sub-type" onClick={() => setAsk({
@@ -105,11 +105,11 @@ export default function StorePage() {
             </div>
             <ul>
               {(type.subtypes ?? []).map((sub) => sub && (
-                <li key={sub.id} className={`menu-subtype${sub.isHidden ? ' is-hidden' : ''}`}>
-                  <div className="menu-row menu-row--subtype">
+                <li key={sub.id} className={`mm-subtype${sub.isHidden ? ' is-hidden' : ''}`}>
+                  <div className="mm-row mm-row--subtype">
                     <span>{sub.name}</span>
                     {sub.isHidden && <Tag minimal>Hidden</Tag>}
-                    <Switch className="menu-switch" checked={!sub.isHidden} label="Shown" aria-label={`Show ${sub.name} in the shop`}
+                    <Switch className="mm-switch" checked={!sub.isHidden} label="Shown" aria-label={`Show ${sub.name} in the shop`}
                       onChange={() => act(`${sub.name} is ${sub.isHidden ? 'shown' : 'hidden'}.`, () => mutate(UpdateSubtype, { input: { id: sub.id, isHidden: !sub.isHidden } }))} />
                     <ButtonGroup minimal>
                       <Button icon="add" text="Product" onClick={() => setEditing({ subtypeId: sub.id, typeId: type.id })} />
@@ -118,14 +118,14 @@ export default function StorePage() {
                       })} />
                     </ButtonGroup>
                   </div>
-                  <ul className="menu-products">
+                  <ul className="mm-products">
                     {(sub.products ?? []).map((p) => p && (
-                      <li key={p.id} className={`menu-row menu-row--product${p.isHidden ? ' is-hidden' : ''}`} data-testid={`menu-product-${p.id}`}>
-                        {p.productImage ? <img src={p.productImage} alt="" className="menu-thumb" /> : <span className="menu-thumb" />}
-                        <span className="menu-product-name">{p.name}</span>
-                        <span className="menu-price">{formatMoney(p.price)}</span>
+                      <li key={p.id} className={`mm-row mm-row--product${p.isHidden ? ' is-hidden' : ''}`} data-testid={`mm-product-${p.id}`}>
+                        {p.productImage ? <img src={p.productImage} alt="" className="mm-thumb" /> : <span className="mm-thumb" />}
+                        <span className="mm-product-name">{p.name}</span>
+                        <span className="mm-price">{formatMoney(p.price)}</span>
                         {p.isHidden && <Tag minimal>Hidden</Tag>}
-                        <Switch className="menu-switch" checked={!p.isHidden} label="Shown" aria-label={`Show ${p.name} in the shop`}
+                        <Switch className="mm-switch" checked={!p.isHidden} label="Shown" aria-label={`Show ${p.name} in the shop`}
                           onChange={() => act(`${p.name} is ${p.isHidden ? 'shown' : 'hidden'}.`, () => mutate(UpdateProduct, { input: { id: p.id, isHidden: !p.isHidden } }))} />
                         <ButtonGroup minimal>
                           <Button icon="edit" text="Edit" aria-label={`Edit ${p.name}`} onClick={() => setEditing({ productId: p.id })} />
@@ -145,19 +145,19 @@ export default function StorePage() {
         ))}
       </ul>
 
-      <section className="menu-additions" aria-label="Addition groups">
+      <section className="mm-additions" aria-label="Addition groups">
         <H4>Addition groups</H4>
         {additions.map((type) => (
-          <div key={type.id} className="menu-additions-type">
-            <div className="menu-row">
+          <div key={type.id} className="mm-additions-type">
+            <div className="mm-row">
               <strong>{type.name}</strong>
               <Button minimal icon="add" text="Addition group" onClick={() => setAdditionsFor(type.id)} />
             </div>
             {(type.additionGroups ?? []).map((g) => g && (
-              <div key={g.id} className="menu-row menu-row--subtype">
+              <div key={g.id} className="mm-row mm-row--subtype">
                 <span>{g.name}</span>
                 <Tag minimal>{g.isRequired ? 'Required' : 'Optional'}{g.allowMultiple ? ', several' : ', one'}</Tag>
-                <span className="menu-muted">{(g.subItems ?? []).map((s) => s && `${s.name} ${formatMoney(s.price)}`).join(' · ')}</span>
+                <span className="mm-muted">{(g.subItems ?? []).map((s) => s && `${s.name} ${formatMoney(s.price)}`).join(' · ')}</span>
                 <Button minimal icon="trash" aria-label={`Delete ${g.name}`} onClick={() => setConfirm({
                   text: `Delete the addition group "${g.name}"?`, run: () => act(`${g.name} deleted.`, () => mutate(DeleteAdditionGroup, { id: g.id })),
                 })} />

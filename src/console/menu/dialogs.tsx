@@ -14,7 +14,7 @@ export function NameDialog({ ask, onClose }: { ask: { title: string; label: stri
     <Dialog isOpen={!!ask} title={ask?.title} onClose={onClose}>
       <form onSubmit={(e) => { e.preventDefault(); if (!name.trim() || !ask) return; onClose(); void ask.run(name.trim()); }}>
         <div className={Classes.DIALOG_BODY}>
-          <FormGroup label={ask?.label} labelFor="menu-name"><InputGroup id="menu-name" autoFocus value={name} onChange={(e) => setName(e.target.value)} /></FormGroup>
+          <FormGroup label={ask?.label} labelFor="mm-name"><InputGroup id="mm-name" autoFocus value={name} onChange={(e) => setName(e.target.value)} /></FormGroup>
         </div>
         <div className={Classes.DIALOG_FOOTER}><div className={Classes.DIALOG_FOOTER_ACTIONS}>
           <Button text="Cancel" onClick={onClose} />
