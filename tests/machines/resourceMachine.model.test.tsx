@@ -46,7 +46,7 @@ beforeAll(async () => {
   const res = await server.api.post('/api/TokenAuth/Authenticate', { body: { userNameOrEmailAddress: 'companyadmin', password: '123qwe' } });
   companyAdmin = { token: res.body.result.accessToken, userId: res.body.result.userId };
   // Blueprint's table styles and the screen's own, so the sort control's pointer behaviour is the browser's.
-  for (const file of ['node_modules/@blueprintjs/table/lib/css/table.css', 'src/console/resources/resources.css']) {
+  for (const file of ['node_modules/@blueprintjs/table/lib/css/table.css', 'src/console/resources/resources.css', 'src/console/table/table.css']) {
     const style = document.createElement('style');
     style.textContent = readFileSync(file, 'utf8');
     document.head.appendChild(style);
