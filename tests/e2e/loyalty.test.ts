@@ -125,13 +125,14 @@ describe('loyalty in the console and the shop', () => {
     const page = await (await newContext(browser, server.url, DESKTOP)).newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
     await signIn(page, 'companyadmin');
     await page.waitForURL('**/dashboard');
     await page.goto('/customers');
     await page.getByRole('searchbox', { name: 'Search by name or phone' }).fill('Sara');
     await page.getByRole('link', { name: 'Sara Customer' }).click();
     await page.waitForURL('**/customers/5');
-    await page.getByTestId('customer-balances').waitFor();
+    await page.getByTestId('customer-balances').waitFor().catch(async (e) => { await screenshot(page, 'loyalty-customer-failed-1280'); console.log('page errors', errors); throw e; });
     const form = page.getByTestId('adjust-form');
     await form.getByLabel('Brand').selectOption({ label: 'Mango Coffee' });
     await form.getByLabel('Account').selectOption('wallet');

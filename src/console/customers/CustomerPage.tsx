@@ -13,6 +13,7 @@ const Details = graphql(`
       balances { brandId brandName wallet credit points punches freeItems }
     }
     brands: Brand_GetBrandsForCurrentUser { id name }
+    cars: Cars_GetCustomerCarsForDashBoard(CustomerId: $id) { id plateNumber carBrandName carTypeName carColorName }
   }
 `);
 const Ledger = graphql(`
@@ -59,6 +60,13 @@ export default function CustomerPage() {
             {!balances.length && <tr><td colSpan={6}>No wallet in your brands yet.</td></tr>}
           </tbody>
         </HTMLTable>
+      </Card>
+      <Card>
+        <h3>Cars</h3>
+        <ul data-testid="customer-cars">
+          {(details.data?.cars ?? []).flatMap((c) => (c ? [<li key={c.id}>{c.carBrandName} {c.carTypeName}, {c.carColorName} · {c.plateNumber}</li>] : []))}
+          {!details.data?.cars?.length && <li>No cars.</li>}
+        </ul>
       </Card>
       <AdjustmentForm customerId={customer.id} brands={(details.data?.brands ?? []).flatMap((b) => (b ? [{ id: b.id, name: b.name }] : []))} balances={balances} onDone={refresh} />
       <Card>
