@@ -5,6 +5,7 @@ import type { Caller } from '../server/http/context';
 import { countOrders, listOrders, orderWhere, statusCounts, type OrderFilter, type OrderPage } from '../server/orders/list';
 import { transitionOrder } from '../server/orders/transition';
 import { inMemoryOrderEvents } from '../server/events/orderEvents';
+import { statisticOf } from '../server/services/statistic/statistics';
 
 /**
  * The staff order lists at 100,000 orders, on a fresh embedded PGlite. Each query is timed
@@ -53,6 +54,10 @@ export async function benchOrders(opts: { orders?: number; runs?: number } = {})
     ['admin: status counts', () => statusCounts(db, admin, {})],
     ['branch user: count arrived (drive-thru)', () => countOrders(db, orderWhere(branch, { arrival: 'arrived', statuses: ['pending', 'accepted'], deliverySystem: 'carService' }))],
     ['branch user: count served', () => countOrders(db, orderWhere(branch, { arrival: 'served', deliverySystem: 'carService' }))],
+    // Statistic (issue 13): whole aggregates over the orders, not a page of them.
+    ['statistics: general, all time', () => statisticOf(db, { kind: 'general' }, {})],
+    ['statistics: company 1, all time', () => statisticOf(db, { kind: 'company', companyId: 1 }, {})],
+    ['statistics: brand 7, last 30 days', () => statisticOf(db, { kind: 'brand', brandId: 7 }, { from: new Date(Date.now() - 30 * 86_400_000) })],
     ['write: mark an order read (machine + version check)', async () => {
       probe = (probe * 7919) % maxId;
       await transitionOrder({ db, events: inMemoryOrderEvents() }, probe + 1, { type: 'order.markRead' }, null);
