@@ -205,6 +205,16 @@ describe('Customer balance calls', () => {
     const details = await server.api.get(`/api/services/app/Customer/GetCustomerDetailsById?Id=${CUSTOMER}`, { token: tokens.brandmanager });
     expect(details.body.result).toMatchObject({ id: CUSTOMER, fullName: 'Sara Customer' });
     expect(details.body.result.balances.map((b: { brandId: number }) => b.brandId)).toEqual([7]);
+    const edited = await server.api.put('/api/services/app/Customer/UpdateCustomerDetailsFromAdminPanel', { token: tokens.brandmanager, body: { id: CUSTOMER, gender: 'F', birthDate: '1994-05-01' } });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect((await server.api.get(`/api/services/app/Customer/GetCustomerDetailsById?Id=${CUSTOMER}`, { token: tokens.admin })).body.result).toMatchObject({ gender: 'F', birthDate: '1994-05-01', fullName: 'Sara Customer' });
+    const [before] = await db().select().from(t.users).where(eq(t.users.id, CUSTOMER));
+    expect((await server.api.put('/api/services/app/Customer/UpdateCustomerDetailsFromAdminPanel', { token: tokens.admin, body: { id: CUSTOMER, fullName: '  ' } })).status).toBe(400);
+    expect((await server.api.put('/api/services/app/Customer/UpdateCustomerDetailsFromAdminPanel', { token: tokens.admin, body: { id: CUSTOMER, emailAddress: 'admin@brewops.test' } })).status).toBe(400);
+    expect((await server.api.put('/api/services/app/Customer/UpdateCustomerDetailsFromAdminPanel', { token: tokens.admin, body: { id: 3, fullName: 'Staff' } })).status).toBe(404);
+    expect((await server.api.put('/api/services/app/Customer/UpdateCustomerDetailsFromAdminPanel', { token: tokens.branchuser, body: { id: CUSTOMER, fullName: 'X' } })).status).toBe(403);
+    const [after] = await db().select().from(t.users).where(eq(t.users.id, CUSTOMER));
+    expect(after).toEqual(before);
     const [brand] = await db().select().from(t.carBrands).limit(1);
     const [type] = await db().select().from(t.carTypes).limit(1);
     const [color] = await db().select().from(t.carColors).limit(1);

@@ -13,6 +13,7 @@ import { placeInScope, scopeWhere } from '../../resources/scope';
 import { ACCOUNTS, postToLedger, setBalance, type Account } from '../../loyalty/ledger';
 import type { Capability } from '../../../domain/permissions';
 import { carsOf, CustomerCar } from '../cars/cars';
+import { CustomerDetailFields, saveCustomerDetails } from './shop';
 
 /**
  * The staff side of customers and their balances (SPEC.md 2.2, 6, 7 "Customers"). Every balance
@@ -271,6 +272,19 @@ export function registerCustomerLoyalty(app: FastifyInstance, ctx: AppContext) {
           id: user.id, userName: user.userName, fullName: user.fullName, phoneNumber: user.phoneNumber, emailAddress: user.emailAddress,
           gender: user.gender, birthDate: user.birthDate, createdAt: textOf(user.createdAt), balances: await balancesOf(ctx.db, caller, user.id),
         };
+      },
+    }),
+    route({
+      method: 'PUT', name: 'UpdateCustomerDetailsFromAdminPanel', access: 'customers.manage',
+      summary: "Staff change a visible customer's name, e-mail, gender and birth date (the phone is the login and stays).",
+      body: Obj('UpdateCustomerDetailsFromAdminPanelInput', { id: Id, ...CustomerDetailFields }),
+      result: CustomerListItem,
+      async handler({ body, caller, ctx }) {
+        const [user] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.id, body.id), customerVisibleTo(ctx.db, caller)));
+        if (!user) throw notFound('Customer');
+        await saveCustomerDetails(ctx.db, user.id, body);
+        const [u] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+        return { id: u.id, fullName: u.fullName, phoneNumber: u.phoneNumber, emailAddress: u.emailAddress, createdAt: textOf(u.createdAt) };
       },
     }),
     route({

@@ -52,6 +52,34 @@ async function customerDetails(db: Db, userId: number, brandId: number) {
   };
 }
 
+/** A customer's profile fields, as the customer (UpdateCustomerDetails) or staff (UpdateCustomerDetailsFromAdminPanel) change them. */
+export const CustomerDetailFields = {
+  fullName: Type.Optional(Type.String({ maxLength: 100 })),
+  emailAddress: OptionalText(256),
+  gender: OptionalText(20),
+  birthDate: Type.Optional(Nullable(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }))),
+};
+
+/** Saves the fields sent: a blank name or a bad or taken e-mail is a 400 naming the field, and nothing changes. */
+export async function saveCustomerDetails(db: Db, userId: number, body: { fullName?: string; emailAddress?: string | null; gender?: string | null; birthDate?: string | null }) {
+  const changes: Partial<typeof users.$inferInsert> = {};
+  if (body.fullName !== undefined) {
+    const fullName = body.fullName.trim();
+    if (!fullName) throw badRequest(TEXT.guest.nameRequired, [{ message: TEXT.guest.nameRequired, members: ['fullName'] }]);
+    changes.fullName = fullName;
+  }
+  if (body.emailAddress !== undefined) changes.emailAddress = cleanEmail(body.emailAddress, 'emailAddress');
+  if (body.gender !== undefined) changes.gender = body.gender?.trim() || null;
+  if (body.birthDate !== undefined) changes.birthDate = body.birthDate || null;
+  if (!Object.keys(changes).length) return;
+  try {
+    await db.update(users).set(changes).where(eq(users.id, userId));
+  } catch (err) {
+    if (uniqueViolation(err) === null) throw err;
+    throw badRequest(EMAIL_TAKEN, [{ message: EMAIL_TAKEN, members: ['emailAddress'] }]);
+  }
+}
+
 export function registerShopCustomer(app: FastifyInstance, ctx: AppContext) {
   service(app, ctx, 'Customer', [
     route({
@@ -118,33 +146,14 @@ export function registerShopCustomer(app: FastifyInstance, ctx: AppContext) {
       summary: "Changes the caller's own name, e-mail, gender and birth date. The phone number is the login and does not change here.",
       body: Obj('UpdateCustomerDetailsInput', {
         id: Type.Optional(Nullable(Type.Integer())),
-        fullName: Type.Optional(Type.String({ maxLength: 100 })),
-        emailAddress: OptionalText(256),
-        gender: OptionalText(20),
-        birthDate: Type.Optional(Nullable(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }))),
+        ...CustomerDetailFields,
         brandId: Type.Optional(Type.Integer({ minimum: 1 })),
       }),
       result: CustomerDetails,
       async handler({ body, caller, ctx }) {
         if (body.id && body.id !== caller!.id) throw forbidden();
         if (caller!.isGuest) throw forbidden('Please log in to change your details.');
-        const changes: Partial<typeof users.$inferInsert> = {};
-        if (body.fullName !== undefined) {
-          const fullName = body.fullName.trim();
-          if (!fullName) throw badRequest(TEXT.guest.nameRequired, [{ message: TEXT.guest.nameRequired, members: ['fullName'] }]);
-          changes.fullName = fullName;
-        }
-        if (body.emailAddress !== undefined) changes.emailAddress = cleanEmail(body.emailAddress, 'emailAddress');
-        if (body.gender !== undefined) changes.gender = body.gender?.trim() || null;
-        if (body.birthDate !== undefined) changes.birthDate = body.birthDate || null;
-        if (Object.keys(changes).length) {
-          try {
-            await ctx.db.update(users).set(changes).where(eq(users.id, caller!.id));
-          } catch (err) {
-            if (uniqueViolation(err) === null) throw err;
-            throw badRequest(EMAIL_TAKEN, [{ message: EMAIL_TAKEN, members: ['emailAddress'] }]);
-          }
-        }
+        await saveCustomerDetails(ctx.db, caller!.id, body);
         return customerDetails(ctx.db, caller!.id, body.brandId ?? DEFAULT_BRAND_ID);
       },
     }),
