@@ -113,6 +113,13 @@ describe.each(VIEWPORTS)('the order table at $width px', (viewport) => {
         .map((s) => s.getAttribute('data-order-id')));
       expect(clipped).toEqual([]);
       expect(placed[29]).toBeGreaterThan(99_999);
+      // Each sortable header sits exactly over its column's cells.
+      const misaligned = await page.evaluate(({ id }) => [['#', 'id'], ['Status', 'status'], ['Total', 'total']].flatMap(([name, column]) => {
+        const header = [...document.querySelectorAll(`[aria-label="Sort by ${name}"]`)].map((b) => b.closest('.bp6-table-header')!.getBoundingClientRect()).find((r) => r.width > 0);
+        const cell = document.querySelector(`[data-order-id="${id}"][data-column="${column}"]`)?.closest('.bp6-table-cell')?.getBoundingClientRect();
+        return header && cell && Math.abs(header.left - cell.left) <= 1 && Math.abs(header.width - cell.width) <= 1 ? [] : [{ name, header, cell }];
+      }), { id: placed[29] });
+      expect(misaligned).toEqual([]);
       // 'Guest 29 · +965…', not 'Guest 29· +965…': the gap between the name and the dot, as drawn.
       const customer = page.locator(`[data-column="customer"][data-order-id="${placed[29]}"]`);
       expect((await customer.textContent())!.replace(/\s+/g, ' ')).toBe('Guest 29 · +96555512345');

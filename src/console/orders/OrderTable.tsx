@@ -2,7 +2,7 @@ import '@blueprintjs/table/lib/css/table.css';
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Classes, Tag } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, Table2, TableLoadingOption, type CellRenderer, type ColumnHeaderRenderer } from '@blueprintjs/table';
-import { SortHeader } from '../table/SortHeader';
+import { sortHeader } from '../table/SortHeader';
 import type { BoardSorting, OrderActionDetails, OrderActorRef, SortColumn } from '../../../machines/orderBoard';
 import type { OrderEventType, OrderLifecycleEvent } from '../../../machines/orderLifecycle';
 import type { StaffOrderRow } from './provideBoard';
@@ -100,14 +100,12 @@ export function OrderTable(props: OrderTableProps) {
   const headerRenderers = useMemo(() => Object.fromEntries(columns.map((key) => [key, () => {
     const def = COLUMN_DEFS[key];
     if (!def.sort) return <ColumnHeaderCell name={def.name} />;
-    return (
-      <SortHeader
-        name={def.name}
-        first="desc"
-        direction={sorting?.column === def.sort ? sorting.direction : null}
-        onSort={(direction) => onSort(direction ? { column: def.sort!, direction } : null)}
-      />
-    );
+    return sortHeader({
+      name: def.name,
+      first: 'desc',
+      direction: sorting?.column === def.sort ? sorting.direction : null,
+      onSort: (direction) => onSort(direction ? { column: def.sort!, direction } : null),
+    });
   }])) as unknown as Record<OrderColumnKey, ColumnHeaderRenderer>, [columns, sorting, onSort]);
 
   const [widths, setWidths] = useState<Record<string, number>>({});

@@ -3,7 +3,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Button, Classes, NonIdealState } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, Table2, TableLoadingOption } from '@blueprintjs/table';
 import { EditIcon, InboxIcon, TrashIcon } from '@blueprintjs/icons';
-import { SortHeader } from '../table/SortHeader';
+import { sortHeader } from '../table/SortHeader';
 import type { Row, Sorting } from '../../../machines/resourceMachine';
 import type { ColumnConfig, ResourceConfig } from './types';
 
@@ -54,13 +54,11 @@ export function ResourceList({ config, rows, sorting, loading, onSort, onEdit, o
 
   const headerRenderers = useMemo(() => columns.map((col) => () => {
     if (!col.sortable) return <ColumnHeaderCell name={col.name} />;
-    return (
-      <SortHeader
-        name={col.name}
-        direction={sorting?.field === col.field ? sorting.direction : null}
-        onSort={(direction) => onSort(direction ? { field: col.field, direction } : null)}
-      />
-    );
+    return sortHeader({
+      name: col.name,
+      direction: sorting?.field === col.field ? sorting.direction : null,
+      onSort: (direction) => onSort(direction ? { field: col.field, direction } : null),
+    });
   }), [columns, sorting, onSort]);
 
   if (!loading && rows.length === 0) {

@@ -19,8 +19,10 @@ export interface SortHeaderProps {
  * sort control. Blueprint gives the column name text `pointer-events: none`, which swallowed mouse
  * clicks (only the keyboard sorted, issue 11); the control takes the pointer back (table.css).
  * A click cycles first → the other direction → the default order.
+ * A function, not a component: Table2 clones the header cell it is given and passes it its size
+ * and position, which a wrapping component would drop (the header then misses its body's widths).
  */
-export function SortHeader({ name, direction, first = 'asc', onSort }: SortHeaderProps) {
+export function sortHeader({ name, direction, first = 'asc', onSort }: SortHeaderProps) {
   const current = direction ?? 'none';
   const second: SortDirection = first === 'asc' ? 'desc' : 'asc';
   const next = current === 'none' ? first : current === first ? second : null;
