@@ -228,13 +228,13 @@ describe('Tax screen on the resource shape (model-based, real view, real server)
             type(/^Percent/, '1.5');
             save();
           },
-          OPEN_HISTORY: () => fireEvent.click(within(drawer()).getByRole('tab', { name: 'History' })),
+          OPEN_HISTORY: () => { fireEvent.click(within(drawer()).getByRole('tab', { name: 'History' })); },
           DELETE: async () => {
             await expectListed(['Alpha', 'Beta']);
             fireEvent.click(rowButton('Delete', 'Alpha'));
             await screen.findByText('Delete this tax? This cannot be undone.');
           },
-          CONFIRM: () => fireEvent.click(screen.getByRole('button', { name: 'Delete' })),
+          CONFIRM: () => { fireEvent.click(screen.getByRole('button', { name: 'Delete' })); },
         },
       });
     });
