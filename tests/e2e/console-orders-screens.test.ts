@@ -70,20 +70,20 @@ describe.each(VIEWPORTS)('the order table at $width px', (viewport) => {
       await mouseClickHeader(page, '#'); // oldest first
       await page.waitForFunction(() => document.querySelector('[aria-label="Sort by #"]')?.getAttribute('aria-sort') === 'ascending', null, { timeout: 10_000 });
       await page.locator(`[data-column="id"][data-order-id="${placed[0]}"]`).waitFor({ timeout: 15_000 });
-      const first = await shownIds(page);
-      expect(first.slice(0, 3)).toEqual(placed.slice(0, 3));
+      await expect.poll(async () => (await shownIds(page)).slice(0, 3), { timeout: 10_000 }).toEqual(placed.slice(0, 3));
       await page.getByRole('button', { name: 'Next page' }).click();
       await page.locator('[data-testid="order-range"]', { hasText: '26–30 of 30' }).waitFor({ timeout: 15_000 });
       await page.locator(`[data-column="id"][data-order-id="${placed[25]}"]`).waitFor();
-      const page2 = await shownIds(page);
-      expect(page2).toEqual(placed.slice(25));
+      // The rows settle a moment after the range text (Table2 renders them in its own frame).
+      const page2 = placed.slice(25);
+      await expect.poll(() => shownIds(page), { timeout: 10_000 }).toEqual(page2);
       await screenshot(page, `console-orders-sorted-${viewport.width}`);
       const url = new URL(page.url());
       expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'Guest', sort: 'id.asc', page: '2', size: '25' });
 
       await page.reload();
       await page.locator(`[data-column="id"][data-order-id="${placed[25]}"]`).waitFor({ timeout: 15_000 });
-      expect(await shownIds(page)).toEqual(page2);
+      await expect.poll(() => shownIds(page), { timeout: 10_000 }).toEqual(page2);
       expect(await page.getByRole('button', { name: 'Sort by #' }).first().getAttribute('aria-sort')).toBe('ascending');
       expect(await page.getByLabel('Search orders').inputValue()).toBe('Guest');
       await page.locator('[data-testid="order-range"]', { hasText: '26–30 of 30' }).waitFor();
