@@ -258,7 +258,8 @@ export const orderBoardMachine = setup({
         // Acting on an order from its row means someone has seen it, as opening it does (issue 11:
         // the unread dot stayed after Accept or Close). The read mark is its own call, as on opening.
         if (done !== 'order.markRead' && output && !output.isViewed) {
-          enqueue.raise({ type: 'order.act', orderId, event: { type: 'order.markRead' as const } });
+          const readMark: OrderBoardEvent = { type: 'order.act', orderId, event: { type: 'order.markRead' } };
+          enqueue.raise(readMark);
         }
         // A read mark changes nothing the list shows; anything else may move the row or the counts.
         if (done !== 'order.markRead' || !output) enqueue.raise({ type: 'board.refresh' });
