@@ -173,5 +173,12 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
 export const menuFor = (role: Role | string | null | undefined) =>
   CONSOLE_ROUTES.filter((r) => r.menu && can(role, r.menu.visibleTo));
 
+/**
+ * Where a signed-in user belongs: customers on /profile, a branch user on /order (the orders they
+ * run; SPEC.md 6 sends them there from any refused route too), other staff on /dashboard.
+ */
+export const homeFor = (role: string | null | undefined) =>
+  role === 'BRANCH_USER' ? '/order' : isStaff(role) ? '/dashboard' : '/profile';
+
 /** Where the route guard sends a refused user (SPEC.md 6). */
 export const refusedRedirect = (role: string | null | undefined) => (role === 'BRANCH_USER' ? '/order' : '/');

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { useSession } from '../lib/session';
-import { isStaff } from '../../domain/permissions';
+import { homeFor } from '../../domain/permissions';
 import { LoginPage } from './LoginPage';
 import { ForgotPasswordPage, ResetPasswordPage } from './PasswordReset';
 import { lazyChunk } from '../lib/lazy';
@@ -13,8 +13,6 @@ import './auth.css';
 // Registration is the shop's three-step flow; it lives with the shop.
 const RegistrationPage = lazyChunk(() => import('../shop/registration/RegistrationPage'));
 
-/** Where a signed-in user belongs: customers on /profile, staff on /dashboard. */
-export const homeFor = (role: string | null) => (isStaff(role) ? '/dashboard' : '/profile');
 
 /** A shop page to return to after signing in (`/login?next=/check-out`); only paths on this site. */
 export function nextPath(search: string): string | null {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
 
 /**
  * /companies and /brands in Chromium: an admin creates a company with a logo, pauses it and shuts
@@ -23,13 +23,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signIn(page: Page, login: string) {
-  await page.goto('/login');
-  await page.getByLabel('User name, e-mail or phone').fill(login);
-  await page.getByLabel('Password').fill('123qwe');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 /** The cells of the row showing `name` (Table2 renders a row as cells of one row index). */
 const rowCells = (page: Page, id: number) => page.locator(`.bp6-table-cell:has([data-row-id="${id}"])`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
 
 /** Staff users in Chromium: a company admin creates a branch user; a brand manager of two brands switches brand. */
 let server: ServerProcess;
@@ -14,13 +14,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signIn(page: Page, login: string, password = '123qwe') {
-  await page.goto('/login');
-  await page.getByLabel('User name, e-mail or phone').fill(login);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 /** Runs a step, keeping a screenshot of the page when it fails. */
 async function step<T>(page: Page, name: string, work: () => Promise<T>): Promise<T> {
@@ -65,7 +58,8 @@ describe('staff users in the console', () => {
     const phone = await newContext(browser, server.url, PHONE);
     const own = await phone.newPage();
     await signIn(own, 'salmiya.night', 'night-shift-1');
-    await own.goto('/order');
+    // a branch user lands on the orders they run
+    await own.waitForURL('**/order');
     await step(own, 'branch-user-orders', async () => {
       await own.getByRole('heading', { name: 'All Orders' }).waitFor();
       await expect.poll(() => own.title()).toBe('All Orders | Brew Ops');

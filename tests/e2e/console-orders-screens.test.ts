@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
-import { launchBrowser, newContext, screenshot } from '../support/browser';
+import { launchBrowser, newContext, screenshot, signIn } from '../support/browser';
 import { placeGuestOrder } from '../support/guestOrders';
 
 /**
@@ -25,13 +25,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signIn(page: Page, login: string) {
-  await page.goto('/login');
-  await page.getByLabel('User name, e-mail or phone').fill(login);
-  await page.getByLabel('Password').fill('123qwe');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 /** The ids on screen, top to bottom. */
 const shownIds = (page: Page) => page.locator('[data-column="id"][data-order-id]').evaluateAll(

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, launchBrowser, newContext, screenshot } from '../support/browser';
+import { DESKTOP, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
 import { guestOrderBody } from '../support/guestOrders';
 import { TEXT, TIMINGS } from '../../domain/constants';
 
@@ -57,13 +57,6 @@ async function guestPlacesOrder(opts: { name?: string; carService?: boolean } = 
   }, guestOrderBody(opts));
 }
 
-async function signIn(page: Page, login: string) {
-  await page.goto('/login');
-  await page.getByLabel('User name, e-mail or phone').fill(login);
-  await page.getByLabel('Password').fill('123qwe');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 async function openScreen(page: Page, path: string, title: string) {
   await page.getByRole('complementary', { name: 'Main menu' }).getByText(title, { exact: true }).click();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, launchBrowser, newContext, screenshot } from '../support/browser';
+import { DESKTOP, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
 import { placeGuestOrder } from '../support/guestOrders';
 import { formatMoney } from '../../domain/money';
 
@@ -19,13 +19,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signIn(page: Page, login: string) {
-  await page.goto('/login');
-  await page.getByLabel('User name, e-mail or phone').fill(login);
-  await page.getByLabel('Password').fill('123qwe');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/dashboard');
-}
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const tableRows = (page: Page, name: string) => page.getByRole('table', { name }).locator('tbody tr').evaluateAll(
   (rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent?.trim() ?? '')),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
 import { menuFor } from '../../domain/permissions';
 
 let server: ServerProcess;
@@ -14,28 +14,27 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signIn(page: import('playwright-core').Page, login: string) {
-  await page.goto('/login');
-  await page.getByLabel('User name, e-mail or phone').fill(login);
-  await page.getByLabel('Password').fill('123qwe');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 describe('the running product in Chromium', () => {
-  for (const [user, role, fullName] of [['admin', 'ADMIN', 'Amal Admin'], ['branchuser', 'BRANCH_USER', 'Noura Branch']] as const) {
-    it(`${user} signs in, lands on /dashboard and sees the menu of ${role}`, async () => {
+  for (const [user, role, fullName, home, title] of [
+    ['admin', 'ADMIN', 'Amal Admin', '/dashboard', 'Dashboard'],
+    ['branchuser', 'BRANCH_USER', 'Noura Branch', '/order', 'All Orders'],
+  ] as const) {
+    it(`${user} signs in, lands on ${home} and sees the menu of ${role}`, async () => {
       const context = await newContext(browser, server.url, DESKTOP);
       const page = await context.newPage();
       await signIn(page, user);
-      await page.waitForURL('**/dashboard');
-      await expect.poll(() => page.title()).toBe('Dashboard | Brew Ops');
-      await page.getByText(`Welcome, ${fullName}`).waitFor().catch(async (e) => { await screenshot(page, `foundation-${user}-failed`); throw e; });
+      await page.waitForURL(`**${home}`);
+      await expect.poll(() => page.title()).toBe(`${title} | Brew Ops`);
+      if (home === '/dashboard') await page.getByText(`Welcome, ${fullName}`).waitFor().catch(async (e) => { await screenshot(page, `foundation-${user}-failed`); throw e; });
+      else await page.getByRole('heading', { name: title }).waitFor();
       const menu = page.getByRole('complementary', { name: 'Main menu' });
       const labels = await menu.locator('a').allInnerTexts();
       expect(labels.map((l) => l.trim())).toEqual(menuFor(role).map((r) => r.menu!.label));
       await page.getByRole('button', { name: 'User menu' }).click();
       expect(await page.getByTestId('user-role').textContent()).toBe(role);
-      await screenshot(page, `foundation-${user}-dashboard`);
+      expect(await page.getByTestId('user-fullname').textContent()).toBe(fullName);
+      await screenshot(page, `foundation-${user}-home`);
       await context.close();
     });
   }

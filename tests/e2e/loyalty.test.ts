@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
 
 /**
  * Loyalty in Chromium: a brand manager creates a points program for branch 1 on its reward
@@ -23,12 +23,6 @@ afterAll(async () => {
 const API = '/api/services/app';
 let orderKey = 0;
 
-async function signIn(page: Page, login: string) {
-  await page.goto('/login');
-  await page.getByLabel('User name, e-mail or phone').fill(login);
-  await page.getByLabel('Password').fill('123qwe');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 /** A product's id by name, from the shop's menu of branch 1. */
 async function productId(name: string): Promise<number> {

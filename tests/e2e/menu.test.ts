@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
 import { TEXT } from '../../domain/constants';
 
 /**
@@ -31,13 +31,6 @@ let firstOrder: { orderId: number; ohash: string; total: number } | null = null;
 let firstGuest: BrowserContext | null = null;
 const log = (what: string, t0: number) => console.log(`menu e2e: ${what} in ${Date.now() - t0} ms`);
 
-async function signIn(page: Page, login: string) {
-  await page.goto('/login');
-  await page.getByLabel('User name, e-mail or phone').fill(login);
-  await page.getByLabel('Password').fill('123qwe');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 /** Runs a step, keeping a screenshot of the page when it fails. */
 async function step<T>(page: Page, name: string, work: () => Promise<T>): Promise<T> {

@@ -60,7 +60,7 @@ async function signInAndOpenCurrentOrders() {
   fireEvent.change(await screen.findByLabelText(/User name, e-mail or phone/), { target: { value: 'branchuser' } });
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: '123qwe' } });
   fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-  await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
+  await waitFor(() => expect(window.location.pathname).toBe('/order'));
   navigateTo('/Currentorder');
   await screen.findByRole('heading', { name: 'Current Orders' });
   await waitFor(() => expect(screen.getByTestId('count-pending').getAttribute('data-count')).not.toBe(''));

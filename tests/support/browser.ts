@@ -28,3 +28,15 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/**
+ * Signs in on /login and waits until the app has left it: staff land on their home (a branch user
+ * on /order, the others on /dashboard: domain/permissions.ts homeFor), customers on /profile.
+ */
+export async function signIn(page: Page, login: string, password = '123qwe') {
+  await page.goto('/login');
+  await page.getByLabel('User name, e-mail or phone').fill(login);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}

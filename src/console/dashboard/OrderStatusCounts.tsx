@@ -4,6 +4,7 @@ import { can } from '../../../domain/permissions';
 import { errorMessage } from '../../lib/errors';
 import { AllOrders, ArrivalCounts } from '../orders/operations';
 import { useOrderSignals } from '../orders/useOrderSignals';
+import { useManagerBrand } from '../shell/managerBrand';
 
 const STATUSES = [['pending', 'Pending'], ['accepted', 'Accepted'], ['closed', 'Closed'], ['rejected', 'Rejected']] as const;
 
@@ -12,8 +13,9 @@ const STATUSES = [['pending', 'Pending'], ['accepted', 'Accepted'], ['closed', '
  * branch), kept current by the live feed. Branch users also see their drive-thru and pick-up counts.
  */
 export function OrderStatusCounts({ role }: { role: string | null }) {
+  const brand = useManagerBrand();
   const counts = useQuery(AllOrders, {
-    variables: { skip: 0, take: 1, includeCounts: true },
+    variables: { skip: 0, take: 1, includeCounts: true, brandId: brand ?? undefined },
     fetchPolicy: 'network-only',
     notifyOnNetworkStatusChange: false,
     context: { silent: true },

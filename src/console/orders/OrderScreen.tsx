@@ -2,6 +2,7 @@ import './orders.css';
 import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useManagerBrand } from '../shell/managerBrand';
 import { Callout, H2, HotkeysProvider, NonIdealState, Spinner } from '@blueprintjs/core';
 import { InboxIcon } from '@blueprintjs/icons';
 import {
@@ -109,5 +110,11 @@ export function OrderScreen({ screen }: { screen: OrderScreenConfig }) {
 
 /** A page component per order route, for the console's page registry. */
 export const ORDER_SCREEN_PAGES: Record<string, ComponentType> = Object.fromEntries(
-  Object.values(ORDER_SCREENS).map((screen) => [screen.path, () => <OrderScreen key={screen.path} screen={screen} />]),
+  Object.values(ORDER_SCREENS).map((screen) => [screen.path, () => <OrderScreenPage screen={screen} />]),
 );
+
+/** A brand manager's brand switch starts the board afresh on the new brand's orders. */
+function OrderScreenPage({ screen }: { screen: OrderScreenConfig }) {
+  const brand = useManagerBrand();
+  return <OrderScreen key={`${screen.path}:${brand ?? ''}`} screen={screen} />;
+}

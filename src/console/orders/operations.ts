@@ -22,9 +22,9 @@ export const ChangedOrderFields = graphql(`
 
 export const AllOrders = graphql(`
   query AllOrders($skip: Int!, $take: Int!, $sorting: String, $status: queryInput_Store_GetUserOrdersAsBranchUser_Status, $payment: queryInput_Store_GetUserOrdersAsBranchUser_Payment,
-    $deliverySystem: queryInput_Store_GetUserOrdersAsBranchUser_DeliverySystem, $search: String, $branchId: Int, $createdAfterId: Int, $includeCounts: Boolean!) {
+    $deliverySystem: queryInput_Store_GetUserOrdersAsBranchUser_DeliverySystem, $search: String, $branchId: Int, $brandId: Int, $createdAfterId: Int, $includeCounts: Boolean!) {
     list: Store_GetUserOrdersAsBranchUser(SkipCount: $skip, MaxResultCount: $take, Sorting: $sorting, Status: $status, Payment: $payment,
-      DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
+      DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, BrandId: $brandId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
       totalCount
       counts { pending accepted rejected closed }
       data { ...BoardOrderFields }
@@ -34,9 +34,9 @@ export const AllOrders = graphql(`
 
 export const CurrentOrders = graphql(`
   query CurrentOrders($skip: Int!, $take: Int!, $sorting: String, $status: queryInput_Store_GetCurrentUserOrdersAsBranchUser_Status, $payment: queryInput_Store_GetCurrentUserOrdersAsBranchUser_Payment,
-    $deliverySystem: queryInput_Store_GetCurrentUserOrdersAsBranchUser_DeliverySystem, $search: String, $branchId: Int, $createdAfterId: Int, $includeCounts: Boolean!) {
+    $deliverySystem: queryInput_Store_GetCurrentUserOrdersAsBranchUser_DeliverySystem, $search: String, $branchId: Int, $brandId: Int, $createdAfterId: Int, $includeCounts: Boolean!) {
     list: Store_GetCurrentUserOrdersAsBranchUser(SkipCount: $skip, MaxResultCount: $take, Sorting: $sorting, Status: $status, Payment: $payment,
-      DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
+      DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, BrandId: $brandId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
       totalCount
       counts { pending accepted rejected closed }
       data { ...BoardOrderFields }
@@ -46,9 +46,9 @@ export const CurrentOrders = graphql(`
 
 export const UnpaidOrders = graphql(`
   query UnpaidOrders($skip: Int!, $take: Int!, $sorting: String, $status: queryInput_Store_GetUnPaidUserOrdersAsBranchUser_Status, $payment: queryInput_Store_GetUnPaidUserOrdersAsBranchUser_Payment,
-    $deliverySystem: queryInput_Store_GetUnPaidUserOrdersAsBranchUser_DeliverySystem, $search: String, $branchId: Int, $createdAfterId: Int, $includeCounts: Boolean!) {
+    $deliverySystem: queryInput_Store_GetUnPaidUserOrdersAsBranchUser_DeliverySystem, $search: String, $branchId: Int, $brandId: Int, $createdAfterId: Int, $includeCounts: Boolean!) {
     list: Store_GetUnPaidUserOrdersAsBranchUser(SkipCount: $skip, MaxResultCount: $take, Sorting: $sorting, Status: $status, Payment: $payment,
-      DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
+      DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, BrandId: $brandId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
       totalCount
       counts { pending accepted rejected closed }
       data { ...BoardOrderFields }
@@ -58,9 +58,9 @@ export const UnpaidOrders = graphql(`
 
 export const PickUpOrders = graphql(`
   query PickUpOrders($skip: Int!, $take: Int!, $sorting: String, $status: queryInput_Store_GetCurrentPickUpUserOrdersAsBranchUser_Status, $payment: queryInput_Store_GetCurrentPickUpUserOrdersAsBranchUser_Payment,
-    $deliverySystem: queryInput_Store_GetCurrentPickUpUserOrdersAsBranchUser_DeliverySystem, $search: String, $branchId: Int, $createdAfterId: Int, $includeCounts: Boolean!) {
+    $deliverySystem: queryInput_Store_GetCurrentPickUpUserOrdersAsBranchUser_DeliverySystem, $search: String, $branchId: Int, $brandId: Int, $createdAfterId: Int, $includeCounts: Boolean!) {
     list: Store_GetCurrentPickUpUserOrdersAsBranchUser(SkipCount: $skip, MaxResultCount: $take, Sorting: $sorting, Status: $status, Payment: $payment,
-      DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
+      DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, BrandId: $brandId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
       totalCount
       counts { pending accepted rejected closed }
       data { ...BoardOrderFields }
@@ -70,9 +70,9 @@ export const PickUpOrders = graphql(`
 
 export const DriveThruOrders = graphql(`
   query DriveThruOrders($skip: Int!, $take: Int!, $sorting: String, $status: queryInput_Store_GetCurrentDriveThruUserOrdersAsBranchUser_Status, $payment: queryInput_Store_GetCurrentDriveThruUserOrdersAsBranchUser_Payment,
-    $deliverySystem: queryInput_Store_GetCurrentDriveThruUserOrdersAsBranchUser_DeliverySystem, $search: String, $branchId: Int, $createdAfterId: Int, $includeCounts: Boolean!) {
+    $deliverySystem: queryInput_Store_GetCurrentDriveThruUserOrdersAsBranchUser_DeliverySystem, $search: String, $branchId: Int, $brandId: Int, $createdAfterId: Int, $includeCounts: Boolean!) {
     list: Store_GetCurrentDriveThruUserOrdersAsBranchUser(SkipCount: $skip, MaxResultCount: $take, Sorting: $sorting, Status: $status, Payment: $payment,
-      DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
+      DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, BrandId: $brandId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
       totalCount
       counts { pending accepted rejected closed }
       data { ...BoardOrderFields }

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { ApolloClient } from '@apollo/client';
+import { managerBrand } from '../shell/managerBrand';
 import {
   orderBoardMachine, type BoardCounts, type BoardOrder, type OrderActionRequest, type OrderListKind, type PageRequest, type PageResult,
 } from '../../../machines/orderBoard';
@@ -37,6 +38,8 @@ export async function loadOrderPage(client: ApolloClient, req: PageRequest): Pro
       variables: {
         skip: req.skip, take: req.take, sorting: req.sorting, status: req.filter.status, payment: req.filter.payment,
         deliverySystem: req.filter.deliverySystem, search: req.filter.search, includeCounts: true,
+        // a brand manager's chosen brand (top bar): a filter within their scope
+        brandId: managerBrand.get() ?? undefined,
       },
       fetchPolicy: 'no-cache',
       // The board says itself what failed (the load's callout, an action's message); the error
