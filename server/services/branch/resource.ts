@@ -9,6 +9,7 @@ import type { AppContext } from '../../http/context';
 import { defineResource } from '../../resources/resource';
 import { placeInScope } from '../../resources/scope';
 import { ImageUrl } from '../company/resource';
+import { ShopBranch } from '../brand/shop';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 /** 'HH:MM', 00:00–23:59, the branch's local time (domain/schedule.ts). */
@@ -16,16 +17,7 @@ export const ClockTime = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', d
 
 /** A branch (SPEC.md 3) as the console manages it; the shop's picker shows its ShopBranch part. */
 export const Branch = Obj('Branch', {
-  id: Type.Integer(),
-  brandId: Type.Integer(),
-  name: Type.String(),
-  logoUrl: Type.Union([Type.String(), Type.Null()]),
-  openTime: Type.String(),
-  closeTime: Type.String(),
-  branchAddress: Type.String(),
-  branchPhoneNumber: Type.String(),
-  deliveryText: Type.String(),
-  isBusy: Type.Boolean(),
+  ...ShopBranch.properties,
   latitude: Type.Union([Type.Number(), Type.Null()]),
   longitude: Type.Union([Type.Number(), Type.Null()]),
   createdAt: Type.String(),
