@@ -254,7 +254,8 @@ describe('branches and brand settings in the console, followed by the shop', () 
       await page.getByLabel('Name').fill('Sharq Guest');
       await page.getByLabel('Phone').fill('5000 0077');
       await page.getByLabel('Phone').blur();
-      await page.getByLabel('Cash at branch').check();
+      // for delivery the cash method reads 'Cash on delivery' (docs/decisions.md "Shop for Kuwait")
+      await page.getByLabel('Cash on delivery').check();
       await screenshot(page, 'admin-branches-shop-checkout-390');
       await page.getByRole('button', { name: 'Place order' }).click();
       await page.waitForURL('**/track-order?**');
