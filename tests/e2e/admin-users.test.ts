@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, signIn, shotOnFailure } from '../support/browser';
 
 /** Staff users in Chromium: a company admin creates a branch user; a brand manager of two brands switches brand. */
 let server: ServerProcess;
@@ -15,15 +15,7 @@ afterAll(async () => {
 });
 
 
-/** Runs a step, keeping a screenshot of the page when it fails. */
-async function step<T>(page: Page, name: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    await screenshot(page, `admin-users-${name}-failed`);
-    throw error;
-  }
-}
+const step = <T>(page: Page, name: string, work: () => Promise<T>) => shotOnFailure(page, `admin-users-${name}`, work);
 
 describe('staff users in the console', () => {
   it('a company admin creates a branch user for branch 1, who then signs in and runs its orders', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, shotOnFailure } from '../support/browser';
 import { placeGuestOrder } from '../support/guestOrders';
 import { TEXT } from '../../domain/constants';
 
@@ -47,14 +47,7 @@ function expectAppPolicy(response: Response | null) {
   expect(directives['style-src']).toBe("'self'");
 }
 
-async function step(page: Page, name: string, run: () => Promise<void>) {
-  try {
-    await run();
-  } catch (e) {
-    await screenshot(page, `csp-${name}-failed`);
-    throw e;
-  }
-}
+const step = <T>(page: Page, name: string, work: () => Promise<T>) => shotOnFailure(page, `csp-${name}`, work);
 
 describe('the Content-Security-Policy in Chromium', () => {
   let context: BrowserContext | undefined;

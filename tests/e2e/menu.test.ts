@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, signIn, shotOnFailure } from '../support/browser';
 import { TEXT } from '../../domain/constants';
 
 /**
@@ -32,15 +32,7 @@ let firstGuest: BrowserContext | null = null;
 const log = (what: string, t0: number) => console.log(`menu e2e: ${what} in ${Date.now() - t0} ms`);
 
 
-/** Runs a step, keeping a screenshot of the page when it fails. */
-async function step<T>(page: Page, name: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    await screenshot(page, `menu-${name}-failed`);
-    throw error;
-  }
-}
+const step = <T>(page: Page, name: string, work: () => Promise<T>) => shotOnFailure(page, `menu-${name}`, work);
 
 async function shot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, shotOnFailure } from '../support/browser';
 import { CARD_PAYMENT_LABEL, DEFAULT_ADDRESS_COORDS, TEXT } from '../../domain/constants';
 
 /**
@@ -22,15 +22,7 @@ afterAll(async () => {
 
 const newPhoneLocal = () => `5${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 
-/** Runs a step; on failure leaves a screenshot named after it. */
-async function step<T>(page: Page, name: string, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (e) {
-    await screenshot(page, `shop-customer-FAILED-${name}`).catch(() => {});
-    throw e;
-  }
-}
+const step = <T>(page: Page, name: string, work: () => Promise<T>) => shotOnFailure(page, `shop-customer-${name}`, work);
 
 /** Registration's three steps (SPEC.md 4), with the code from the server's SMS outbox. */
 async function register(page: Page, local: string, fullName: string, shots: string) {

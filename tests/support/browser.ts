@@ -40,3 +40,13 @@ export async function signIn(page: Page, login: string, password = '123qwe') {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
+
+/** Runs one step of a browser story; when it fails, the page is kept as `<name>-failed.png` before the error goes on. */
+export async function shotOnFailure<T>(page: Page, name: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    await screenshot(page, `${name}-failed`).catch(() => {});
+    throw error;
+  }
+}
