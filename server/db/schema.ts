@@ -55,6 +55,11 @@ export const branches = pgTable('branches', {
   branchPhoneNumber: text('branch_phone_number').notNull().default(''),
   deliveryText: text('delivery_text').notNull().default(''),
   isBusy: boolean('is_busy').notNull().default(false),
+  /** Busy switches itself off at this time (null: until switched off by hand). */
+  busyUntil: timestamp('busy_until', { withTimezone: true }),
+  /** A longer wait the branch announces (minutes added to its usual time) until delay_until. */
+  delayMinutes: integer('delay_minutes').notNull().default(0),
+  delayUntil: timestamp('delay_until', { withTimezone: true }),
   latitude: doublePrecision('latitude'),
   longitude: doublePrecision('longitude'),
   createdAt: createdAt(),
@@ -466,6 +471,11 @@ export const orders = pgTable('orders', {
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   paidAt: timestamp('paid_at', { withTimezone: true }),
+  /** When the branch accepted it and marked it ready (the console's timers, the customer's tracker). */
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  readyAt: timestamp('ready_at', { withTimezone: true }),
+  /** Why it was rejected or marked a no-show (shown to the customer on /track-order). */
+  statusReason: text('status_reason'),
 }, (t) => [
   uniqueIndex('orders_idempotency_uq').on(t.userId, t.idempotencyKey),
   index('orders_branch_created_idx').on(t.branchId, t.createdAt),
@@ -478,6 +488,8 @@ export const orders = pgTable('orders', {
   index('orders_branch_arrival_idx').on(t.branchId, t.arrival),
   // Unpaid Orders: few rows among many, listed and counted per brand.
   index('orders_unpaid_idx').on(t.brandId, t.id).where(sql`${t.payment} = 'unpaid'`),
+  // The acceptance deadline's sweep: the few pending orders, oldest first.
+  index('orders_pending_created_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
 ]);
 
 export const orderItems = pgTable('order_items', {
