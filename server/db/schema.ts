@@ -577,3 +577,72 @@ export const auditLog = pgTable('audit_log', {
   before: jsonb('before'),
   after: jsonb('after'),
 }, (t) => [index('audit_log_row_idx').on(t.resource, t.rowId)]);
+
+// ─── notifications ───────────────────────────────────────────────────────────
+/**
+ * A notification staff below ADMIN asked to send (/NotificationRequest), decided on /notifications
+ * through machines/approvalMachine.ts. Its target is the brand's customers, or one customer group
+ * of the brand when `groupId` is set (docs/decisions.md "Notifications").
+ */
+export const notificationRequests = pgTable('notification_requests', {
+  id: serial('id').primaryKey(),
+  brandId: integer('brand_id').notNull().references(() => brands.id),
+  groupId: integer('group_id').references(() => customerGroups.id),
+  title: text('title').notNull(),
+  text: text('text').notNull(),
+  /** 'pending' | 'approved' | 'rejected' (the approval machine's states). */
+  status: text('status').notNull().default('pending'),
+  requestedBy: integer('requested_by').references(() => users.id),
+  decidedBy: integer('decided_by').references(() => users.id),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('notification_requests_brand_status_idx').on(t.brandId, t.status),
+  check('notification_requests_status_ck', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+]);
+
+/**
+ * A sent notification. `requestId` is unique, so an approved request is sent once whatever is
+ * clicked twice; `recipients` is how many inboxes it reached.
+ */
+export const notifications = pgTable('notifications', {
+  id: serial('id').primaryKey(),
+  brandId: integer('brand_id').notNull().references(() => brands.id),
+  groupId: integer('group_id').references(() => customerGroups.id),
+  title: text('title').notNull(),
+  text: text('text').notNull(),
+  requestId: integer('request_id').references(() => notificationRequests.id),
+  sentBy: integer('sent_by').references(() => users.id),
+  recipients: integer('recipients').notNull().default(0),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('notifications_request_uq').on(t.requestId)]);
+
+/**
+ * A customer's inbox (the shop's bell): one row per notification and customer. `pushPending` marks
+ * the rows web push still has to send (only when push is configured and the customer subscribed);
+ * a sender leases a batch with `pushClaimedUntil`, so replicas never send one row twice at once.
+ */
+export const customerNotifications = pgTable('customer_notifications', {
+  notificationId: integer('notification_id').notNull().references(() => notifications.id),
+  userId: integer('user_id').notNull().references(() => users.id),
+  readAt: timestamp('read_at', { withTimezone: true }),
+  pushPending: boolean('push_pending').notNull().default(false),
+  pushClaimedUntil: timestamp('push_claimed_until', { withTimezone: true }),
+}, (t) => [
+  primaryKey({ columns: [t.notificationId, t.userId] }),
+  index('customer_notifications_user_idx').on(t.userId, t.notificationId),
+  index('customer_notifications_push_idx').on(t.notificationId).where(sql`push_pending`),
+]);
+
+/** A browser's web push subscription (PushSubscription.toJSON()), removed when the push service answers 404 or 410. */
+export const pushSubscriptions = pgTable('push_subscriptions', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  endpoint: text('endpoint').notNull(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint),
+  index('push_subscriptions_user_idx').on(t.userId),
+]);
