@@ -381,6 +381,25 @@ export const customerGroupMembers = pgTable('customer_group_members', {
 }, (t) => [primaryKey({ columns: [t.groupId, t.userId] })]);
 
 /**
+ * An entry of a customers group's pre-invitation list (SPEC.md 3: keyed by phone, E.164). When the
+ * phone registers (or already belongs to a customer), the customer joins the group once and
+ * `joinedUserId` records it (server/services/preInvitationLists).
+ */
+export const preInvitations = pgTable('pre_invitations', {
+  id: serial('id').primaryKey(),
+  groupId: integer('group_id').notNull().references(() => customerGroups.id, { onDelete: 'cascade' }),
+  /** The group's brand, kept on the row for the one scope predicate. */
+  brandId: integer('brand_id').notNull().references(() => brands.id),
+  phoneNumber: text('phone_number').notNull(),
+  joinedUserId: integer('joined_user_id').references(() => users.id),
+  joinedAt: timestamp('joined_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('pre_invitations_group_phone_uq').on(t.groupId, t.phoneNumber),
+  index('pre_invitations_phone_idx').on(t.phoneNumber),
+]);
+
+/**
  * A branch's reward program (SPEC.md 3), one of three kinds: 'purchases' (a punch per qualifying
  * product bought; `target` punches become one free item), 'points' (`pointsPerKd` points per KD
  * paid) or 'discount' (`discountPercent` for the customers of `customerGroupId`).
