@@ -507,6 +507,8 @@ export const orders = pgTable('orders', {
   index('orders_branch_arrival_idx').on(t.branchId, t.arrival),
   // Unpaid Orders: few rows among many, listed and counted per brand.
   index('orders_unpaid_idx').on(t.brandId, t.id).where(sql`${t.payment} = 'unpaid'`),
+  // Payment History: the paid orders of a brand, newest payment first.
+  index('orders_paid_idx').on(t.brandId, t.paidAt).where(sql`${t.payment} = 'paid'`),
   // The acceptance deadline's sweep: the few pending orders, oldest first.
   index('orders_pending_created_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
 ]);

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_paid_idx" ON "orders" USING btree ("brand_id","paid_at") WHERE "orders"."payment" = 'paid';
