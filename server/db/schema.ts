@@ -448,6 +448,32 @@ export const customerRequests = pgTable('customer_requests', {
   check('customer_requests_status_ck', sql`${t.status} in ('pending', 'approved', 'rejected')`),
 ]);
 
+/**
+ * A reward card scan (SPEC.md 3 "Reward-scan metrics", docs/decisions.md "Reward card scans"): staff
+ * scan the QR of a customer's reward card at a branch, to reward a visit or to redeem. The
+ * demographics of the statistics come from the customer's profile (users.gender, users.birth_date).
+ */
+export const rewardCardScans = pgTable('reward_card_scans', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  brandId: integer('brand_id').notNull().references(() => brands.id),
+  branchId: integer('branch_id').notNull().references(() => branches.id),
+  /** 'reward' | 'redemption' */
+  scanType: text('scan_type').notNull(),
+  /** The order being served when the card was scanned, if any. */
+  orderId: integer('order_id'),
+  /** The staff member who scanned; null: written by the system (the demo seed). */
+  scannedBy: integer('scanned_by').references(() => users.id),
+  /** A scanner's retry with the same key records nothing new. */
+  idempotencyKey: text('idempotency_key'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('reward_card_scans_brand_idx').on(t.brandId, t.createdAt),
+  index('reward_card_scans_user_idx').on(t.userId, t.brandId),
+  uniqueIndex('reward_card_scans_idempotency_uq').on(t.idempotencyKey),
+  check('reward_card_scans_type_ck', sql`${t.scanType} in ('reward', 'redemption')`),
+]);
+
 // ─── orders ──────────────────────────────────────────────────────────────────
 export const orders = pgTable('orders', {
   id: serial('id').primaryKey(),
