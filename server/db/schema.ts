@@ -424,16 +424,17 @@ export const rewardPrograms = pgTable('reward_programs', {
 ]);
 
 /**
- * A request to give a customer punches or free items (/CustomerRequest), decided by the approval
- * machine (machines/approvalMachine.ts): only approval writes to the ledger, once.
+ * A request to give a customer punches or free items (/CustomerRequest), or wallet or credit money
+ * (/Request), decided by the approval machine (machines/approvalMachine.ts): only approval writes
+ * to the ledger, once.
  */
 export const customerRequests = pgTable('customer_requests', {
   id: serial('id').primaryKey(),
   userId: integer('user_id').notNull().references(() => users.id),
   brandId: integer('brand_id').notNull().references(() => brands.id),
-  /** 'punches' | 'freeItems' */
+  /** 'punches' | 'freeItems' (/CustomerRequest) | 'wallet' | 'credit' (/Request, KD) */
   account: text('account').notNull(),
-  amount: integer('amount').notNull(),
+  amount: numeric('amount', { precision: 12, scale: 3 }).notNull(),
   reason: text('reason').notNull(),
   /** 'pending' | 'approved' | 'rejected' (the approval machine's states). */
   status: text('status').notNull().default('pending'),
@@ -443,8 +444,10 @@ export const customerRequests = pgTable('customer_requests', {
   createdAt: createdAt(),
 }, (t) => [
   index('customer_requests_brand_status_idx').on(t.brandId, t.status),
-  check('customer_requests_account_ck', sql`${t.account} in ('punches', 'freeItems')`),
+  check('customer_requests_account_ck', sql`${t.account} in ('punches', 'freeItems', 'wallet', 'credit')`),
   check('customer_requests_amount_ck', sql`${t.amount} > 0`),
+  // Punches and free items are counted whole; only the money accounts have fils.
+  check('customer_requests_whole_ck', sql`${t.account} in ('wallet', 'credit') or ${t.amount} = trunc(${t.amount})`),
   check('customer_requests_status_ck', sql`${t.status} in ('pending', 'approved', 'rejected')`),
 ]);
 

@@ -1,0 +1,4 @@
+ALTER TABLE "customer_requests" DROP CONSTRAINT "customer_requests_account_ck";--> statement-breakpoint
+ALTER TABLE "customer_requests" ALTER COLUMN "amount" SET DATA TYPE numeric(12, 3);--> statement-breakpoint
+ALTER TABLE "customer_requests" ADD CONSTRAINT "customer_requests_whole_ck" CHECK ("customer_requests"."account" in ('wallet', 'credit') or "customer_requests"."amount" = trunc("customer_requests"."amount"));--> statement-breakpoint
+ALTER TABLE "customer_requests" ADD CONSTRAINT "customer_requests_account_ck" CHECK ("customer_requests"."account" in ('punches', 'freeItems', 'wallet', 'credit'));
