@@ -6,6 +6,8 @@ import {
 /** Money columns: 3 decimals (KD). Computed in fils through domain/money.ts. */
 const money = (name: string) => numeric(name, { precision: 12, scale: 3 }).notNull().default('0');
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** A name in Arabic, shown when a request asks for Arabic (Accept-Language); null: the English one is shown. */
+const arabic = (column: string) => text(column);
 
 // ─── organisation ────────────────────────────────────────────────────────────
 export const companyCategories = pgTable('company_categories', {
@@ -35,6 +37,7 @@ export const brands = pgTable('brands', {
   id: serial('id').primaryKey(),
   companyId: integer('company_id').notNull().references(() => companies.id),
   name: text('name').notNull(),
+  nameAr: arabic('name_ar'),
   logoUrl: text('logo_url'),
   bannerUrl: text('banner_url'),
   currencyId: integer('currency_id').notNull().references(() => currencies.id),
@@ -47,6 +50,7 @@ export const branches = pgTable('branches', {
   id: serial('id').primaryKey(),
   brandId: integer('brand_id').notNull().references(() => brands.id),
   name: text('name').notNull(),
+  nameAr: arabic('name_ar'),
   logoUrl: text('logo_url'),
   /** 'HH:MM', local time of the branch */
   openTime: text('open_time').notNull().default('07:00'),
@@ -140,6 +144,7 @@ export const productTypes = pgTable('product_types', {
   id: serial('id').primaryKey(),
   brandId: integer('brand_id').notNull().references(() => brands.id),
   name: text('name').notNull(),
+  nameAr: arabic('name_ar'),
   sortOrder: integer('sort_order').notNull().default(0),
   /** Hidden from the shop with everything under it (the /store tree's hide and unhide). */
   isHidden: boolean('is_hidden').notNull().default(false),
@@ -151,6 +156,7 @@ export const productSubtypes = pgTable('product_subtypes', {
   id: serial('id').primaryKey(),
   typeId: integer('type_id').notNull().references(() => productTypes.id),
   name: text('name').notNull(),
+  nameAr: arabic('name_ar'),
   sortOrder: integer('sort_order').notNull().default(0),
   isHidden: boolean('is_hidden').notNull().default(false),
   archivedAt: timestamp('archived_at', { withTimezone: true }),
@@ -161,7 +167,9 @@ export const products = pgTable('products', {
   brandId: integer('brand_id').notNull().references(() => brands.id),
   subtypeId: integer('subtype_id').notNull().references(() => productSubtypes.id),
   name: text('name').notNull(),
+  nameAr: arabic('name_ar'),
   description: text('description').notNull().default(''),
+  descriptionAr: arabic('description_ar'),
   price: money('price'),
   productImage: text('product_image'),
   productSecondImage: text('product_second_image'),
@@ -189,6 +197,7 @@ export const optionGroups = pgTable('option_groups', {
   productId: integer('product_id').references(() => products.id, { onDelete: 'cascade' }),
   productTypeId: integer('product_type_id').references(() => productTypes.id),
   name: text('name').notNull(),
+  nameAr: arabic('name_ar'),
   allowMultiple: boolean('allow_multiple').notNull().default(false),
   isRequired: boolean('is_required').notNull().default(false),
   sortOrder: integer('sort_order').notNull().default(0),
@@ -199,6 +208,7 @@ export const optionItems = pgTable('option_items', {
   id: serial('id').primaryKey(),
   groupId: integer('group_id').notNull().references(() => optionGroups.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
+  nameAr: arabic('name_ar'),
   price: money('price'),
   isHidden: boolean('is_hidden').notNull().default(false),
   sortOrder: integer('sort_order').notNull().default(0),

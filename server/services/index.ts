@@ -39,6 +39,7 @@ import { registerBrandDeliveryAreas } from './country/areas';
 import { registerBranchAvailability } from './branch/availability';
 import { registerBrandAdvertisements } from './brandAdvertisements/resource';
 import { registerStatistic } from './statistic/routes';
+import { registerRewardCardScans } from './rewardCardScans/routes';
 
 /** Every REST service, in the order of SPEC.md section 7. */
 export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
@@ -73,7 +74,7 @@ export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   // engagement and insight (issue 13): news and statistics
   registerBrandAdvertisements, registerStatistic,
   // loyalty and customers (issue 10)
-  registerRewardProgramCalls, registerCustomerLoyalty, registerCustomerRequests, registerCustomersGroupCalls,
+  registerRewardProgramCalls, registerCustomerLoyalty, registerCustomerRequests, registerCustomersGroupCalls, registerRewardCardScans,
   // the embedded card payment provider's hosted page (not part of the REST API)
   registerSandboxPayments,
 ];

@@ -3,7 +3,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { and, asc, desc, eq, exists, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { brands, customerWallets, orders, users, walletLedger } from '../../db/schema';
+import { brands, customerWallets, orders, rewardCardScans, users, walletLedger } from '../../db/schema';
 import { badRequest, notFound, Obj } from '../../http/envelope';
 import { route, service } from '../../http/routes';
 import { pageOf, pagingFields } from '../../http/paging';
@@ -82,7 +82,7 @@ const textOf = (d: Date | string) => (d instanceof Date ? d.toISOString() : new 
 
 /**
  * The customers a staff member may see (SPEC.md 6): ADMIN every registered customer, the others
- * the customers with a wallet (a subscription) or an order in a brand of their scope.
+ * the customers with a wallet (a subscription), an order or a reward card scan in a brand of their scope.
  */
 export function customerVisibleTo(db: Db, caller: Caller): SQL {
   const registered = and(eq(users.role, 'CUSTOMER'), eq(users.isGuest, false))!;
@@ -92,6 +92,8 @@ export function customerVisibleTo(db: Db, caller: Caller): SQL {
       .where(and(eq(customerWallets.userId, users.id), scopeWhere(caller, { brandId: customerWallets.brandId }) ?? sql`true`))),
     exists(db.select({ one: sql`1` }).from(orders)
       .where(and(eq(orders.userId, users.id), scopeWhere(caller, { brandId: orders.brandId, branchId: orders.branchId }) ?? sql`true`))),
+    exists(db.select({ one: sql`1` }).from(rewardCardScans)
+      .where(and(eq(rewardCardScans.userId, users.id), scopeWhere(caller, { brandId: rewardCardScans.brandId }) ?? sql`true`))),
   ))!;
 }
 
