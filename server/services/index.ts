@@ -39,6 +39,7 @@ import { registerBrandDeliveryAreas } from './country/areas';
 import { registerBranchAvailability } from './branch/availability';
 import { registerBrandAdvertisements } from './brandAdvertisements/resource';
 import { registerStatistic } from './statistic/routes';
+import { registerPaymentDashboard } from './paymentDashboard/routes';
 import { registerRewardCardScans } from './rewardCardScans/routes';
 
 /** Every REST service, in the order of SPEC.md section 7. */
@@ -72,7 +73,7 @@ export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   registerProductTypesAndSubtypesAdmin, registerProductsAdmin, registerProductAddition, registerBrandDeliveryAreas, registerBranchAvailability,
   registerFiles,
   // engagement and insight (issue 13): news and statistics
-  registerBrandAdvertisements, registerStatistic,
+  registerBrandAdvertisements, registerStatistic, registerPaymentDashboard,
   // loyalty and customers (issue 10)
   registerRewardProgramCalls, registerCustomerLoyalty, registerCustomerRequests, registerCustomersGroupCalls, registerRewardCardScans,
   // the embedded card payment provider's hosted page (not part of the REST API)

@@ -1,0 +1,210 @@
+import { Type } from 'typebox';
+import { and, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { branches, brands, currencies, orders, paymentSystems, payments, smsOutbox, users } from '../../db/schema';
+import { badRequest, Obj } from '../../http/envelope';
+import { pageOf } from '../../http/paging';
+import { route, service } from '../../http/routes';
+import type { AppContext, Caller } from '../../http/context';
+import { orderByOf, oneOf, sharedListFields } from '../../resources/list';
+import { placeInScope, scopeWhere } from '../../resources/scope';
+
+const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+
+/** What became of a received payment: kept, a refund asked for, or given back. */
+export const PAYMENT_REFUND_STATES = ['none', 'requested', 'approved'] as const;
+
+/**
+ * One row of Payment History: an order whose money was received (orders.payment = 'paid'), by any
+ * method. Card attempts that were never paid are not payments (docs/decisions.md "Payment History").
+ */
+export const CustomerPayment = Obj('CustomerPayment', {
+  id: Type.Integer({ description: 'The order id.' }),
+  orderNumber: Type.String(),
+  paidAt: Type.String(),
+  amount: Type.Number(),
+  currency: Type.String(),
+  paymentSystemId: Type.Integer(),
+  paymentSystemName: Type.String(),
+  deliverySystem: Type.String(),
+  refund: Type.String({ description: 'none, requested or approved (given back).' }),
+  customerId: Type.Integer(),
+  customerName: Type.String(),
+  phoneNumber: Type.Union([Type.String(), Type.Null()]),
+  isGuest: Type.Boolean(),
+  brandId: Type.Integer(),
+  brandName: Type.String(),
+  branchId: Type.Integer(),
+  branchName: Type.String(),
+});
+const CustomerPaymentPage = Obj('CustomerPaymentPage', {
+  data: Type.Array(CustomerPayment),
+  totalCount: Type.Integer(),
+  totalAmount: Type.Number({ description: 'The sum of every matching payment (all pages), refunds not taken off.' }),
+});
+
+const HistoryQuery = Obj('CustomerPaymentsHistoryQuery', {
+  ...sharedListFields,
+  brandId: Type.Optional(Id),
+  branchId: Type.Optional(Id),
+  paymentSystemId: Type.Optional(Id),
+  refund: Type.Optional(oneOf(PAYMENT_REFUND_STATES)),
+  fromDate: Type.Optional(Type.String({ format: 'date-time', description: 'Paid from this moment (ISO, inclusive).' })),
+  toDate: Type.Optional(Type.String({ format: 'date-time', description: 'Paid before this moment (ISO, exclusive).' })),
+});
+
+/**
+ * A provider account's figures as Balance Enquiry shows them (SPEC.md 2.2: SMS, a payment provider
+ * and e-mail, "with an average of N/A"). The embedded adapters have no prepaid balance to ask for:
+ * they report what they did themselves (docs/decisions.md "Balance Enquiry").
+ */
+export const ProviderBalance = Obj('ProviderBalance', {
+  provider: Type.String({ description: 'SMS, Payment or E-mail.' }),
+  adapter: Type.String({ description: 'The adapter in use (outbox, sandbox, none…).' }),
+  balance: Type.Union([Type.Number(), Type.Null()], { description: 'The account balance; null when the provider has none to report.' }),
+  unit: Type.String({ description: 'What balance and the period figures count.' }),
+  total: Type.Number({ description: 'All time.' }),
+  last30Days: Type.Number(),
+  average: Type.Union([Type.Number(), Type.Null()], { description: 'The provider\'s average spend; null (N/A) for the embedded adapters.' }),
+  note: Type.String(),
+});
+
+const DAY_MS = 24 * 3600 * 1000;
+
+function periodOf(query: { fromDate?: string; toDate?: string }) {
+  const from = query.fromDate ? new Date(query.fromDate) : undefined;
+  const to = query.toDate ? new Date(query.toDate) : undefined;
+  if (from && to && from.getTime() >= to.getTime()) {
+    const message = 'The start date must come before the end date.';
+    throw badRequest(message, [{ message, members: ['fromDate', 'toDate'] }]);
+  }
+  return { from, to };
+}
+
+const customerName = sql<string>`coalesce(nullif(${orders.guestCustomerName}, ''), ${users.fullName}, '')`;
+const customerPhone = sql<string | null>`coalesce(${orders.guestPhoneNumber}, ${users.phoneNumber})`;
+
+const SORTABLE = { paidAt: orders.paidAt, amount: orders.total, id: orders.id, orderNumber: orders.id };
+
+async function paymentsHistory(db: Db, caller: Caller, query: typeof HistoryQuery.static) {
+  const period = periodOf(query);
+  for (const [level, id] of [['brand', query.brandId], ['branch', query.branchId]] as const) {
+    if (id !== undefined && !(await placeInScope(db, caller, level, id))) {
+      const message = `There is no ${level} ${id} you can see.`;
+      throw badRequest(message, [{ message, members: [`${level}Id`] }]);
+    }
+  }
+  const search = query.Search?.trim();
+  const digits = search?.replace(/\D/g, '') ?? '';
+  const where = and(
+    eq(orders.payment, 'paid'),
+    scopeWhere(caller, { brandId: orders.brandId, branchId: orders.branchId }),
+    query.brandId !== undefined ? eq(orders.brandId, query.brandId) : undefined,
+    query.branchId !== undefined ? eq(orders.branchId, query.branchId) : undefined,
+    query.paymentSystemId !== undefined ? eq(orders.paymentSystemId, query.paymentSystemId) : undefined,
+    query.refund !== undefined ? eq(orders.refund, query.refund) : undefined,
+    period.from ? gte(orders.paidAt, period.from) : undefined,
+    period.to ? lt(orders.paidAt, period.to) : undefined,
+    search ? or(
+      ilike(customerName, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+      eq(orders.orderNumber, search),
+      digits.length >= 3 ? ilike(customerPhone, `%${digits}%`) : undefined,
+    ) : undefined,
+  ) as SQL;
+  const { offset, limit } = pageOf(query);
+  const orderBy = orderByOf(query.Sorting, SORTABLE, 'paidAt desc', orders.id);
+  const [rows, [totals]] = await Promise.all([
+    db.select({
+      id: orders.id, orderNumber: orders.orderNumber, paidAt: orders.paidAt, amount: orders.total, currency: currencies.code,
+      paymentSystemId: orders.paymentSystemId, paymentSystemName: paymentSystems.name, deliverySystem: orders.deliverySystem,
+      refund: orders.refund, customerId: orders.userId, customerName, phoneNumber: customerPhone, isGuest: users.isGuest,
+      brandId: orders.brandId, brandName: brands.name, branchId: orders.branchId, branchName: branches.name,
+    })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .innerJoin(brands, eq(brands.id, orders.brandId))
+      .innerJoin(currencies, eq(currencies.id, brands.currencyId))
+      .innerJoin(branches, eq(branches.id, orders.branchId))
+      .innerJoin(paymentSystems, eq(paymentSystems.id, orders.paymentSystemId))
+      .where(where).orderBy(...orderBy).limit(limit).offset(offset),
+    db.select({ n: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(${orders.total}), 0)` })
+      .from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
+  ]);
+  return {
+    data: rows.map((r) => ({
+      ...r, paidAt: (r.paidAt ?? new Date(0)).toISOString(), amount: Number(r.amount), phoneNumber: r.phoneNumber ?? null,
+    })),
+    totalCount: Number(totals.n),
+    totalAmount: Number(totals.amount),
+  };
+}
+
+/** The SMS account: what the embedded outbox sent (every code is one message). */
+async function smsBalance(ctx: AppContext): Promise<typeof ProviderBalance.static> {
+  const since = new Date(Date.now() - 30 * DAY_MS);
+  const [row] = await ctx.db.select({
+    total: sql<number>`count(*)::int`,
+    recent: sql<number>`(count(*) filter (where ${smsOutbox.createdAt} >= ${since}))::int`,
+  }).from(smsOutbox);
+  return {
+    provider: 'SMS', adapter: ctx.sms.embeddedOutbox ? 'outbox' : 'provider', balance: null, unit: 'messages sent',
+    total: Number(row.total), last30Days: Number(row.recent), average: null,
+    note: ctx.sms.embeddedOutbox
+      ? 'The embedded outbox keeps messages instead of sending them, so there is no prepaid balance.'
+      : 'The SMS provider does not report a balance to this product.',
+  };
+}
+
+/** The payment provider's takings in the caller's scope: card payments received, less approved refunds. */
+async function paymentBalance(ctx: AppContext, caller: Caller): Promise<typeof ProviderBalance.static> {
+  const since = new Date(Date.now() - 30 * DAY_MS);
+  const kept = sql`${orders.refund} <> 'approved'`;
+  const [row] = await ctx.db.select({
+    total: sql<string>`coalesce(sum(${payments.amount}) filter (where ${kept}), 0)`,
+    recent: sql<string>`coalesce(sum(${payments.amount}) filter (where ${kept} and ${payments.updatedAt} >= ${since}), 0)`,
+  })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.status, 'paid'), eq(payments.provider, 'sandbox'), scopeWhere(caller, { brandId: orders.brandId, branchId: orders.branchId })));
+  return {
+    provider: 'Payment', adapter: 'sandbox', balance: Number(row.total), unit: 'KD taken by card, refunds given back taken off',
+    total: Number(row.total), last30Days: Number(row.recent), average: null,
+    note: caller?.role === 'ADMIN' ? 'Every brand.' : 'The brands of your company.',
+  };
+}
+
+/**
+ * The e-mail account. This release sends no e-mail (codes go by SMS, notifications to the shop's
+ * inbox and web push), so the figures are what is true: nothing sent.
+ */
+function emailBalance(): typeof ProviderBalance.static {
+  return {
+    provider: 'E-mail', adapter: 'none', balance: null, unit: 'e-mails sent', total: 0, last30Days: 0, average: null,
+    note: 'No e-mail provider is configured: this release sends no e-mail.',
+  };
+}
+
+/** SPEC.md 7 "Notifications and payments": Payment History and Balance Enquiry. */
+export function registerPaymentDashboard(app: FastifyInstance, ctx: AppContext) {
+  service(app, ctx, 'PaymentDashboard', [
+    route({
+      method: 'GET', name: 'GetBrandCustomerPaymentsHistoryAccessibleForCurrentUser', access: 'payments.history',
+      summary: "Customers' payments received in the caller's scope, newest first: filter by dates, brand, branch, method and refund; search by customer, phone or order number.",
+      query: HistoryQuery, result: CustomerPaymentPage,
+      handler: ({ query, caller, ctx }) => paymentsHistory(ctx.db, caller, query),
+    }),
+    route({
+      method: 'POST', name: 'BalanceEnquiryAsync', access: 'balance.enquiry',
+      summary: 'The SMS and payment provider accounts: balance, messages sent or takings, all time and the last 30 days.',
+      result: Type.Array(ProviderBalance),
+      handler: async ({ caller, ctx }) => [await smsBalance(ctx), await paymentBalance(ctx, caller)],
+    }),
+    route({
+      method: 'POST', name: 'BalanceEnquiryAsyncSendGrid', access: 'balance.enquiry',
+      summary: 'The e-mail provider account.',
+      result: Type.Array(ProviderBalance),
+      handler: async () => [emailBalance()],
+    }),
+  ]);
+}
