@@ -33,6 +33,8 @@ export const PERMISSIONS = {
   'brands.view': [A, CA, BM, BU],
   'appUpdates.manage': [A],
   'brands.qrScans': MAIN_THREE,
+  /** Decision (docs/decisions.md "Reward card scans"): a branch user scans a customer's reward card at their branch; the main three in their scope. */
+  'rewardCards.scan': [A, CA, BM, BU],
   'branches.manage': MAIN_THREE,
   'users.manage': MAIN_THREE,
   'customers.manage': MAIN_THREE,

@@ -39,6 +39,7 @@ import { registerBrandDeliveryAreas } from './country/areas';
 import { registerBranchAvailability } from './branch/availability';
 import { registerBrandAdvertisements } from './brandAdvertisements/resource';
 import { registerStatistic } from './statistic/routes';
+import { registerRewardCardScans } from './rewardCardScans/routes';
 import { registerPaymentDashboard } from './paymentDashboard/routes';
 import { registerRewardCardScans } from './rewardCardScans/routes';
 

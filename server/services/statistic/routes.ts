@@ -39,7 +39,7 @@ const DepartmentBrand = Obj('DepartmentBrand', { id: Type.Integer(), name: Type.
 const DepartmentCompany = Obj('DepartmentCompany', { id: Type.Integer(), name: Type.String(), brands: Type.Array(DepartmentBrand) });
 
 /** The period of a statistics query; reversed dates are a 400 before anything is read. */
-function periodOf(query: { fromDate?: string; toDate?: string }): Period {
+export function periodOf(query: { fromDate?: string; toDate?: string }): Period {
   const period: Period = {
     from: query.fromDate ? new Date(query.fromDate) : undefined,
     to: query.toDate ? new Date(query.toDate) : undefined,
@@ -51,7 +51,7 @@ function periodOf(query: { fromDate?: string; toDate?: string }): Period {
   return period;
 }
 
-const unknownPlace = (level: 'company' | 'brand', id: number) => {
+export const unknownPlace = (level: 'company' | 'brand', id: number) => {
   const message = `There is no ${level} ${id} you can see.`;
   const member = level === 'company' ? 'companyId' : 'brandId';
   return badRequest(message, [{ message, members: [member] }]);
@@ -90,7 +90,7 @@ async function departmentsTree(ctx: AppContext, caller: Caller, brandId?: number
  * SPEC.md 7 Statistics and 6 "Data loaded on entry": general for ADMIN, a company's for
  * COMPANY_ADMIN (and ADMIN), a brand's for BRAND_MANAGER (and the roles above, within their scope).
  * A company or brand outside the caller's scope answers like an unknown one, a 400.
- * The reward-card-scan statistics of this service belong to the loyalty work.
+ * The reward-card-scan statistics of this service are in ../rewardCardScans/routes.ts.
  */
 export function registerStatistic(app: FastifyInstance, ctx: AppContext) {
   service(app, ctx, 'Statistic', [

@@ -45,7 +45,8 @@ function brandsOf(scope: StatisticScope, brandId: SQL): SQL {
   }
 }
 
-const inPeriod = (column: SQL, period: Period) => sql.join([
+/** `column` lies in [from, to) of the period (either end open). */
+export const inPeriod = (column: SQL, period: Period) => sql.join([
   sql`true`,
   ...(period.from ? [sql`${column} >= ${period.from.toISOString()}::timestamptz`] : []),
   ...(period.to ? [sql`${column} < ${period.to.toISOString()}::timestamptz`] : []),
