@@ -41,7 +41,6 @@ import { registerBrandAdvertisements } from './brandAdvertisements/resource';
 import { registerStatistic } from './statistic/routes';
 import { registerRewardCardScans } from './rewardCardScans/routes';
 import { registerPaymentDashboard } from './paymentDashboard/routes';
-import { registerRewardCardScans } from './rewardCardScans/routes';
 
 /** Every REST service, in the order of SPEC.md section 7. */
 export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
