@@ -17,6 +17,8 @@ export interface OrderFilter {
   arrival?: OrderArrival;
   /** One order. */
   id?: number;
+  /** The customer who placed the orders (the Orders tab of /customers/{id}). */
+  userId?: number;
   /** Order number, order id, customer name or phone, case-insensitive, partial. */
   search?: string;
   branchId?: number;
@@ -77,6 +79,7 @@ export function orderWhere(caller: Caller, filter: OrderFilter, opts: { ignoreSt
     if (statuses) parts.push(statuses.length === 0 ? sql`false` : statuses.length === 1 ? eq(orders.status, statuses[0]) : inArray(orders.status, [...statuses]));
   }
   if (filter.id !== undefined) parts.push(eq(orders.id, filter.id));
+  if (filter.userId !== undefined) parts.push(eq(orders.userId, filter.userId));
   if (filter.payment) parts.push(eq(orders.payment, filter.payment));
   if (filter.deliverySystem) parts.push(eq(orders.deliverySystem, filter.deliverySystem));
   if (filter.arrival) parts.push(eq(orders.arrival, filter.arrival));
