@@ -260,3 +260,23 @@ describe('RewardCardScans: read scans', () => {
     expect((await server.api.get(`${SCANS}/GetUserRewardCardScansInfo`, { ...as('admin'), query: { ScanType: 'visit' } })).status).toBe(400);
   });
 });
+
+describe('Store lists: the orders of one customer (the Orders tab of /customers/{id})', () => {
+  it('CustomerId narrows the list to that customer\'s orders, inside the caller\'s scope', async () => {
+    const order = (n: number, userId: number, branchId: number) => ({
+      orderNumber: `SCO-${n}`, brandId: branchId === 1 ? 7 : 8, branchId, userId, deliverySystem: 'pickup', paymentSystemId: 2, ohash: `scan-order-${n}`, total: '1.000', subtotal: '1.000',
+    });
+    const made = await db().insert(t.orders).values([order(1, A, 1), order(2, A, 1), order(3, A, 2), order(4, B, 1)]).returning({ id: t.orders.id });
+    const ids = async (who: Who, query: Record<string, unknown>) => {
+      const res = await server.api.get('/api/services/app/Store/GetUserOrdersAsBranchUser', { ...as(who), query: { MaxResultCount: 100, ...query } });
+      expect(res.status, JSON.stringify(res.body.error)).toBe(200);
+      return (res.body.result.data as { id: number }[]).map((o) => o.id);
+    };
+    expect(await ids('admin', { CustomerId: A })).toEqual([made[2].id, made[1].id, made[0].id]);
+    expect(await ids('brandmanager', { CustomerId: A })).toEqual([made[1].id, made[0].id]);
+    expect(await ids('branchuser', { CustomerId: B })).toEqual([made[3].id]);
+    expect(await ids('brandmanager', { CustomerId: E })).toEqual([]);
+    expect((await server.api.get('/api/services/app/Store/GetUserOrdersAsBranchUser', { ...as('admin'), query: { CustomerId: 'a' } })).status).toBe(400);
+    await db().execute(sql`delete from orders where id in (${sql.join(made.map((m) => sql`${m.id}`), sql`, `)})`);
+  });
+});
