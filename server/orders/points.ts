@@ -3,6 +3,7 @@ import type { Tx } from '../db/client';
 import { orderItems, rewardPrograms, users, walletLedger } from '../db/schema';
 import { lockedBalance, orderLedgerKey, postToLedger, type Account } from '../loyalty/ledger';
 import { toFils } from '../../domain/money';
+import { returnFreeItem } from '../loyalty/freeItems';
 import type { OrderRecord } from './transition';
 
 export const POINTS_RETURNED_REASON = 'Points returned';
@@ -13,13 +14,16 @@ export const POINTS_RETURNED_REASON = 'Points returned';
  * change, with the order row before and after it:
  * - the order is closed: it earns points (the branch's points program) and punches (its purchases
  *   program), and punches that reach the target become free items;
- * - the sale is undone (rejected, or its refund approved): the points it spent come back;
+ * - the sale is undone (rejected, or its refund approved): the points and the free item it spent come back;
  * - its refund is approved: what it earned is taken back.
  * Each step has its own ledger key per order, so it happens at most once however often it is asked.
  */
 export async function applyLoyalty(tx: Tx, before: OrderRecord, after: OrderRecord) {
   if (closesSale(before, after)) await earnRewards(tx, after);
-  if (undoesSale(before, after)) await returnRedeemedPoints(tx, after);
+  if (undoesSale(before, after)) {
+    await returnRedeemedPoints(tx, after);
+    await returnFreeItem(tx, after);
+  }
   if (after.refund === 'approved' && before.refund !== 'approved') await takeBackEarned(tx, after);
 }
 

@@ -17,6 +17,7 @@ import { addressesOf, addressSnapshot, validateAddress } from '../customerDelive
 import { carsOf, describeCar } from '../cars/cars';
 import { deliveryQuote, NOT_DELIVERING } from '../brandDeliveryFee/deliveryFee';
 import { loadMenuProducts } from '../productTypesAndSubtypes/menu';
+import { checkFreeItemLines } from '../../loyalty/freeItems';
 import type { SaveNewOrderInput } from './orderInput';
 
 export const ORDER_TEXT = {
@@ -52,6 +53,8 @@ export interface PlannedLine {
   unitPrice: Fils;
   lineTotal: Fils;
   isRedeem: boolean;
+  /** Taken as a free item (`redeemItem`): the product's own price is free and one free item is spent. */
+  redeemItem: boolean;
   /** Points this line spends in all (products.redeem_points × quantity). */
   points: number;
   options: PlannedOption[];
@@ -68,6 +71,8 @@ export interface OrderPlan {
   lines: PlannedLine[];
   totals: OrderTotals;
   points: number;
+  /** Free items the order spends (0 or 1). */
+  freeItems: number;
   discountGroupId: number | null;
   guest: { name: string; phone: string; email: string | null } | null;
   deliveryAddressId: number | null;
@@ -125,6 +130,7 @@ export async function planOrder(db: Db, ctx: AppContext, caller: NonNullable<Cal
       .where(and(eq(customerWallets.userId, caller.id), eq(customerWallets.brandId, brandId)));
     if ((wallet?.points ?? 0) < points) throw badRequest(ORDER_TEXT.notEnoughPoints);
   }
+  await checkFreeItemLines(db, caller, brandId, branchId, lines);
   const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
 
   // Discount: only the percent of a group of this brand that the caller belongs to.
@@ -162,7 +168,7 @@ export async function planOrder(db: Db, ctx: AppContext, caller: NonNullable<Cal
   return {
     brandId, branchId, merchantName: branch.brandName, currency: branch.currency, deliverySystem, paymentSystemId, provider, lines,
     totals: orderTotals({ lineTotals: lines.map((l) => l.lineTotal), discountPercent, taxPercents, deliveryFee }),
-    points, discountGroupId, guest, deliveryAddressId, deliveryAddress, carId, carDetails, deliveryText: clean(body.deliveryText),
+    points, freeItems: lines.filter((l) => l.redeemItem).length, discountGroupId, guest, deliveryAddressId, deliveryAddress, carId, carDetails, deliveryText: clean(body.deliveryText),
     specialRemarks: clean(body.specialRemarks), promoCode: clean(body.promoCode),
   };
 }
@@ -218,15 +224,17 @@ async function priceLines(db: Db, body: SaveNewOrderInput, brandId: number, bran
       if (group.isRequired && !picked.length && options.some((o) => o.available)) throw badRequest(ORDER_TEXT.required(group.name, product.name));
     }
 
-    const isRedeem = !!line.isRedeem;
+    // A free item (redeemItem) wins over points: the legacy clients send isRedeem with it.
+    const redeemItem = !!line.redeemItem;
+    const isRedeem = !!line.isRedeem && !redeemItem;
     if (isRedeem && product.redeemPoints === null) throw badRequest(ORDER_TEXT.notRedeemable(product.name));
     if (isRedeem && caller.isGuest) throw badRequest(ORDER_TEXT.guestRedeem);
-    // A redeemed product is free; the options chosen on it are still paid.
+    // A redeemed product (points or a free item) is free; the options chosen on it are still paid.
     const optionsPrice = chosen.reduce((sum, c) => sum + toFils(c.price) * c.quantity, 0);
-    const unitPrice = (isRedeem ? 0 : toFils(product.price)) + optionsPrice;
+    const unitPrice = (isRedeem || redeemItem ? 0 : toFils(product.price)) + optionsPrice;
     return {
       productId: product.id, name: product.name, quantity: line.quantity, unitPrice, lineTotal: unitPrice * line.quantity,
-      isRedeem, points: isRedeem ? product.redeemPoints! * line.quantity : 0, options: chosen,
+      isRedeem, redeemItem, points: isRedeem ? product.redeemPoints! * line.quantity : 0, options: chosen,
     };
   });
 }

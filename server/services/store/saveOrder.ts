@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { customerAddresses, orderItems, orders, payments } from '../../db/schema';
 import { orderLedgerKey, postToLedger } from '../../loyalty/ledger';
+import { spendFreeItem } from '../../loyalty/freeItems';
 import { uniqueViolation } from '../../db/uniqueViolation';
 import { badRequest, unprocessable } from '../../http/envelope';
 import { MAX_INPUT_DEPTH } from '../../http/inputSafety';
@@ -111,7 +112,8 @@ async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, 
 
   await db.insert(orderItems).values(plan.lines.map((l) => ({
     orderId: id, productId: l.productId, name: l.name, quantity: l.quantity, unitPrice: filsToDecimal(l.unitPrice),
-    lineTotal: filsToDecimal(l.lineTotal), isRedeem: l.isRedeem, redeemPoints: l.points,
+    // A free item is a redeemed line that cost no points (its spend is the ledger row `order:<id>:free-item-spent`).
+    lineTotal: filsToDecimal(l.lineTotal), isRedeem: l.isRedeem || l.redeemItem, redeemPoints: l.points,
     options: l.options.map(({ id: optionId, name, price, quantity, groupId, groupName }) => ({ id: optionId, name, price, quantity, groupId, groupName })),
   })));
 
@@ -122,6 +124,8 @@ async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, 
       reference: { type: 'order', id }, createdBy: caller.id, key: orderLedgerKey(id, 'points-spent'), refusal: ORDER_TEXT.notEnoughPoints,
     });
   }
+
+  if (plan.freeItems > 0) await spendFreeItem(db, { id, orderNumber, userId: caller.id, brandId: plan.brandId });
 
   // A free order (everything redeemed) is paid already; anything else starts a payment with the provider.
   const started = paidInFull
