@@ -1,4 +1,8 @@
 import { PHONE_COUNTRY_CODES } from './constants';
+import { COUNTRIES } from './countries';
+
+/** The phone input's default country code (Kuwait). */
+export const DEFAULT_PHONE_CODE: string = (COUNTRIES.find((c) => c.isDefault) ?? COUNTRIES[0]).phoneCode;
 
 /** '+965 5000 0001', '96550000001' and '+96550000001' are one phone: '+96550000001'. Null if not a phone. */
 export function normalisePhone(input: string): string | null {
@@ -28,4 +32,18 @@ export function phoneProblem(input: string): PhoneProblem | null {
   if (!text || /^\+?\d{3}$/.test(text)) return 'missing';
   if (!/^\+?[\d\s\-()]+$/.test(text)) return 'notANumber';
   return isValidPhone(text) ? null : 'notAPhone';
+}
+
+/**
+ * A phone as people type it in a list (a CSV of invitations, a staff form): '+965 5000 0001',
+ * '0096550000001', '96550000001', or the 8 local digits '5000 0001', which take the default
+ * country's code like the phone input (Kuwait, +965). The E.164 phone, or null when it is not a
+ * valid phone (isValidPhone).
+ */
+export function phoneFromText(input: string, defaultCode = DEFAULT_PHONE_CODE): string | null {
+  let digits = input.trim().replace(/[\s\-().]/g, '');
+  if (digits.startsWith('00')) digits = `+${digits.slice(2)}`;
+  if (/^\d{8}$/.test(digits)) digits = `+${defaultCode}${digits}`;
+  const phone = normalisePhone(digits);
+  return phone && isValidPhone(phone) ? phone : null;
 }

@@ -28,8 +28,10 @@ export interface AuditEntry {
  * Appends who did what to which row. Takes the transaction of the write itself, so a change and
  * its history commit or roll back together.
  */
-export async function appendAudit(tx: Tx, caller: Caller, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({ ...entry, userId: caller?.id ?? null });
+export async function appendAudit(tx: Tx, caller: Caller, entry: AuditEntry | AuditEntry[]): Promise<void> {
+  // Several entries (a bulk write, e.g. an uploaded list) go in one statement.
+  const entries = Array.isArray(entry) ? entry : [entry];
+  if (entries.length) await tx.insert(auditLog).values(entries.map((e) => ({ ...e, userId: caller?.id ?? null })));
 }
 
 export const AuditRecord = Obj('AuditRecord', {

@@ -15,6 +15,7 @@ import { brandPaymentResource } from '../services/brandPayment/resource';
 import { brandAdvertisementResource } from '../services/brandAdvertisements/resource';
 import { rewardProgramResource } from '../services/rewardPrograms/resource';
 import { customersGroupResource } from '../services/customersGroups/resource';
+import { preInvitationResource } from '../services/preInvitationLists/resource';
 
 /**
  * Every admin resource declared with `defineResource` (server/resources/resource.ts): the one
@@ -33,6 +34,7 @@ export const RESOURCES: readonly Resource[] = [
   brandAdvertisementResource as unknown as Resource,
   rewardProgramResource as unknown as Resource,
   customersGroupResource as unknown as Resource,
+  preInvitationResource as unknown as Resource,
 ];
 
 export function registerResources(app: FastifyInstance, ctx: AppContext) {

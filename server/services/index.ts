@@ -19,6 +19,8 @@ import { registerRewardProgramCalls } from './rewardPrograms/resource';
 import { registerCustomerLoyalty } from './customer/loyalty';
 import { registerCustomerRequests } from './customer/requests';
 import { registerCustomersGroupCalls } from './customersGroups/resource';
+import { registerPreInvitationLists } from './preInvitationLists/resource';
+import { registerStaffRegistration } from './customer/staffRegistration';
 import { registerShopCustomer } from './customer/shop';
 import { registerValidationCodes } from './customer/codes';
 import { registerShopCustomerDeliveryAddress } from './customerDeliveryAddress/shop';
@@ -76,6 +78,7 @@ export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   registerBrandAdvertisements, registerStatistic, registerPaymentDashboard,
   // loyalty and customers (issue 10)
   registerRewardProgramCalls, registerCustomerLoyalty, registerCustomerRequests, registerCustomersGroupCalls, registerRewardCardScans,
+  registerPreInvitationLists, registerStaffRegistration,
   // the embedded card payment provider's hosted page (not part of the REST API)
   registerSandboxPayments,
 ];

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import { joinInvitedGroups } from '../preInvitationLists/join';
 import { smsOutbox, users } from '../../db/schema';
 import { uniqueViolation } from '../../db/uniqueViolation';
 import { hashPassword } from '../../auth/password';
@@ -38,12 +39,16 @@ export function cleanEmail(input: string | null | undefined, member = 'email'): 
   return email;
 }
 
-async function assertUnregistered(db: Db, phone: string, email: string | null) {
+/** What a taken phone or e-mail is called: the shop's words to a customer, or staff's (Customer/Registrate). */
+export interface TakenMessages { phone: string; email: string; emailField: string }
+const SHOP_TAKEN: TakenMessages = { phone: PHONE_TAKEN, email: EMAIL_TAKEN, emailField: 'email' };
+
+export async function assertUnregistered(db: Db, phone: string, email: string | null, taken: TakenMessages = SHOP_TAKEN) {
   const [byPhone] = await db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, phone));
-  if (byPhone) throw invalid(PHONE_TAKEN, 'phoneNumber');
+  if (byPhone) throw invalid(taken.phone, 'phoneNumber');
   if (email) {
     const [byEmail] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.emailAddress}) = lower(${email})`);
-    if (byEmail) throw invalid(EMAIL_TAKEN, 'email');
+    if (byEmail) throw invalid(taken.email, taken.emailField);
   }
 }
 
@@ -87,16 +92,42 @@ export async function completeRegistration(db: Db, input: CompleteRegistration):
   if (errors.length) throw badRequest(errors[0].message, errors);
   const email = cleanEmail(input.email) ?? validated.email;
   await assertUnregistered(db, phone, email);
+  return createCustomerAccount(db, {
+    phone, email, fullName, passwordHash: await hashPassword(input.password), gender: input.gender, birthDate: input.birthDate,
+  });
+}
+
+export interface NewCustomerAccount {
+  phone: string;
+  email: string | null;
+  fullName: string;
+  passwordHash: string;
+  gender?: string | null;
+  birthDate?: string | null;
+}
+
+/**
+ * Creates a CUSTOMER account (the shop's registration and staff's Customer/Registrate), in one
+ * transaction with what a new account brings: the groups its phone was pre-invited to
+ * (preInvitationLists/join.ts), and whatever `also` adds (a staff registration's wallet). A phone
+ * or e-mail taken meanwhile (two registrations at once) is the 400 of `taken`.
+ */
+export async function createCustomerAccount(
+  db: Db, account: NewCustomerAccount, also?: (tx: Tx, userId: number) => Promise<void>, taken: TakenMessages = SHOP_TAKEN,
+): Promise<number> {
   try {
-    const [user] = await db.insert(users).values({
-      userName: phone, phoneNumber: phone, emailAddress: email, fullName, role: 'CUSTOMER',
-      passwordHash: await hashPassword(input.password), gender: input.gender?.trim() || null, birthDate: input.birthDate || null,
-    }).returning({ id: users.id });
-    return user.id;
+    return await db.transaction(async (tx) => {
+      const [user] = await tx.insert(users).values({
+        userName: account.phone, phoneNumber: account.phone, emailAddress: account.email, fullName: account.fullName, role: 'CUSTOMER',
+        passwordHash: account.passwordHash, gender: account.gender?.trim() || null, birthDate: account.birthDate || null,
+      }).returning({ id: users.id });
+      await joinInvitedGroups(tx, [account.phone]);
+      await also?.(tx, user.id);
+      return user.id;
+    });
   } catch (err) {
-    // Two completions at once: the loser hits the unique index.
     const index = uniqueViolation(err);
     if (index === null) throw err;
-    throw index.includes('email') ? invalid(EMAIL_TAKEN, 'email') : invalid(PHONE_TAKEN, 'phoneNumber');
+    throw index.includes('email') ? invalid(taken.email, taken.emailField) : invalid(taken.phone, 'phoneNumber');
   }
 }

@@ -112,6 +112,20 @@ export function registerCustomersGroupCalls(app: FastifyInstance, ctx: AppContex
       },
     }),
     route({
+      method: 'POST', name: 'RemoveCustomersFromGroup', access: 'groups.manage',
+      summary: 'Takes customers out of a group (beyond the legacy list: /groups/{id} removes members; ids not in the group are ignored).',
+      body: Obj('RemoveCustomersFromGroupInput', { groupId: Id, customerIds }), result: GroupDetails,
+      async handler({ body, caller, ctx }) {
+        await ctx.db.transaction(async (tx) => {
+          const [group] = await tx.select({ id: customerGroups.id }).from(customerGroups)
+            .where(and(eq(customerGroups.id, body.groupId), customersGroupResource.scopeOf(caller))).for('update');
+          if (!group) throw notFound('Customers group');
+          await tx.delete(customerGroupMembers).where(and(eq(customerGroupMembers.groupId, group.id), inArray(customerGroupMembers.userId, body.customerIds)));
+        });
+        return groupDetails(ctx.db, caller, body.groupId);
+      },
+    }),
+    route({
       method: 'GET', name: 'GetCustomersGroupById', access: 'groups.manage',
       summary: 'One group with its number of customers.',
       query: Obj('GetCustomersGroupByIdQuery', { Id }), result: GroupDetails,
