@@ -1,5 +1,5 @@
-import { Type } from 'typebox';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { Type, type TSchema } from 'typebox';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { customerRequests, users } from '../../db/schema';
@@ -9,15 +9,20 @@ import { pageOf, pagingFields } from '../../http/paging';
 import { Nullable } from '../../http/nullable';
 import type { AppContext, Caller } from '../../http/context';
 import { placeInScope, scopeWhere } from '../../resources/scope';
-import { postToLedger } from '../../loyalty/ledger';
+import { postToLedger, type Account } from '../../loyalty/ledger';
+import type { Capability } from '../../../domain/permissions';
 import { nextApprovalState, type ApprovalEvent, type ApprovalStatus } from '../../../machines/approvalMachine';
 
 /**
- * Items and punches requests (/CustomerRequest): InsertUserPunchesInfoDetail asks to give a
- * customer punches or free items, GetUserPunchesInfoDetail lists the requests,
- * ApproveUserPunchesInfoDetail and UpdateRejectCustomerFreeItemsAndPunches decide one through the
- * approval machine. Only approval writes to the ledger, in the decision's transaction, with the
- * request's own key, so a request pays at most once.
+ * Customer requests, decided through the approval machine. Two kinds share one table and one
+ * decision path (docs/decisions.md "Loyalty: /Request"):
+ * - items and punches (/CustomerRequest): InsertUserPunchesInfoDetail, GetUserPunchesInfoDetail,
+ *   ApproveUserPunchesInfoDetail, UpdateRejectCustomerFreeItemsAndPunches;
+ * - wallet and credit balance requests (/Request): InsertCustomerBalanceRequest,
+ *   GetCustomerBalanceRequests, ApproveCustomerBalanceRequest, RejectCustomerBalanceRequest; a
+ *   company manager decides them (customers.companyBalances, as the …ByCompanyManager calls).
+ * Only approval writes to the ledger, in the decision's transaction, with the request's own key,
+ * so a request pays at most once.
  */
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
@@ -26,8 +31,8 @@ export const CustomerRequest = Obj('CustomerRequest', {
   customerId: Type.Integer(),
   customerName: Type.String(),
   brandId: Type.Integer(),
-  account: Type.String({ description: "'punches' or 'freeItems'." }),
-  amount: Type.Integer(),
+  account: Type.String({ description: "'punches' or 'freeItems' (/CustomerRequest); 'wallet' or 'credit' (/Request)." }),
+  amount: Type.Number({ description: 'How many punches or free items, or KD for wallet and credit.' }),
   reason: Type.String(),
   status: Type.String({ description: "'pending', 'approved' or 'rejected' (machines/approvalMachine.ts)." }),
   requestedBy: Nullable(Type.Integer()),
@@ -38,13 +43,41 @@ export const CustomerRequest = Obj('CustomerRequest', {
 const CustomerRequestList = Obj('CustomerRequestList', { data: Type.Array(CustomerRequest), totalCount: Type.Integer() });
 
 type Row = typeof customerRequests.$inferSelect;
+type RequestAccount = Exclude<Account, 'points'>;
+
+/** One kind of request: its accounts, how its amount is given, its calls and who may ask and decide. */
+interface RequestKind {
+  accounts: readonly RequestAccount[];
+  amount: TSchema;
+  names: { insert: string; list: string; approve: string; reject: string };
+  access: { ask: Capability; decide: Capability };
+  what: string;
+}
+
+const ITEMS_AND_PUNCHES: RequestKind = {
+  accounts: ['punches', 'freeItems'],
+  amount: Type.Integer({ minimum: 1, maximum: 1000 }),
+  names: { insert: 'InsertUserPunchesInfoDetail', list: 'GetUserPunchesInfoDetail', approve: 'ApproveUserPunchesInfoDetail', reject: 'UpdateRejectCustomerFreeItemsAndPunches' },
+  access: { ask: 'requests.manage', decide: 'requests.manage' },
+  what: 'punches or free items',
+};
+
+const WALLET_AND_CREDIT: RequestKind = {
+  accounts: ['wallet', 'credit'],
+  amount: Type.Number({ minimum: 0.001, maximum: 100000, multipleOf: 0.001, description: 'KD, up to 3 decimals.' }),
+  names: { insert: 'InsertCustomerBalanceRequest', list: 'GetCustomerBalanceRequests', approve: 'ApproveCustomerBalanceRequest', reject: 'RejectCustomerBalanceRequest' },
+  access: { ask: 'requests.manage', decide: 'customers.companyBalances' },
+  what: 'wallet or credit money',
+};
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 const itemOf = (r: Row, customerName: string) => ({
-  id: r.id, customerId: r.userId, customerName, brandId: r.brandId, account: r.account, amount: r.amount, reason: r.reason, status: r.status,
+  id: r.id, customerId: r.userId, customerName, brandId: r.brandId, account: r.account, amount: Number(r.amount), reason: r.reason, status: r.status,
   requestedBy: r.requestedBy, decidedBy: r.decidedBy, decidedAt: iso(r.decidedAt), createdAt: iso(r.createdAt)!,
 });
 
-const inScope = (caller: Caller) => scopeWhere(caller, { brandId: customerRequests.brandId });
+/** The caller's brands, and the accounts of one kind of request. */
+const inScope = (caller: Caller, accounts: readonly RequestAccount[]) =>
+  and(scopeWhere(caller, { brandId: customerRequests.brandId }), inArray(customerRequests.account, [...accounts]));
 const DECIDED = (id: number, status: string) => `Request ${id} is ${status} already.`;
 
 async function oneRequest(db: Db, id: number) {
@@ -54,16 +87,16 @@ async function oneRequest(db: Db, id: number) {
 }
 
 /** Runs one decision under the request's row lock; approval posts the ledger row in the same transaction. */
-async function decide(db: Db, caller: Caller, id: number, event: ApprovalEvent) {
+async function decide(db: Db, caller: Caller, kind: RequestKind, id: number, event: ApprovalEvent) {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(customerRequests).where(and(eq(customerRequests.id, id), inScope(caller))).for('update');
+    const [row] = await tx.select().from(customerRequests).where(and(eq(customerRequests.id, id), inScope(caller, kind.accounts))).for('update');
     if (!row) throw notFound('Request');
     const next = nextApprovalState(row.status as ApprovalStatus, event);
     if (!next) throw conflict(DECIDED(id, row.status));
     await tx.update(customerRequests).set({ status: next, decidedBy: caller?.id ?? null, decidedAt: new Date() }).where(eq(customerRequests.id, id));
     if (next === 'approved') {
       await postToLedger(tx, {
-        userId: row.userId, brandId: row.brandId, account: row.account as 'punches' | 'freeItems', amount: row.amount,
+        userId: row.userId, brandId: row.brandId, account: row.account as RequestAccount, amount: Number(row.amount),
         reason: `Request ${row.id} approved: ${row.reason}`, reference: { type: 'request', id: row.id },
         createdBy: caller?.id ?? null, key: `request:${row.id}:approved`,
       });
@@ -72,15 +105,16 @@ async function decide(db: Db, caller: Caller, id: number, event: ApprovalEvent) 
   return oneRequest(db, id);
 }
 
-export function registerCustomerRequests(app: FastifyInstance, ctx: AppContext) {
-  service(app, ctx, 'Customer', [
+function requestRoutes(kind: RequestKind) {
+  const { names, access, accounts } = kind;
+  return [
     route({
-      method: 'POST', name: 'InsertUserPunchesInfoDetail', access: 'requests.manage',
-      summary: 'Asks to give a customer punches or free items in a brand; nothing is paid until the request is approved.',
-      body: Obj('InsertUserPunchesInfoDetailInput', {
+      method: 'POST', name: names.insert, access: access.ask,
+      summary: `Asks to give a customer ${kind.what} in a brand; nothing is paid until the request is approved.`,
+      body: Obj(`${names.insert}Input`, {
         customerId: Id, brandId: Id,
-        account: Type.Enum(['punches', 'freeItems']),
-        amount: Type.Integer({ minimum: 1, maximum: 1000 }),
+        account: Type.Enum([...accounts]),
+        amount: kind.amount,
         reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }),
       }),
       result: CustomerRequest,
@@ -89,18 +123,18 @@ export function registerCustomerRequests(app: FastifyInstance, ctx: AppContext) 
         if (!user) throw notFound('Customer');
         if (!(await placeInScope(ctx.db, caller, 'brand', body.brandId))) throw badRequest('brandId: there is no such brand.');
         const [row] = await ctx.db.insert(customerRequests).values({
-          userId: body.customerId, brandId: body.brandId, account: body.account, amount: body.amount, reason: body.reason.trim(), requestedBy: caller?.id ?? null,
+          userId: body.customerId, brandId: body.brandId, account: body.account, amount: String(body.amount), reason: body.reason.trim(), requestedBy: caller?.id ?? null,
         }).returning();
         return oneRequest(ctx.db, row.id);
       },
     }),
     route({
-      method: 'GET', name: 'GetUserPunchesInfoDetail', access: 'requests.manage',
-      summary: 'Items and punches requests in the brands of the caller, newest first.',
-      query: Obj('GetUserPunchesInfoDetailQuery', { ...pagingFields, Status: Type.Optional(Type.Enum(['pending', 'approved', 'rejected'])), CustomerId: Type.Optional(Id) }),
+      method: 'GET', name: names.list, access: access.ask,
+      summary: `Requests for ${kind.what} in the brands of the caller, newest first.`,
+      query: Obj(`${names.list}Query`, { ...pagingFields, Status: Type.Optional(Type.Enum(['pending', 'approved', 'rejected'])), CustomerId: Type.Optional(Id) }),
       result: CustomerRequestList,
       async handler({ query, caller, ctx }) {
-        const where = and(inScope(caller), query.Status ? eq(customerRequests.status, query.Status) : undefined,
+        const where = and(inScope(caller, accounts), query.Status ? eq(customerRequests.status, query.Status) : undefined,
           query.CustomerId ? eq(customerRequests.userId, query.CustomerId) : undefined);
         const { offset, limit } = pageOf(query);
         const [rows, [{ n }]] = await Promise.all([
@@ -112,16 +146,20 @@ export function registerCustomerRequests(app: FastifyInstance, ctx: AppContext) 
       },
     }),
     route({
-      method: 'PUT', name: 'ApproveUserPunchesInfoDetail', access: 'requests.manage',
-      summary: 'Approves a pending request: its punches or free items are written to the ledger, once.',
-      body: Obj('ApproveUserPunchesInfoDetailInput', { id: Id }), result: CustomerRequest,
-      handler: ({ body, caller, ctx }) => decide(ctx.db, caller, body.id, { type: 'request.approve' }),
+      method: 'PUT', name: names.approve, access: access.decide,
+      summary: `Approves a pending request: its ${kind.what} are written to the ledger, once.`,
+      body: Obj(`${names.approve}Input`, { id: Id }), result: CustomerRequest,
+      handler: ({ body, caller, ctx }) => decide(ctx.db, caller, kind, body.id, { type: 'request.approve' }),
     }),
     route({
-      method: 'PUT', name: 'UpdateRejectCustomerFreeItemsAndPunches', access: 'requests.manage',
+      method: 'PUT', name: names.reject, access: access.decide,
       summary: 'Rejects a pending request; nothing is written to the ledger.',
-      body: Obj('UpdateRejectCustomerFreeItemsAndPunchesInput', { id: Id }), result: CustomerRequest,
-      handler: ({ body, caller, ctx }) => decide(ctx.db, caller, body.id, { type: 'request.reject' }),
+      body: Obj(`${names.reject}Input`, { id: Id }), result: CustomerRequest,
+      handler: ({ body, caller, ctx }) => decide(ctx.db, caller, kind, body.id, { type: 'request.reject' }),
     }),
-  ]);
+  ];
+}
+
+export function registerCustomerRequests(app: FastifyInstance, ctx: AppContext) {
+  service(app, ctx, 'Customer', [...requestRoutes(ITEMS_AND_PUNCHES), ...requestRoutes(WALLET_AND_CREDIT)]);
 }
