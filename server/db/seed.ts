@@ -5,6 +5,7 @@ import { hashPassword } from '../auth/password';
 import { GUEST_USER_ID } from '../../domain/constants';
 import { KUWAIT_AREAS } from './kuwaitAreas';
 import { postToLedger } from '../loyalty/ledger';
+import { seedDemoScans } from './demoScans';
 
 export const DEMO_PASSWORD = '123qwe';
 
@@ -93,6 +94,8 @@ export async function seed(db: Db): Promise<boolean> {
     for (const table of ['company_categories', 'companies', 'currencies', 'brands', 'branches', 'users', 'product_types', 'product_subtypes', 'products', 'option_groups', 'option_items', 'payment_systems', 'delivery_areas']) {
       await tx.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), greatest((select max(id) from ${table}), 100))`));
     }
+    // After the sequences: the demo customers take ids from the users' sequence.
+    await seedDemoScans(tx);
     return true;
   });
 }

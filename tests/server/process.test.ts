@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { DataDirBusyError, LOCK_FILE, lockDataDir } from '../../server/dataDir';
 import { rowsOf } from '../../server/db/client';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
+import { DEMO_SCAN_CUSTOMERS } from '../../server/db/demoScans';
 import { startServer, type RunningServer } from '../../server/start';
 import { exitOf, killLeftovers, openToOthers, seededDataDir, spawnMain, startMain, tempDataDir } from '../support/mainProcess';
 import { freshPostgresDatabase, startTestServer } from '../support/server';
@@ -156,7 +157,9 @@ describe.skipIf(!pgUrl)('replicas starting together on an empty PostgreSQL', () 
     console.log(`4 replicas started in ${Date.now() - t0} ms`);
     expect(results.map((r) => r.status === 'rejected' ? String(r.reason) : 'running')).toEqual(['running', 'running', 'running', 'running']);
     const count = async (table: string) => rowsOf<{ n: number }>(await servers[0].database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0].n;
-    expect(await count('users')).toBe(DEMO_ACCOUNTS.length + 1);
+    // the demo accounts, the guest and the demo reward card customers
+    expect(await count('users')).toBe(DEMO_ACCOUNTS.length + 1 + DEMO_SCAN_CUSTOMERS.length);
+    expect(await count('reward_card_scans')).toBeGreaterThan(200);
     expect(await count('companies')).toBe(2);
     for (const s of servers) expect((await s.app.inject({ method: 'GET', url: '/api/openapi.json' })).statusCode).toBe(200);
   }, 120_000);
