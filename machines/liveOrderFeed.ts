@@ -8,6 +8,12 @@ import { TIMINGS } from '../domain/constants';
  *   online ─┬─ connecting ──feed.connected──▶ catchingUp ──▶ live
  *           └─ feed.dropped ──▶ reconnecting ──(backoff, or feed.retry when the network is back)──▶ online
  *   any 401/403 from the transport ──▶ refused (no retry: the session is over or not allowed)
+ *   connecting or live, silent for `silenceMs` ──▶ reconnecting (a transport that beats)
+ *
+ * 'Live' means heard from lately (issue 11: the tag stayed green for 24 s after the server went
+ * away). A transport that promises a heartbeat (`silenceMs` in the input; the gateway's sends one
+ * every TIMINGS.feedHeartbeatMs) is dropped when it has said nothing, not even a heartbeat, for
+ * `silenceMs`: a half-open connection or a stalled server looks exactly like a quiet shop otherwise.
  *
  * No order is lost across a drop: the feed remembers the newest order id it has seen, and every
  * (re)connection first fetches the orders created after it (`catchUp`). An order is announced
@@ -29,9 +35,16 @@ export interface FeedScope {
   branchId: number | null;
 }
 
+export interface LiveOrderFeedInput extends FeedScope {
+  /** The transport's promised heartbeat: silent this long means dead. Null or absent: it sends none (Firestore). */
+  silenceMs?: number | null;
+}
+
 /** What a transport sends back to the machine. */
 export type FeedTransportEvent =
   | { type: 'feed.connected' }
+  /** The server is there (sent every few seconds by a transport that promises it). */
+  | { type: 'feed.heartbeat' }
   | { type: 'feed.order'; orderId: number; change: 'created' | 'changed' }
   /** Something new, unnamed or maybe not all of it (Firestore's newest-only query): fetch what follows the last seen id. */
   | { type: 'feed.poke' }
@@ -50,6 +63,7 @@ export interface CatchUpResult { orderIds: number[]; latestId: number | null }
 
 export interface LiveOrderFeedContext {
   scope: FeedScope;
+  silenceMs: number | null;
   /** The newest order id seen (announced or already there when the feed started): catch-ups fetch what follows it. */
   lastSeenId: number | null;
   /** The newest order when the feed started: it and older orders are never announced. */
@@ -78,7 +92,7 @@ export const liveOrderFeedMachine = setup({
   types: {
     context: {} as LiveOrderFeedContext,
     events: {} as LiveOrderFeedEvent,
-    input: {} as FeedScope,
+    input: {} as LiveOrderFeedInput,
     tags: {} as 'pending',
   },
   actors: {
@@ -90,26 +104,30 @@ export const liveOrderFeedMachine = setup({
     }),
   },
   actions: {
+    noteSilence: assign({ reason: ({ context }) => `Nothing heard from the live order feed for ${Math.round((context.silenceMs ?? 0) / 1000)} s.` }),
     alertNewOrder: (_, _params: { orderId: number }) => {},
     refreshOrderLists: () => {},
     orderChanged: (_, _params: { orderId: number }) => {},
   },
   guards: {
     isCreated: ({ event }) => event.type === 'feed.order' && event.change === 'created',
+    beats: ({ context }) => context.silenceMs != null,
   },
   delays: {
     retryDelay: ({ context }) => retryDelayMs(context.attempt),
+    // Never fires for a transport without a heartbeat (the guard), so any number does there.
+    feedSilence: ({ context }) => context.silenceMs ?? MAX_RETRY_DELAY_MS,
   },
 }).createMachine({
   id: 'liveOrderFeed',
-  context: ({ input }) => ({ scope: input, lastSeenId: null, startId: null, announced: [], attempt: 0, refreshScheduled: false, wasLive: false, resync: false, reason: null }),
+  context: ({ input }) => ({ scope: { branchId: input.branchId }, silenceMs: input.silenceMs ?? null, lastSeenId: null, startId: null, announced: [], attempt: 0, refreshScheduled: false, wasLive: false, resync: false, reason: null }),
   initial: 'online',
   states: {
     online: {
       invoke: { src: 'subscribe', input: ({ context }) => context.scope },
       initial: 'connecting',
       states: {
-        connecting: { tags: ['pending'] },
+        connecting: { tags: ['pending'], after: { feedSilence: { guard: 'beats', target: '#liveOrderFeed.reconnecting', actions: 'noteSilence' } } },
         catchingUp: {
           tags: ['pending'],
           invoke: {
@@ -130,14 +148,19 @@ export const liveOrderFeedMachine = setup({
             onError: { target: '#liveOrderFeed.reconnecting', actions: assign({ reason: ({ event }) => messageOf(event.error) }) },
           },
         },
-        live: { entry: assign({ attempt: 0, reason: null, wasLive: true }) },
+        live: {
+          entry: assign({ attempt: 0, reason: null, wasLive: true }),
+          // Each heartbeat or order starts the silence over (re-entering restarts the delay).
+          after: { feedSilence: { guard: 'beats', target: '#liveOrderFeed.reconnecting', actions: 'noteSilence' } },
+          on: { 'feed.heartbeat': { target: 'live', reenter: true } },
+        },
       },
       on: {
         'feed.connected': { target: '.catchingUp', actions: assign({ resync: ({ context }) => context.wasLive }) },
         'feed.poke': { target: '.catchingUp', reenter: true },
         'feed.order': [
-          { guard: 'isCreated', actions: raise(({ event }) => ({ type: 'feed.newOrders' as const, orderIds: [event.orderId] })) },
-          { actions: { type: 'orderChanged', params: ({ event }) => ({ orderId: event.orderId }) } },
+          { guard: 'isCreated', actions: [raise(({ event }) => ({ type: 'feed.newOrders' as const, orderIds: [event.orderId] })), raise({ type: 'feed.heartbeat' })] },
+          { actions: [{ type: 'orderChanged', params: ({ event }) => ({ orderId: event.orderId }) }, raise({ type: 'feed.heartbeat' })] },
         ],
         'feed.dropped': { target: 'reconnecting', actions: assign({ reason: ({ event }) => event.reason }) },
         'feed.refused': { target: 'refused', actions: assign({ reason: ({ event }) => event.reason }) },

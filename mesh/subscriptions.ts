@@ -2,6 +2,15 @@ import { GraphQLError } from 'graphql';
 import type { OrderEvent } from '../server/events/orderEvents';
 import type { OrderEventFilter } from '../server/events/orderFeed';
 import { getLiveOrderFeed } from './liveFeed';
+import { TIMINGS } from '../domain/constants';
+
+/**
+ * Sent to every subscriber every TIMINGS.feedHeartbeatMs, whatever their scope: a console counts
+ * its feed as live only while it hears these (issue 11), so a stalled server or a half-open
+ * connection shows as down within seconds instead of looking like a quiet shop.
+ */
+export interface FeedHeartbeat { type: 'feed.heartbeat'; orderId: null; branchId: null; brandId: null; at: string }
+type FeedMessage = OrderEvent | FeedHeartbeat;
 
 /**
  * `subscription { orderEvents(branchId) { type orderId branchId brandId at } }`: the live order
@@ -23,9 +32,9 @@ export const resolvers = {
           const e = err as { status?: number; message?: string };
           throw feedError(e.status ?? 500, e.message ?? 'The live order feed failed.');
         }
-        return eventStream(feed.subscribe.bind(feed), filter);
+        return eventStream(feed.subscribe.bind(feed), filter, TIMINGS.feedHeartbeatMs);
       },
-      resolve: (event: OrderEvent) => event,
+      resolve: (event: FeedMessage) => event,
     },
   },
 };
@@ -49,29 +58,42 @@ const CODES: Record<number, string> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN'
 const feedError = (status: number, message: string) =>
   new GraphQLError(message, { extensions: { code: CODES[status] ?? 'INTERNAL_SERVER_ERROR', status, abp: { message, details: null, validationErrors: null } } });
 
-/** The events one subscriber may see, as an async iterator that unsubscribes when the client leaves. */
-function eventStream(subscribe: (listener: (e: OrderEvent) => void, end: () => void) => () => void, filter: OrderEventFilter): AsyncIterableIterator<OrderEvent> {
-  const queue: OrderEvent[] = [];
+/**
+ * The events one subscriber may see, and a heartbeat every `heartbeatMs`, as an async iterator
+ * that unsubscribes when the client leaves.
+ */
+export function eventStream(
+  subscribe: (listener: (e: OrderEvent) => void, end: () => void) => () => void, filter: OrderEventFilter, heartbeatMs: number,
+): AsyncIterableIterator<FeedMessage> {
+  const queue: FeedMessage[] = [];
   let wake: (() => void) | null = null;
   let done = false;
   const unsubscribe = subscribe((event) => {
     queue.push(event);
     wake?.();
   }, () => { void finish(); });
+  const heartbeat = setInterval(() => {
+    // One pending heartbeat is enough: a subscriber that is not reading needs no pile of them.
+    if (queue.some((m) => m.type === 'feed.heartbeat')) return;
+    queue.push({ type: 'feed.heartbeat', orderId: null, branchId: null, brandId: null, at: new Date().toISOString() });
+    wake?.();
+  }, heartbeatMs);
+  heartbeat.unref?.();
   function finish() {
     if (!done) {
       done = true;
+      clearInterval(heartbeat);
       unsubscribe();
       wake?.();
     }
     return Promise.resolve({ value: undefined, done: true } as IteratorReturnResult<undefined>);
   }
   return {
-    async next(): Promise<IteratorResult<OrderEvent>> {
+    async next(): Promise<IteratorResult<FeedMessage>> {
       while (!done) {
         const event = queue.shift();
         if (event) {
-          if (await filter(event)) return { value: event, done: false };
+          if (event.type === 'feed.heartbeat' || await filter(event)) return { value: event, done: false };
           continue;
         }
         await new Promise<void>((resolve) => { wake = resolve; });

@@ -4,7 +4,7 @@ import { liveOrderFeedMachine, retryDelayMs, selectFeedStatus, type CatchUpResul
 import { TIMINGS } from '../../domain/constants';
 
 /** The feed machine alone, with in-memory ports: the edges the model test cannot stage on a real server. */
-function harness(catchUp: (afterId: number | null) => CatchUpResult) {
+function harness(catchUp: (afterId: number | null) => CatchUpResult, silenceMs?: number) {
   let send: ((e: AnyEventObject) => void) | null = null;
   const alerts: number[] = [];
   let refreshes = 0;
@@ -17,7 +17,7 @@ function harness(catchUp: (afterId: number | null) => CatchUpResult) {
       alertNewOrder: (_, { orderId }) => { alerts.push(orderId); },
       refreshOrderLists: () => { refreshes++; },
     },
-  }), { input: { branchId: 1 } });
+  }), { input: { branchId: 1, silenceMs } });
   feed.start();
   return { feed, alerts, refreshes: () => refreshes, transport: (e: AnyEventObject) => send!(e) };
 }
@@ -87,5 +87,57 @@ describe('liveOrderFeed machine', () => {
     h.transport({ type: 'feed.refused', reason: 'Forbidden' });
     expect(selectFeedStatus(h.feed.getSnapshot())).toBe('refused');
     h.feed.stop();
+  });
+
+  it('a transport that beats: live only while heard from; silent for silenceMs, it reconnects (issue 11)', async () => {
+    vi.useFakeTimers();
+    try {
+      const silence = TIMINGS.feedSilenceMs;
+      const h = harness(() => ({ orderIds: [], latestId: 0 }), silence);
+      h.transport({ type: 'feed.connected' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(selectFeedStatus(h.feed.getSnapshot())).toBe('live');
+      // Heartbeats (and orders) every 2 s keep it live well past the silence limit.
+      for (let t = 0; t < 3 * silence; t += TIMINGS.feedHeartbeatMs) {
+        await vi.advanceTimersByTimeAsync(TIMINGS.feedHeartbeatMs);
+        h.transport({ type: 'feed.heartbeat' });
+      }
+      h.transport({ type: 'feed.order', orderId: 5, change: 'created' });
+      await vi.advanceTimersByTimeAsync(silence - 1);
+      expect(selectFeedStatus(h.feed.getSnapshot())).toBe('live');
+      // Then nothing: dead after silenceMs, not before; the reason says so.
+      await vi.advanceTimersByTimeAsync(1);
+      expect(selectFeedStatus(h.feed.getSnapshot())).toBe('reconnecting');
+      expect(h.feed.getSnapshot().context.reason).toMatch(/Nothing heard/);
+      h.feed.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a connection that never answers counts as down after silenceMs too', async () => {
+    vi.useFakeTimers();
+    try {
+      const h = harness(() => ({ orderIds: [], latestId: 0 }), TIMINGS.feedSilenceMs);
+      expect(selectFeedStatus(h.feed.getSnapshot())).toBe('connecting');
+      await vi.advanceTimersByTimeAsync(TIMINGS.feedSilenceMs);
+      expect(selectFeedStatus(h.feed.getSnapshot())).toBe('reconnecting');
+      h.feed.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a transport without a heartbeat (Firestore) stays live through silence', async () => {
+    vi.useFakeTimers();
+    try {
+      const h = harness(() => ({ orderIds: [], latestId: 0 }));
+      h.transport({ type: 'feed.connected' });
+      await vi.advanceTimersByTimeAsync(10 * TIMINGS.feedSilenceMs);
+      expect(selectFeedStatus(h.feed.getSnapshot())).toBe('live');
+      h.feed.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

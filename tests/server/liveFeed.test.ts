@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { insertOrder } from '../support/orders';
 import { pgOrderEvents } from '../../server/events/pgOrderEvents';
 import type { OrderEvent } from '../../server/events/orderEvents';
+import { TIMINGS } from '../../domain/constants';
 
 /**
  * The live order feed: PostgreSQL LISTEN/NOTIFY behind the OrderEvents port, and the gateway's
@@ -30,6 +31,8 @@ async function subscribe(token: string | null, variables: Record<string, unknown
   const decoder = new TextDecoder();
   let buffer = '';
   const messages: any[] = [];
+  /** When each heartbeat arrived (they are kept apart, so `next` answers order events only). */
+  const heartbeats: number[] = [];
   const waiting: { wake: (() => void) | null } = { wake: null };
   let ended = false;
   void (async () => {
@@ -44,7 +47,11 @@ async function subscribe(token: string | null, variables: Record<string, unknown
           buffer = buffer.slice(cut + 2);
           const event = /^event: (.*)$/m.exec(block)?.[1];
           const data = block.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n');
-          if (event === 'next' && data) { messages.push(JSON.parse(data)); waiting.wake?.(); }
+          if (event === 'next' && data) {
+            const message = JSON.parse(data);
+            if (message.data?.orderEvents?.type === 'feed.heartbeat') heartbeats.push(Date.now());
+            else { messages.push(message); waiting.wake?.(); }
+          }
           if (event === 'complete') { ended = true; waiting.wake?.(); }
         }
       }
@@ -61,6 +68,7 @@ async function subscribe(token: string | null, variables: Record<string, unknown
       if (!messages.length) throw new Error(ended ? 'stream ended' : 'no event in time');
       return messages.shift();
     },
+    heartbeats,
     close: () => controller.abort(),
   };
 }
@@ -163,5 +171,17 @@ describe.skipIf(!hasMesh)('GraphQL subscription orderEvents over SSE', () => {
     const message = await feed.next();
     expect(message.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     feed.close();
+  });
+
+  it('sends every subscriber a heartbeat every few seconds, whatever their scope (issue 11)', async () => {
+    const feed = await subscribe(await server.api.login('branchuser'));
+    const started = Date.now();
+    while (feed.heartbeats.length < 3 && Date.now() - started < 20_000) await new Promise((r) => setTimeout(r, 100));
+    feed.close();
+    expect(feed.heartbeats.length).toBe(3);
+    const gaps = feed.heartbeats.slice(1).map((t, i) => t - feed.heartbeats[i]);
+    console.log(`heartbeat gaps: ${gaps.join(', ')} ms (every ${TIMINGS.feedHeartbeatMs} ms)`);
+    // Well inside the console's silence limit, even on a busy machine.
+    for (const gap of gaps) expect(gap).toBeLessThan(TIMINGS.feedSilenceMs);
   });
 });

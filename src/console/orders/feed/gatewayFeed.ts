@@ -14,38 +14,28 @@ export interface GatewayFeedOptions {
   uri: string;
   /** The bearer token at connection time. */
   token: () => string | null;
-  /**
-   * Silence after which the connection counts as dead. The gateway sends a keep-alive comment
-   * every few hundred milliseconds, so a quiet stream means a half-open connection.
-   */
-  silenceMs?: number;
 }
 
 interface SseMessage { event: string; data: string }
-type Payload = { data?: { orderEvents?: { type: string; orderId: number } } | null; errors?: { message: string; extensions?: { status?: number } }[] };
+type Payload = { data?: { orderEvents?: { type: string; orderId: number | null } } | null; errors?: { message: string; extensions?: { status?: number } }[] };
 
 /**
  * Port `subscribe` of the live order feed over the gateway's `orderEvents` subscription, as
  * graphql-sse's distinct-connection mode: one POST to /graphql with `Accept: text/event-stream`,
  * read as a stream (EventSource cannot send the bearer token). The server filters the events to
- * the caller's scope. fetch is looked up per connection, so a test can stand between.
+ * the caller's scope, and sends a heartbeat every few seconds (`feed.heartbeat`); the machine,
+ * not this reader, decides that a silent feed is dead. fetch is looked up per connection, so a
+ * test can stand between.
  */
 export function gatewayFeed(opts: GatewayFeedOptions) {
-  const silenceMs = opts.silenceMs ?? 15_000;
   return fromCallback<LiveOrderFeedEvent, FeedScope>(({ input, sendBack }) => {
     const controller = new AbortController();
     let over = false;
-    let watchdog: ReturnType<typeof setTimeout> | undefined;
     const end = (event: LiveOrderFeedEvent) => {
       if (over) return;
       over = true;
-      clearTimeout(watchdog);
       controller.abort();
       sendBack(event);
-    };
-    const heard = () => {
-      clearTimeout(watchdog);
-      watchdog = setTimeout(() => end({ type: 'feed.dropped', reason: 'The live order feed went silent.' }), silenceMs);
     };
 
     const onMessage = (message: SseMessage) => {
@@ -58,7 +48,8 @@ export function gatewayFeed(opts: GatewayFeedOptions) {
         return end(status === 401 || status === 403 ? { type: 'feed.refused', reason: error.message } : { type: 'feed.dropped', reason: error.message });
       }
       const event = payload.data?.orderEvents;
-      if (event) sendBack({ type: 'feed.order', orderId: event.orderId, change: event.type === 'order.created' ? 'created' : 'changed' });
+      if (event?.type === 'feed.heartbeat') return sendBack({ type: 'feed.heartbeat' });
+      if (event?.orderId != null) sendBack({ type: 'feed.order', orderId: event.orderId, change: event.type === 'order.created' ? 'created' : 'changed' });
     };
 
     (async () => {
@@ -79,14 +70,12 @@ export function gatewayFeed(opts: GatewayFeedOptions) {
       }
       // The server has subscribed us before it answers, so from here on nothing is missed.
       sendBack({ type: 'feed.connected' });
-      heard();
       const reader = res.body.getReader();
       const decoder = new TextDecoder();
       let buffer = '';
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
-        heard();
         buffer += decoder.decode(value, { stream: true });
         let cut: number;
         while ((cut = buffer.search(/\r?\n\r?\n/)) >= 0) {
@@ -102,7 +91,6 @@ export function gatewayFeed(opts: GatewayFeedOptions) {
 
     return () => {
       over = true;
-      clearTimeout(watchdog);
       controller.abort();
     };
   });

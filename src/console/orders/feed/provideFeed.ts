@@ -1,7 +1,7 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { ApolloClient } from '@apollo/client';
-import { liveOrderFeedMachine, type CatchUpResult, type FeedScope, type LiveOrderFeedEvent } from '../../../../machines/liveOrderFeed';
-import { TEXT } from '../../../../domain/constants';
+import { liveOrderFeedMachine, type CatchUpResult, type FeedScope, type LiveOrderFeedEvent, type LiveOrderFeedInput } from '../../../../machines/liveOrderFeed';
+import { TEXT, TIMINGS } from '../../../../domain/constants';
 import { notify } from '../../../lib/notify';
 import { storage, KEYS } from '../../../lib/storage';
 import { AllOrders } from '../operations';
@@ -60,13 +60,23 @@ export async function catchUpOrders(client: ApolloClient, afterId: number | null
   return { orderIds, latestId: orderIds.length ? orderIds[orderIds.length - 1] : afterId };
 }
 
+/** Which transport a scope gets: Firestore only for one branch with Firebase configured. */
+const usesFirestore = (scope: FeedScope, firestore?: FirestoreFeedConfig | null) => !!firestore && scope.branchId != null;
+
+/**
+ * The feed's input: the gateway sends a heartbeat, so silence there means a dead feed; Firestore
+ * sends none (its own `fromCache` says when it is offline).
+ */
+export const liveOrderFeedInput = (scope: FeedScope, firestore?: FirestoreFeedConfig | null): LiveOrderFeedInput =>
+  ({ ...scope, silenceMs: usesFirestore(scope, firestore) ? null : TIMINGS.feedSilenceMs });
+
 /**
  * The live order feed bound for the console: the gateway subscription by default, Firestore when
  * Firebase is configured and the user follows one branch (the collection is filtered by branch;
  * a wider scope needs the server's filtering, so it always uses the gateway).
  */
 export function provideLiveOrderFeed(opts: { client: ApolloClient; uri: string; scope: FeedScope; firestore?: FirestoreFeedConfig | null }) {
-  const useFirestore = !!opts.firestore && opts.scope.branchId != null;
+  const useFirestore = usesFirestore(opts.scope, opts.firestore);
   return liveOrderFeedMachine.provide({
     actors: {
       subscribe: useFirestore ? firestoreFeed(opts.firestore!) : gatewayFeed({ uri: opts.uri, token: () => storage.get(KEYS.token) }),
