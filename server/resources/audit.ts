@@ -9,6 +9,13 @@ import { authorize, route, service } from '../http/routes';
 import type { AppContext, Caller } from '../http/context';
 import { columnsAt, scopeWhere } from './scope';
 import type { Resource } from './resource';
+import type { Capability } from '../../domain/permissions';
+
+/**
+ * What history needs of a resource: every declared resource has it, and hand-written services
+ * whose writes are audited (the menu) declare it too.
+ */
+export type HistorySource = Pick<Resource, 'service' | 'label' | 'scope' | 'rowScope'> & { can: { view: Capability } };
 
 export type AuditAction = 'create' | 'update' | 'delete';
 
@@ -59,7 +66,7 @@ const HISTORY_LIMIT = 200;
  * view capability; a live row outside the caller's scope is a 404, and a deleted row's history is
  * scoped by the place it belonged to.
  */
-export function registerAuditHistory(app: FastifyInstance, ctx: AppContext, resources: readonly Resource[]) {
+export function registerAuditHistory(app: FastifyInstance, ctx: AppContext, resources: readonly HistorySource[]) {
   service(app, ctx, 'AuditLog', [
     route({
       method: 'GET', name: 'GetEntityHistory', access: 'dashboard.view',

@@ -15,6 +15,7 @@ import { brandPaymentResource } from '../services/brandPayment/resource';
 import { brandAdvertisementResource } from '../services/brandAdvertisements/resource';
 import { rewardProgramResource } from '../services/rewardPrograms/resource';
 import { customersGroupResource } from '../services/customersGroups/resource';
+import { MENU_HISTORY } from '../services/productTypesAndSubtypes/history';
 import { preInvitationResource } from '../services/preInvitationLists/resource';
 
 /**
@@ -39,5 +40,5 @@ export const RESOURCES: readonly Resource[] = [
 
 export function registerResources(app: FastifyInstance, ctx: AppContext) {
   for (const resource of RESOURCES) resource.register(app, ctx);
-  registerAuditHistory(app, ctx, RESOURCES);
+  registerAuditHistory(app, ctx, [...RESOURCES, ...MENU_HISTORY]);
 }

@@ -10,7 +10,7 @@ import {
   createGroup, createSubItems, deleteGroup, deleteSubItem, MenuProductSubType, typesWithSubtypes, updateGroup, updateSubItem,
 } from '../productTypesAndSubtypes/admin';
 import {
-  auditMenu, brandInScope, groupInScope, groupsWithItems, Id, MenuOptionGroup, MenuSubItem, Name, Price, productInScope, SortOrder, typeInScope,
+  auditMenu, brandInScope, groupInScope, groupsWithItems, Id, MenuOptionGroup, MenuSubItem, Name, Price, productInScope, SortOrder, SubItemInput, typeInScope,
 } from '../productTypesAndSubtypes/menuAdmin';
 
 /**
@@ -86,10 +86,13 @@ export function registerProductAddition(app: FastifyInstance, ctx: AppContext) {
     }),
     route({
       method: 'PUT', name: 'UpdateProductAdditionsGroup', access: 'menu.manage',
-      summary: "Changes an addition group's name, allowMultiple, isRequired or order: only the fields sent.",
-      body: Obj('MenuAdditionGroupUpdateInput', { id: Id, name: Type.Optional(Name), allowMultiple: Type.Optional(Type.Boolean()), isRequired: Type.Optional(Type.Boolean()), sortOrder: Type.Optional(SortOrder) }),
+      summary: "Changes an addition group's name, allowMultiple, isRequired or order: only the fields sent. `additions`, when sent, is the whole new set: additions with an id are kept (and changed), others added, the rest removed, in the order sent.",
+      body: Obj('MenuAdditionGroupUpdateInput', {
+        id: Id, name: Type.Optional(Name), allowMultiple: Type.Optional(Type.Boolean()), isRequired: Type.Optional(Type.Boolean()), sortOrder: Type.Optional(SortOrder),
+        additions: Type.Optional(Type.Array(SubItemInput, { minItems: 1, maxItems: 50 })),
+      }),
       result: MenuOptionGroup,
-      handler: ({ body, caller, ctx }) => updateGroup(ctx, caller, 'addition', body, 'ProductAdditionsGroup') as never,
+      handler: ({ body, caller, ctx }) => updateGroup(ctx, caller, 'addition', { ...body, subItems: body.additions }, 'ProductAdditionsGroup', 'additions') as never,
     }),
     route({
       method: 'POST', name: 'CreateProductNewAddition', access: 'menu.manage', summary: 'Adds one addition (name and price) to an addition group.',

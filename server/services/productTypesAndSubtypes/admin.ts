@@ -11,7 +11,7 @@ import { menuProductOf, MenuProduct } from '../products/admin';
 import { switchStillOn } from './menu';
 import {
   auditMenu, branchBrandInScope, brandInScope, checkPrice, checkUniqueName, groupInScope, groupsWithItems, Id, insertGroup,
-  MenuOptionGroup, MenuSubItem, Name, OptionGroupInput, Price, productInScope, SortOrder, subItemInScope, subItemOf, subtypeInScope,
+  MenuOptionGroup, MenuSubItem, Name, OptionGroupInput, placeAmongSiblings, type SubItemInputT, writeSubItems, Price, productInScope, SortOrder, subItemInScope, subItemOf, subtypeInScope,
   typeInScope, type OptionGroupInputT,
 } from './menuAdmin';
 
@@ -77,12 +77,19 @@ export async function createGroup(ctx: AppContext, caller: Caller, owner: { prod
   });
 }
 
-export async function updateGroup(ctx: AppContext, caller: Caller, kind: 'product' | 'addition', input: { id: number; name?: string; allowMultiple?: boolean; isRequired?: boolean; sortOrder?: number }, resource: string) {
+/**
+ * Changes a group's fields; with `subItems`, also its items as a whole (kept by id and changed,
+ * added without one, the rest removed, in the order sent), so a form saves a group in one step
+ * and one history entry.
+ */
+export async function updateGroup(ctx: AppContext, caller: Caller, kind: 'product' | 'addition', input: { id: number; name?: string; allowMultiple?: boolean; isRequired?: boolean; sortOrder?: number; subItems?: SubItemInputT[] }, resource: string, field = 'subItems') {
+  input.subItems?.forEach((s, i) => checkPrice(s.price, `${field}[${i}].price`));
   return ctx.db.transaction(async (tx) => {
     const before = await groupInScope(tx, caller, input.id, kind);
     const beforeItem = await groupItem(tx, before.id);
     const values = only({ name: input.name?.trim(), allowMultiple: input.allowMultiple, isRequired: input.isRequired, sortOrder: input.sortOrder });
     if (Object.keys(values).length) await tx.update(optionGroups).set(values).where(eq(optionGroups.id, before.id));
+    if (input.subItems) await writeSubItems(tx, before.id, input.subItems, field);
     const item = await groupItem(tx, before.id);
     if (JSON.stringify(item) !== JSON.stringify(beforeItem)) await auditMenu(tx, caller, resource, 'update', before.id, before.brandId, beforeItem, item);
     return item;
@@ -202,21 +209,23 @@ export function registerProductTypesAndSubtypesAdmin(app: FastifyInstance, ctx: 
         await brandInScope(ctx.db, caller, body.brandId);
         return ctx.db.transaction(async (tx) => {
           await checkUniqueName(tx, 'type', body.brandId, body.name, null);
-          const [{ n }] = await tx.select({ n: count() }).from(productTypes).where(eq(productTypes.brandId, body.brandId));
-          const [row] = await tx.insert(productTypes).values({ brandId: body.brandId, name: body.name.trim(), isHidden: body.isHidden ?? false, sortOrder: body.sortOrder ?? Number(n) }).returning();
+          const [inserted] = await tx.insert(productTypes).values({ brandId: body.brandId, name: body.name.trim(), isHidden: body.isHidden ?? false }).returning();
+          const row = { ...inserted, sortOrder: await placeAmongSiblings(tx, 'type', body.brandId, inserted.id, body.sortOrder ?? 'last') };
           await auditMenu(tx, caller, 'ProductType', 'create', row.id, row.brandId, null, typeItem(row));
           return typeItem(row);
         });
       },
     }),
     route({
-      method: 'PUT', name: 'UpdateProductType', access: 'menu.manage', summary: 'Renames, hides or shows (with everything in it), or reorders a product type: only the fields sent.',
+      method: 'PUT', name: 'UpdateProductType', access: 'menu.manage', summary: 'Renames, hides or shows (with everything in it), or reorders a product type: only the fields sent. `sortOrder` is its new place (0-based) among the brand\'s types.',
       body: Obj('MenuProductTypeUpdateInput', { id: Id, ...Type.Partial(Type.Object(typeFields)).properties }), result: MenuProductType,
       handler: ({ body, caller, ctx }) => ctx.db.transaction(async (tx) => {
         const before = await typeInScope(tx, caller, body.id, { lock: true });
         if (body.name !== undefined) await checkUniqueName(tx, 'type', before.brandId, body.name, before.id);
-        const values = only({ name: body.name?.trim(), isHidden: body.isHidden, sortOrder: body.sortOrder });
-        const [after] = Object.keys(values).length ? await tx.update(productTypes).set(values).where(eq(productTypes.id, before.id)).returning() : [before];
+        const values = only({ name: body.name?.trim(), isHidden: body.isHidden });
+        if (Object.keys(values).length) await tx.update(productTypes).set(values).where(eq(productTypes.id, before.id));
+        if (body.sortOrder !== undefined) await placeAmongSiblings(tx, 'type', before.brandId, before.id, body.sortOrder);
+        const [after] = await tx.select().from(productTypes).where(eq(productTypes.id, before.id));
         if (JSON.stringify(typeItem(after)) !== JSON.stringify(typeItem(before))) await auditMenu(tx, caller, 'ProductType', 'update', after.id, after.brandId, typeItem(before), typeItem(after));
         return typeItem(after);
       }),
@@ -233,22 +242,26 @@ export function registerProductTypesAndSubtypesAdmin(app: FastifyInstance, ctx: 
       handler: ({ body, caller, ctx }) => ctx.db.transaction(async (tx) => {
         const type = await typeInScope(tx, caller, body.typeId, { lock: true });
         await checkUniqueName(tx, 'subtype', type.id, body.name, null);
-        const [{ n }] = await tx.select({ n: count() }).from(productSubtypes).where(eq(productSubtypes.typeId, type.id));
-        const [row] = await tx.insert(productSubtypes).values({ typeId: type.id, name: body.name.trim(), isHidden: body.isHidden ?? false, sortOrder: body.sortOrder ?? Number(n) }).returning();
+        const [inserted] = await tx.insert(productSubtypes).values({ typeId: type.id, name: body.name.trim(), isHidden: body.isHidden ?? false }).returning();
+        const row = { ...inserted, sortOrder: await placeAmongSiblings(tx, 'subtype', type.id, inserted.id, body.sortOrder ?? 'last') };
         await auditMenu(tx, caller, 'ProductSubType', 'create', row.id, type.brandId, null, subtypeItem(row));
         return subtypeItem(row);
       }),
     }),
     route({
-      method: 'PUT', name: 'UpdateProductSubType', access: 'menu.manage', summary: 'Renames, hides or shows, reorders or moves (within the brand) a sub-type: only the fields sent.',
+      method: 'PUT', name: 'UpdateProductSubType', access: 'menu.manage', summary: 'Renames, hides or shows, reorders or moves (within the brand) a sub-type: only the fields sent. `sortOrder` is its new place (0-based) among the type\'s sub-types; moved to another type, it goes last unless a place is given.',
       body: Obj('MenuProductSubTypeUpdateInput', { id: Id, typeId: Type.Optional(Id), ...Type.Partial(Type.Object(typeFields)).properties }), result: MenuProductSubType,
       handler: ({ body, caller, ctx }) => ctx.db.transaction(async (tx) => {
         const { subtype: before, brandId } = await subtypeInScope(tx, caller, body.id, { lock: true });
         if (body.typeId !== undefined && body.typeId !== before.typeId && (await typeInScope(tx, caller, body.typeId)).brandId !== brandId) throw notFound('Product type');
         const typeId = body.typeId ?? before.typeId;
         if (body.name !== undefined || typeId !== before.typeId) await checkUniqueName(tx, 'subtype', typeId, body.name ?? before.name, before.id);
-        const values = only({ name: body.name?.trim(), isHidden: body.isHidden, sortOrder: body.sortOrder, typeId: body.typeId });
-        const [after] = Object.keys(values).length ? await tx.update(productSubtypes).set(values).where(eq(productSubtypes.id, before.id)).returning() : [before];
+        const values = only({ name: body.name?.trim(), isHidden: body.isHidden, typeId: body.typeId });
+        if (Object.keys(values).length) await tx.update(productSubtypes).set(values).where(eq(productSubtypes.id, before.id));
+        // A sub-type moved to another type goes last there unless a place is given.
+        const position = body.sortOrder ?? (typeId !== before.typeId ? 'last' : undefined);
+        if (position !== undefined) await placeAmongSiblings(tx, 'subtype', typeId, before.id, position);
+        const [after] = await tx.select().from(productSubtypes).where(eq(productSubtypes.id, before.id));
         if (JSON.stringify(subtypeItem(after)) !== JSON.stringify(subtypeItem(before))) await auditMenu(tx, caller, 'ProductSubType', 'update', after.id, brandId, subtypeItem(before), subtypeItem(after));
         return subtypeItem(after);
       }),

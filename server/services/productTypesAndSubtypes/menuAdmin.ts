@@ -68,25 +68,45 @@ export function checkGroups(groups: OptionGroupInputT[] | undefined, field = 'op
 }
 
 /**
- * Names are unique among the live rows of one parent (a product within its sub-type, a sub-type
- * within its type, a type within its brand), compared without case and outer spaces, so the shop
- * never shows two "Latte"s side by side.
+ * The siblings of a menu row: the live rows of one parent (a product within its sub-type, a
+ * sub-type within its type, a type within its brand). Names are unique among them, compared
+ * without case and outer spaces, so the shop never shows two "Latte"s side by side; and
+ * `sort_order` numbers them 0..n-1, the order of the shop and of the /store tree.
  */
-const NAME_RULES = {
+const SIBLINGS = {
   product: { table: products, parent: products.subtypeId, live: isNull(products.archivedAt), label: 'A product in this sub-type' },
   subtype: { table: productSubtypes, parent: productSubtypes.typeId, live: isNull(productSubtypes.archivedAt), label: 'A sub-type of this type' },
   type: { table: productTypes, parent: productTypes.brandId, live: isNull(productTypes.archivedAt), label: 'A product type of this brand' },
 } as const;
 
-export async function nameTaken(db: Db | Tx, what: keyof typeof NAME_RULES, parentId: number, name: string, exceptId: number | null) {
-  const { table, parent, live } = NAME_RULES[what];
+export async function nameTaken(db: Db | Tx, what: keyof typeof SIBLINGS, parentId: number, name: string, exceptId: number | null) {
+  const { table, parent, live } = SIBLINGS[what];
   const rows = await db.select({ id: table.id }).from(table)
     .where(and(eq(parent, parentId), live, sql`lower(btrim(${table.name})) = lower(btrim(${name}))`, exceptId ? ne(table.id, exceptId) : undefined)).limit(1);
   return rows.length > 0;
 }
 
-export async function checkUniqueName(db: Db | Tx, what: keyof typeof NAME_RULES, parentId: number, name: string, exceptId: number | null) {
-  if (await nameTaken(db, what, parentId, name, exceptId)) throw invalid('name', `${NAME_RULES[what].label} is already called "${name.trim()}".`);
+export async function checkUniqueName(db: Db | Tx, what: keyof typeof SIBLINGS, parentId: number, name: string, exceptId: number | null) {
+  if (await nameTaken(db, what, parentId, name, exceptId)) throw invalid('name', `${SIBLINGS[what].label} is already called "${name.trim()}".`);
+}
+
+/**
+ * Puts row `id` at `position` (0-based; past the end, or 'last', means last) among its live
+ * siblings and numbers them 0..n-1, under their row locks, so two moves at once never leave two
+ * rows on one place. Answers the row's new sort order. Only the moved row's own write is audited:
+ * the others' numbers follow from it.
+ */
+export async function placeAmongSiblings(tx: Tx, what: keyof typeof SIBLINGS, parentId: number, id: number, position: number | 'last') {
+  const { table, parent, live } = SIBLINGS[what];
+  const rows = await tx.select({ id: table.id, sortOrder: table.sortOrder }).from(table)
+    .where(and(eq(parent, parentId), live, ne(table.id, id))).orderBy(asc(table.sortOrder), asc(table.id)).for('update');
+  const at = position === 'last' ? rows.length : Math.min(position, rows.length);
+  const order = [...rows.slice(0, at).map((r) => r.id), id, ...rows.slice(at).map((r) => r.id)];
+  const current = new Map(rows.map((r) => [r.id, r.sortOrder]));
+  for (const [i, rowId] of order.entries()) {
+    if (current.get(rowId) !== i) await tx.update(table).set({ sortOrder: i }).where(eq(table.id, rowId));
+  }
+  return at;
 }
 
 // ─── scope ───────────────────────────────────────────────────────────────────

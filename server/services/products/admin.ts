@@ -11,7 +11,7 @@ import { releaseImage } from '../files/references';
 import { switchStillOn } from '../productTypesAndSubtypes/menu';
 import {
   additionGroupIdsOf, auditMenu, branchBrandInScope, brandInScope, checkGroups, checkPrice, checkUniqueName, groupsWithItems, Id,
-  insertGroup, MenuOptionGroup, Name, nameTaken, OptionGroupInput, Price, productInScope, SortOrder, subtypeInScope, writeSubItems,
+  insertGroup, MenuOptionGroup, Name, nameTaken, OptionGroupInput, placeAmongSiblings, Price, productInScope, SortOrder, subtypeInScope, writeSubItems,
   type OptionGroupInputT,
 } from '../productTypesAndSubtypes/menuAdmin';
 
@@ -149,7 +149,6 @@ const columnsOf = (input: ProductInput) => ({
   ...(input.productDeliveryText !== undefined && { productDeliveryText: input.productDeliveryText }),
   ...(input.redeemPoints !== undefined && { redeemPoints: input.redeemPoints }),
   ...(input.isHidden !== undefined && { isHidden: input.isHidden }),
-  ...(input.sortOrder !== undefined && { sortOrder: input.sortOrder }),
   ...(input.subtypeId !== undefined && { subtypeId: input.subtypeId }),
   ...imagesOf(input),
 });
@@ -166,7 +165,8 @@ async function createProduct(ctx: AppContext, caller: Caller, input: ProductInpu
     if (input.brandId !== undefined && input.brandId !== brandId) throw badRequest('The sub-type belongs to another brand.', [{ message: 'The sub-type belongs to another brand.', members: ['brandId'] }]);
     await checkUniqueName(tx, 'product', input.subtypeId, input.name, null);
     await checkAdditionGroups(tx, brandId, input.additionGroupIds);
-    const [row] = await tx.insert(products).values({ brandId, ...columnsOf(input), subtypeId: input.subtypeId, name: input.name.trim(), price: input.price.toFixed(3) }).returning();
+    const [inserted] = await tx.insert(products).values({ brandId, ...columnsOf(input), subtypeId: input.subtypeId, name: input.name.trim(), price: input.price.toFixed(3) }).returning();
+    const row = { ...inserted, sortOrder: await placeAmongSiblings(tx, 'product', input.subtypeId, inserted.id, input.sortOrder ?? 'last') };
     if (input.optionGroups) await writeGroups(tx, row, input.optionGroups);
     if (input.additionGroupIds) await writeAdditionLinks(tx, row.id, input.additionGroupIds);
     const item = await menuProductOf(tx, row);
@@ -191,7 +191,12 @@ async function updateProduct(ctx: AppContext, caller: Caller, input: ProductInpu
     }
     await checkAdditionGroups(tx, before.brandId, input.additionGroupIds);
     const values = columnsOf(input);
-    const [after] = Object.keys(values).length ? await tx.update(products).set(values).where(eq(products.id, before.id)).returning() : [before];
+    if (Object.keys(values).length) await tx.update(products).set(values).where(eq(products.id, before.id));
+    // `sortOrder` is the product's place among its sub-type's products; moved to another sub-type, it goes last there unless a place is given.
+    const subtypeId = input.subtypeId ?? before.subtypeId;
+    const position = input.sortOrder ?? (subtypeId !== before.subtypeId ? 'last' : undefined);
+    if (position !== undefined) await placeAmongSiblings(tx, 'product', subtypeId, before.id, position);
+    const [after] = await tx.select().from(products).where(eq(products.id, before.id));
     if (input.optionGroups) await writeGroups(tx, after, input.optionGroups);
     if (input.additionGroupIds) await writeAdditionLinks(tx, after.id, input.additionGroupIds);
     const item = await menuProductOf(tx, after);
@@ -316,7 +321,7 @@ export function registerProductsAdmin(app: FastifyInstance, ctx: AppContext) {
     }),
     route({
       method: 'PUT', name: 'UpdateProduct', access: 'menu.manage',
-      summary: 'Changes a product: only the fields sent. `optionGroups` and `additionGroupIds`, when sent, are the whole new set.',
+      summary: 'Changes a product: only the fields sent. `optionGroups` and `additionGroupIds`, when sent, are the whole new set. `sortOrder` is its new place (0-based) among its sub-type\'s products; moved to another sub-type, it goes last unless a place is given.',
       body: UpdateBody, result: MenuProduct,
       handler: ({ body, caller, ctx }) => updateProduct(ctx, caller, body as never) as never,
     }),
