@@ -13,19 +13,25 @@ import { and, or, setup, stateIn, transition, type SnapshotFrom, type StateValue
  * |---------|--------------------|---------------------|-----------|------------------------------------------------------|
  * | status  | pending            | order.accept        | accepted  | always                                               |
  * | status  | pending            | order.reject        | rejected  | always                                               |
- * | status  | accepted           | order.close         | closed    | always                                               |
- * | status  | accepted           | order.serve         | closed    | car service, arrival none/arrived (serving ends it)  |
- * | status  | pending, accepted  | order.noShow        | closed    | pickup or car service, arrival none/arrived          |
- * | arrival | none               | order.arrive        | arrived   | car service, status pending/accepted                 |
- * | arrival | none, arrived      | order.serve         | served    | car service, status accepted                         |
- * | arrival | none, arrived      | order.noShow        | noShow    | pickup or car service, status pending/accepted       |
+ * | status  | accepted           | order.ready         | ready     | always                                               |
+ * | status  | accepted, ready    | order.close         | closed    | always                                               |
+ * | status  | accepted, ready    | order.serve         | closed    | car service, arrival none/arrived (serving ends it)  |
+ * | status  | pending, accepted, ready | order.noShow  | closed    | pickup or car service, arrival none/arrived          |
+ * | arrival | none               | order.arrive        | arrived   | car service, status pending/accepted/ready           |
+ * | arrival | none, arrived      | order.serve         | served    | car service, status accepted/ready                   |
+ * | arrival | none, arrived      | order.noShow        | noShow    | pickup or car service, status pending/accepted/ready |
  * | payment | unpaid             | order.markPaid      | paid      | always (money received is a fact, even on a rejected order) |
  * | read    | unread             | order.markRead      | read      | always                                               |
  * | refund  | none               | order.requestRefund | requested | payment paid                                         |
  * | refund  | requested          | order.approveRefund | approved  | always                                               |
- * | status  | pending, accepted  | order.approveRefund | rejected  | refund requested (the same step as the refund region)|
+ * | status  | pending, accepted, ready | order.approveRefund | rejected | refund requested (the same step as the refund region)|
  *
  * Decisions where the spec is silent:
+ * - ready (issue 11) is the step the customer waits for: accepted → ready → closed. Closing straight
+ *   from accepted stays allowed (a branch that hands the order over at once, and the mobile clients
+ *   that only know the four legacy statuses). Ready is listed last, so the legacy status ids 1–4 keep their meaning.
+ * - reject and no-show carry the operator's reason (`reason` on the event, REASON_EVENTS); the
+ *   server requires it and keeps it on the order, the machine itself does not look at it.
  * - rejected and closed are terminal: nothing re-opens an order, and a status never goes back to pending.
  * - serving and no-show both finish the order (status closed in the same step); the arrival
  *   region records how it ended. Both regions react to the same event, with matching guards,
@@ -45,12 +51,13 @@ export type DeliverySystem = 'pickup' | 'carService' | 'delivery';
 
 export type OrderLifecycleEvent =
   | { type: 'order.accept' }
-  | { type: 'order.reject' }
+  | { type: 'order.reject'; reason?: string }
+  | { type: 'order.ready' }
   | { type: 'order.close' }
   | { type: 'order.markPaid' }
   | { type: 'order.arrive' }
   | { type: 'order.serve' }
-  | { type: 'order.noShow' }
+  | { type: 'order.noShow'; reason?: string }
   | { type: 'order.markRead' }
   | { type: 'order.requestRefund' }
   | { type: 'order.approveRefund' };
@@ -58,7 +65,8 @@ export type OrderEventType = OrderLifecycleEvent['type'];
 
 export interface OrderLifecycleContext { deliverySystem: DeliverySystem }
 
-const isOpen = or([stateIn({ status: 'pending' }), stateIn({ status: 'accepted' })]);
+const isOpen = or([stateIn({ status: 'pending' }), stateIn({ status: 'accepted' }), stateIn({ status: 'ready' })]);
+const isAccepted = or([stateIn({ status: 'accepted' }), stateIn({ status: 'ready' })]);
 const isWaiting = or([stateIn({ arrival: 'none' }), stateIn({ arrival: 'arrived' })]);
 
 export const orderLifecycleMachine = setup({
@@ -71,7 +79,7 @@ export const orderLifecycleMachine = setup({
     isCarService: ({ context }) => context.deliverySystem === 'carService',
     hasArrivalStep: ({ context }) => context.deliverySystem === 'carService' || context.deliverySystem === 'pickup',
     isOpen,
-    isAccepted: stateIn({ status: 'accepted' }),
+    isAccepted,
     isWaiting,
     isPaid: stateIn({ payment: 'paid' }),
     isRefundRequested: stateIn({ refund: 'requested' }),
@@ -96,6 +104,7 @@ export const orderLifecycleMachine = setup({
         accepted: {
           meta: { label: 'Accepted', event: 'order.accept' },
           on: {
+            'order.ready': 'ready',
             'order.close': 'closed',
             'order.serve': { target: 'closed', guard: and(['isCarService', 'isWaiting']) },
             'order.noShow': { target: 'closed', guard: and(['hasArrivalStep', 'isWaiting']) },
@@ -104,6 +113,15 @@ export const orderLifecycleMachine = setup({
         },
         rejected: { meta: { label: 'Rejected', event: 'order.reject' } },
         closed: { meta: { label: 'Closed', event: 'order.close' } },
+        ready: {
+          meta: { label: 'Ready', event: 'order.ready' },
+          on: {
+            'order.close': 'closed',
+            'order.serve': { target: 'closed', guard: and(['isCarService', 'isWaiting']) },
+            'order.noShow': { target: 'closed', guard: and(['hasArrivalStep', 'isWaiting']) },
+            'order.approveRefund': { target: 'rejected', guard: 'isRefundRequested' },
+          },
+        },
       },
     },
     arrival: {
@@ -152,7 +170,27 @@ export const orderLifecycleMachine = setup({
 });
 
 export type OrderLifecycleSnapshot = SnapshotFrom<typeof orderLifecycleMachine>;
-export type OrderStatus = 'pending' | 'accepted' | 'rejected' | 'closed';
+export type OrderStatus = 'pending' | 'accepted' | 'ready' | 'rejected' | 'closed';
+
+/** The statuses in which the branch still owes the customer something ("current" orders). */
+export const OPEN_STATUSES: OrderStatus[] = ['pending', 'accepted', 'ready'];
+
+/** Events that finish an order against the customer's wish; the operator gives a reason (kept on the order). */
+export const REASON_EVENTS = ['order.reject', 'order.noShow'] as const satisfies readonly OrderEventType[];
+export const REASON_MAX_LENGTH = 200;
+/** The reason the server gives when nobody accepted an order within the acceptance deadline. */
+export const NOT_ACCEPTED_IN_TIME = 'Not accepted in time';
+/**
+ * Minutes a pending order waits for the branch before the server rejects it (server/orders/deadline.ts).
+ * Ten: long enough for a rush at the counter, short enough that a customer is not left waiting for
+ * a drink that nobody is making (docs/decisions.md "Order screens: server").
+ */
+export const ACCEPTANCE_DEADLINE_MINUTES = 10;
+/** The short lists the console offers (any other reason can be typed). */
+export const REASON_CHOICES: Record<(typeof REASON_EVENTS)[number], string[]> = {
+  'order.reject': ['Item sold out', 'Branch too busy', 'Closing soon', 'Cannot reach the customer', 'Suspected fake order'],
+  'order.noShow': ['Customer did not come', 'Customer did not answer the phone', 'Customer cancelled at the branch'],
+};
 export type OrderArrival = 'none' | 'arrived' | 'served' | 'noShow';
 export type OrderPayment = 'unpaid' | 'paid';
 export type OrderRefund = 'none' | 'requested' | 'approved';
@@ -242,6 +280,7 @@ export const ORDER_STATUS_TYPES: OrderStatusType[] = Object.entries(orderLifecyc
 export const EVENT_VERBS: Record<OrderEventType, string> = {
   'order.accept': 'accepted',
   'order.reject': 'rejected',
+  'order.ready': 'marked as ready',
   'order.close': 'closed',
   'order.markPaid': 'marked as paid',
   'order.arrive': 'marked as arrived',
@@ -266,7 +305,7 @@ export function refusalMessage(orderId: number, row: OrderLifecycleRow, event: O
 function refusalReason(row: OrderLifecycleRow, event: OrderLifecycleEvent): string {
   const delivery = DELIVERY_TEXT[row.deliverySystem] ?? `a ${row.deliverySystem} order`;
   switch (event.type) {
-    case 'order.accept': case 'order.reject': case 'order.close':
+    case 'order.accept': case 'order.reject': case 'order.close': case 'order.ready':
       return `it is ${row.status}`;
     case 'order.arrive': case 'order.serve': case 'order.noShow': {
       const needsCar = event.type !== 'order.noShow';

@@ -44,6 +44,7 @@ const starting = startServer({
   gateway: config.gateway,
   storage: localFileStorage(path.join(config.dataDir, 'uploads')),
   logger: process.env.LOG_REQUESTS === '1',
+  timedWork: true,
 });
 let server: RunningServer;
 try {

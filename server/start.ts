@@ -7,6 +7,7 @@ import { pgOrderEvents } from './events/pgOrderEvents';
 import { createFirestoreMirror, firestoreConfigFromEnv, withFirestoreMirror, type FirestoreMirrorConfig } from './events/firestoreMirror';
 import { createLiveOrderFeed } from './events/orderFeed';
 import type { HttpSettings } from './http/security';
+import { startDeadlineLoop } from './orders/deadline';
 
 export interface StartOptions extends OpenOptions {
   port?: number;
@@ -27,6 +28,11 @@ export interface StartOptions extends OpenOptions {
   storage?: AppOptions['storage'];
   /** How long close() lets requests in flight finish before cutting their connections (default 10 s). */
   drainMs?: number;
+  /**
+   * Run the timed work of orders in this process: the acceptance deadline (server/orders/deadline.ts).
+   * On for `npm start` (server/main.ts); off by default, so a test's old pending orders stay pending.
+   */
+  timedWork?: boolean;
 }
 
 export interface RunningServer {
@@ -69,6 +75,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const host = opts.host ?? '127.0.0.1';
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${address.port}`;
   if (!opts.publicUrl) Object.assign(ctx.config, { publicUrl: url, publicUrlIsListenAddress: true });
+  const deadlines = opts.timedWork ? startDeadlineLoop(ctx, { onError: (err) => app.log.error({ err }, 'acceptance deadline round failed') }) : null;
 
   let closing: Promise<void> | undefined;
   const close = async () => {
@@ -82,6 +89,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       clearInterval(reap);
       clearTimeout(deadline);
     }
+    await deadlines?.stop();
     await gateway?.destroy().catch(() => {});
     await events.close().catch(() => {});
     await database.close();

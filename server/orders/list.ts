@@ -8,7 +8,7 @@ import { orderScope } from './scope';
 
 /** Filters of the staff order lists (Store/Get*Orders*). Every field narrows; none widens the caller's scope. */
 export interface OrderFilter {
-  /** The list's own statuses (e.g. current = pending + accepted). */
+  /** The list's own statuses (e.g. current = pending + accepted + ready). */
   statuses?: readonly OrderStatus[];
   /** The caller's status filter, intersected with `statuses`. */
   status?: OrderStatus;
@@ -40,7 +40,7 @@ export const MAX_PAGE_SIZE = 100;
 
 const SORTABLE = { id: orders.id, createdat: orders.createdAt, total: orders.total, status: orders.status } as const;
 
-export interface StatusCounts { pending: number; accepted: number; rejected: number; closed: number }
+export interface StatusCounts { pending: number; accepted: number; ready: number; rejected: number; closed: number }
 
 export interface OrderRow {
   id: number;
@@ -68,6 +68,9 @@ export interface OrderRow {
   branchId: number;
   brandId: number;
   itemsCount: number;
+  acceptedAt: string | null;
+  readyAt: string | null;
+  statusReason: string | null;
 }
 
 /** The where clause of a list: the caller's scope and the filters. */
@@ -138,6 +141,7 @@ export async function listOrders(
         total: orders.total, subtotal: orders.subtotal, tax: orders.tax, deliveryFee: orders.deliveryFee, discount: orders.discount,
         paymentSystemId: orders.paymentSystemId, carDetails: orders.carDetails, specialRemarks: orders.specialRemarks,
         createdAt: orders.createdAt, paidAt: orders.paidAt, branchId: orders.branchId, brandId: orders.brandId,
+        acceptedAt: orders.acceptedAt, readyAt: orders.readyAt, statusReason: orders.statusReason,
         itemsCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
       })
       .from(pageIds)
@@ -153,6 +157,7 @@ export async function listOrders(
       total: Number(r.total), subtotal: Number(r.subtotal), tax: Number(r.tax), deliveryFee: Number(r.deliveryFee), discount: Number(r.discount),
       itemsCount: Number(r.itemsCount),
       createdAt: toIso(r.createdAt), paidAt: r.paidAt ? toIso(r.paidAt) : null,
+      acceptedAt: r.acceptedAt ? toIso(r.acceptedAt) : null, readyAt: r.readyAt ? toIso(r.readyAt) : null,
     })),
     totalCount,
     ...(counts && { counts }),
@@ -166,14 +171,14 @@ export async function countOrders(db: Db, where: SQL | undefined): Promise<numbe
   return Number(row.n);
 }
 
-/** Pending, accepted, rejected and closed counts for the scope and filters, whatever the status filter. */
+/** Pending, accepted, ready, rejected and closed counts for the scope and filters, whatever the status filter. */
 export async function statusCounts(db: Db, caller: Caller, filter: OrderFilter): Promise<StatusCounts> {
   const rows = await db
     .select({ status: orders.status, n: sql<number>`count(*)::int` })
     .from(orders)
     .where(orderWhere(caller, filter, { ignoreStatus: true }))
     .groupBy(orders.status);
-  const counts: StatusCounts = { pending: 0, accepted: 0, rejected: 0, closed: 0 };
+  const counts: StatusCounts = { pending: 0, accepted: 0, ready: 0, rejected: 0, closed: 0 };
   for (const r of rows) if (r.status in counts) counts[r.status as keyof StatusCounts] = Number(r.n);
   return counts;
 }

@@ -63,6 +63,9 @@ export async function transitionOrder(
           version: row.version + 1,
           updatedAt: now,
           ...(next.payment === 'paid' && row.payment !== 'paid' ? { paidAt: now } : {}),
+          ...(next.status === 'accepted' && row.status !== 'accepted' ? { acceptedAt: now } : {}),
+          ...(next.status === 'ready' && row.status !== 'ready' ? { readyAt: now } : {}),
+          ...('reason' in event && event.reason ? { statusReason: event.reason } : {}),
         })
         .where(and(eq(orders.id, orderId), eq(orders.version, row.version)))
         .returning();

@@ -43,10 +43,10 @@ describe('redeemed points', () => {
     const before = await points();
     const orderId = await redeemEspresso();
     expect(await points()).toBe(before - 100);
-    const reject = await server.api.put('/api/services/app/Store/UpdateOrderStatus', { token: branchUser, body: { orderId, status: 'rejected' } });
+    const reject = await server.api.put('/api/services/app/Store/UpdateOrderStatus', { token: branchUser, body: { orderId, status: 'rejected', reason: 'Item sold out' } });
     expect(reject.status).toBe(200);
     expect(await points()).toBe(before);
-    const again = await server.api.put('/api/services/app/Store/UpdateOrderStatus', { token: branchUser, body: { orderId, status: 'rejected' } });
+    const again = await server.api.put('/api/services/app/Store/UpdateOrderStatus', { token: branchUser, body: { orderId, status: 'rejected', reason: 'Item sold out' } });
     expect(again.status).toBe(409);
     expect(await points()).toBe(before);
     const ledger = await server.database.db.select().from(walletLedger).where(eq(walletLedger.orderId, orderId));
@@ -57,7 +57,7 @@ describe('redeemed points', () => {
     const before = await points();
     const orderId = await redeemEspresso();
     await server.api.put('/api/services/app/Store/UpdateOrderToPaidStatus', { token: branchUser, body: { orderId } });
-    await server.api.put('/api/services/app/Store/UpdateOrderStatus', { token: branchUser, body: { orderId, status: 'rejected' } });
+    await server.api.put('/api/services/app/Store/UpdateOrderStatus', { token: branchUser, body: { orderId, status: 'rejected', reason: 'Item sold out' } });
     expect(await points()).toBe(before);
     await server.api.post('/api/services/app/Refund/InitiateRefundRequest', { token: branchUser, body: { orderId, reason: 'Closed early' } });
     const approve = await server.api.post('/api/services/app/Refund/ApproveRefundRequest', { token: brandManager, body: { orderId } });

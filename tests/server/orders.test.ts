@@ -104,7 +104,7 @@ const MUTATIONS: Mutation[] = [
   },
   {
     name: 'Store/CustomerNoShow', expected: STAFF_VIEW, prepare: async () => (await insertOrder(server, { status: 'accepted' })).id,
-    call: (who, orderId) => server.api.post(`${STORE}/CustomerNoShow`, { token: token[who], body: { orderId } }),
+    call: (who, orderId) => server.api.post(`${STORE}/CustomerNoShow`, { token: token[who], body: { orderId, reason: 'Customer did not come' } }),
   },
   {
     name: 'Refund/InitiateRefundRequest', expected: STAFF_VIEW, prepare: async () => (await insertOrder(server, { payment: 'paid' })).id,
@@ -177,7 +177,7 @@ describe('scope: brand 8 (company 2) and a second branch of brand 7', () => {
     ['UpdateOrderStatus', (who, orderId) => server.api.put(`${STORE}/UpdateOrderStatus`, { token: token[who], body: { orderId, status: 'accepted' } })],
     ['UpdateOrderToPaidStatus', (who, orderId) => server.api.put(`${STORE}/UpdateOrderToPaidStatus`, { token: token[who], body: { orderId } })],
     ['UpdateOrderAsRead', (who, orderId) => server.api.put(`${STORE}/UpdateOrderAsRead`, { token: token[who], query: { orderId } })],
-    ['CustomerNoShow', (who, orderId) => server.api.post(`${STORE}/CustomerNoShow`, { token: token[who], body: { orderId } })],
+    ['CustomerNoShow', (who, orderId) => server.api.post(`${STORE}/CustomerNoShow`, { token: token[who], body: { orderId, reason: 'Customer did not come' } })],
     ['InitiateRefundRequest', (who, orderId) => server.api.post(`${REFUND}/InitiateRefundRequest`, { token: token[who], body: { orderId, reason: 'x' } })],
     ['ApproveRefundRequest', (who, orderId) => server.api.post(`${REFUND}/ApproveRefundRequest`, { token: token[who], body: { orderId } })],
   ];
@@ -259,11 +259,12 @@ describe('every (state, event) the machine refuses is refused by the server, not
 
   it('takes the status by name or by id of GetOrderStatusTypes', async () => {
     const types = (await get(`${STORE}/GetOrderStatusTypes`, 'none')).body.result;
-    expect(types.map((t: { name: string }) => t.name)).toEqual(['pending', 'accepted', 'rejected', 'closed']);
+    // Ready came last (issue 11), so the legacy ids 1–4 keep their statuses.
+    expect(types.map((t: { name: string }) => t.name)).toEqual(['pending', 'accepted', 'rejected', 'closed', 'ready']);
     expect(types.map((t: { name: string }) => t.name)).toEqual(ORDER_STATUS_TYPES.map((t) => t.name));
     const order = await insertOrder(server);
     const rejected = types.find((t: { name: string }) => t.name === 'rejected');
-    const res = await server.api.put(`${STORE}/UpdateOrderStatus`, { token: token.branchuser, body: { orderId: order.id, status: rejected.id } });
+    const res = await server.api.put(`${STORE}/UpdateOrderStatus`, { token: token.branchuser, body: { orderId: order.id, status: rejected.id, reason: 'Item sold out' } });
     expect(res.status).toBe(200);
     expect(res.body.result).toMatchObject({ id: order.id, status: 'rejected', version: 1 });
   });
@@ -286,7 +287,7 @@ describe('concurrent changes of one order', () => {
       const order = await insertOrder(server);
       const [accept, reject] = await Promise.all([
         server.api.put(`${STORE}/UpdateOrderStatus`, { token: token.branchuser, body: { orderId: order.id, status: 'accepted' } }),
-        server.api.put(`${STORE}/UpdateOrderStatus`, { token: token.admin, body: { orderId: order.id, status: 'rejected' } }),
+        server.api.put(`${STORE}/UpdateOrderStatus`, { token: token.admin, body: { orderId: order.id, status: 'rejected', reason: 'Item sold out' } }),
       ]);
       expect([accept.status, reject.status].sort()).toEqual([200, 409]);
       const row = await readOrder(server, order.id);
@@ -421,7 +422,7 @@ describe('lists', () => {
 
   it('status counts with IncludeCounts, whatever the status filter', async () => {
     const res = await list('GetPendingdStatusOrdersHistory', 'admin', { IncludeCounts: true });
-    expect(res.body.result.counts).toEqual({ pending: 2, accepted: 2, rejected: 1, closed: 2 });
+    expect(res.body.result.counts).toEqual({ pending: 2, accepted: 2, ready: 0, rejected: 1, closed: 2 });
     expect((await list('GetUserOrdersAsBranchUser')).body.result.counts).toBeUndefined();
   });
 

@@ -103,7 +103,7 @@ describe('Store/PayOrderAgain', () => {
     const o = await order(1);
     await post(`${o.paymentUrl}/cancel`);
     const admin = await server.api.login('admin');
-    const reject = await server.api.put('/api/services/app/Store/UpdateOrderStatus', { token: admin, body: { orderId: o.orderId, status: 'rejected' } });
+    const reject = await server.api.put('/api/services/app/Store/UpdateOrderStatus', { token: admin, body: { orderId: o.orderId, status: 'rejected', reason: 'Item sold out' } });
     expect(reject.status, JSON.stringify(reject.body)).toBe(200);
     const refused = await server.api.post(AGAIN, { token: customer, body: { orderId: o.orderId } });
     expect(refused.status).toBe(400);

@@ -63,6 +63,7 @@ type CallFn = (url: string, opts?: { token?: string; body?: unknown; query?: Rec
 export const EVENT_ACTOR: Record<OrderEventType, 'branchuser' | 'brandmanager' | 'customer'> = {
   'order.accept': 'branchuser',
   'order.reject': 'branchuser',
+  'order.ready': 'branchuser',
   'order.close': 'branchuser',
   'order.markPaid': 'branchuser',
   'order.arrive': 'customer',
@@ -78,13 +79,14 @@ export function sendOrderEvent(api: Api, type: OrderEventType, orderId: number, 
   const store = '/api/services/app/Store';
   switch (type) {
     case 'order.accept': return api.put(`${store}/UpdateOrderStatus`, { token, body: { orderId, status: 'accepted' } });
-    case 'order.reject': return api.put(`${store}/UpdateOrderStatus`, { token, body: { orderId, status: 'rejected' } });
+    case 'order.reject': return api.put(`${store}/UpdateOrderStatus`, { token, body: { orderId, status: 'rejected', reason: 'Item sold out' } });
+    case 'order.ready': return api.put(`${store}/UpdateOrderStatus`, { token, body: { orderId, status: 'ready' } });
     case 'order.close': return api.put(`${store}/UpdateOrderStatus`, { token, body: { orderId, status: 'closed' } });
     case 'order.markPaid': return api.put(`${store}/UpdateOrderToPaidStatus`, { token, body: { orderId } });
     case 'order.markRead': return api.put(`${store}/UpdateOrderAsRead`, { token, query: { orderId } });
     case 'order.arrive': return api.post(`${store}/CustomerArrived`, { token, body: { orderId } });
     case 'order.serve': return api.post(`${store}/CustomerServed`, { token, body: { orderId } });
-    case 'order.noShow': return api.post(`${store}/CustomerNoShow`, { token, body: { orderId } });
+    case 'order.noShow': return api.post(`${store}/CustomerNoShow`, { token, body: { orderId, reason: 'Customer did not come' } });
     case 'order.requestRefund': return api.post('/api/services/app/Refund/InitiateRefundRequest', { token, body: { orderId, reason: 'Wrong drink' } });
     case 'order.approveRefund': return api.post('/api/services/app/Refund/ApproveRefundRequest', { token, body: { orderId } });
   }

@@ -59,6 +59,10 @@ export const CustomerOrderDetail = Obj('CustomerOrderDetail', {
   arrival: Type.String(),
   payment: Type.String(),
   isPaid: Type.Boolean(),
+  /** Why the branch rejected it or marked it a no-show; null otherwise. */
+  statusReason: Type.Union([Type.String(), Type.Null()]),
+  acceptedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  readyAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   paymentSystemId: Type.Integer(),
   paymentSystemName: Type.String(),
   deliverySystem: Type.String(),
@@ -128,7 +132,8 @@ export async function customerOrderDetail(db: Db, caller: NonNullable<Caller>, o
   return {
     id: o.id, orderNumber: o.orderNumber, date: o.createdAt.toISOString(), brandId: o.brandId, branchId: o.branchId,
     branchName: row.branchName, branchPhoneNumber: row.branchPhoneNumber, status: o.status, arrival: o.arrival, payment: o.payment,
-    isPaid: o.payment === 'paid', paymentSystemId: o.paymentSystemId, paymentSystemName: row.isCard ? CARD_PAYMENT_LABEL : row.paymentSystemName,
+    isPaid: o.payment === 'paid', statusReason: o.statusReason,
+    acceptedAt: o.acceptedAt?.toISOString() ?? null, readyAt: o.readyAt?.toISOString() ?? null, paymentSystemId: o.paymentSystemId, paymentSystemName: row.isCard ? CARD_PAYMENT_LABEL : row.paymentSystemName,
     deliverySystem: o.deliverySystem, subtotal: Number(o.subtotal), discount: Number(o.discount), tax: Number(o.tax),
     deliveryFee: Number(o.deliveryFee), total: Number(o.total), pointsRedeemed: o.pointsRedeemed,
     guestCustomerName: o.guestCustomerName, guestPhoneNumber: o.guestPhoneNumber,

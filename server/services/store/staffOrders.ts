@@ -10,8 +10,9 @@ import type { AppContext, Caller } from '../../http/context';
 import { can } from '../../../domain/permissions';
 import { countOrders, listOrders, MAX_PAGE_SIZE, orderWhere, type OrderFilter, type OrderRow } from '../../orders/list';
 import { transitionOrder, type OrderRecord } from '../../orders/transition';
+import { eventWithReason, ReasonField } from '../../orders/reason';
 import {
-  ORDER_STATUS_TYPES, type DeliverySystem, type OrderLifecycleEvent, type OrderStatus,
+  OPEN_STATUSES, ORDER_STATUS_TYPES, type DeliverySystem, type OrderLifecycleEvent, type OrderStatus,
 } from '../../../machines/orderLifecycle';
 
 const STATUS_NAMES = ORDER_STATUS_TYPES.map((s) => s.name);
@@ -19,7 +20,7 @@ const STATUS_NAMES = ORDER_STATUS_TYPES.map((s) => s.name);
 export const StaffOrder = Obj('StaffOrder', {
   id: Type.Integer(),
   orderNumber: Type.String(),
-  status: Type.String({ description: 'pending | accepted | rejected | closed' }),
+  status: Type.String({ description: 'pending | accepted | ready | rejected | closed' }),
   arrival: Type.String({ description: 'none | arrived | served | noShow' }),
   payment: Type.String({ description: 'unpaid | paid' }),
   refund: Type.String({ description: 'none | requested | approved' }),
@@ -42,10 +43,13 @@ export const StaffOrder = Obj('StaffOrder', {
   branchId: Type.Integer(),
   brandId: Type.Integer(),
   itemsCount: Type.Integer({ description: 'Sum of the item quantities.' }),
+  acceptedAt: Nullable(Type.String()),
+  readyAt: Nullable(Type.String()),
+  statusReason: Nullable(Type.String({ description: 'Why it was rejected or marked a no-show.' })),
 });
 
 const StatusCounts = Obj('OrderStatusCounts', {
-  pending: Type.Integer(), accepted: Type.Integer(), rejected: Type.Integer(), closed: Type.Integer(),
+  pending: Type.Integer(), accepted: Type.Integer(), ready: Type.Integer(), rejected: Type.Integer(), closed: Type.Integer(),
 });
 
 const StaffOrderList = Obj('StaffOrderList', {
@@ -84,6 +88,7 @@ const OrderIdBody = Obj('OrderIdInput', {
   version: Type.Optional(Type.Integer({ minimum: 0, description: 'The version last seen; a newer one is a 409.' })),
 });
 const OrderIdQuery = Obj('OrderIdQuery', { orderId: Type.Optional(Type.Integer({ minimum: 1 })) });
+const NoShowBody = Obj('CustomerNoShowInput', { ...OrderIdBody.properties, reason: ReasonField });
 
 const OrderStatusType = Obj('OrderStatusType', {
   id: Type.Integer(), name: Type.String(), displayName: Type.String(),
@@ -137,14 +142,14 @@ async function orderRowOf(ctx: AppContext, order: OrderRecord): Promise<OrderRow
   return data[0];
 }
 
-const CURRENT: OrderStatus[] = ['pending', 'accepted'];
+const CURRENT = OPEN_STATUSES;
 
 export function registerStaffOrders(app: FastifyInstance, ctx: AppContext) {
   allowEmptyBody(app, ['UpdateOrderToPaidStatus', 'UpdateOrderAsRead', 'CustomerServed', 'CustomerNoShow'].map((m) => `/api/services/app/Store/${m}`));
   service(app, ctx, 'Store', [
     list('GetUserOrdersAsBranchUser', 'orders.view', 'All orders in the caller\'s scope, newest first.'),
     list('GetUnPaidUserOrdersAsBranchUser', 'orders.unpaid', 'Unpaid orders in scope.', { payment: 'unpaid' }),
-    list('GetCurrentUserOrdersAsBranchUser', 'orders.view', 'Current (pending and accepted) orders in scope.', { statuses: CURRENT }),
+    list('GetCurrentUserOrdersAsBranchUser', 'orders.view', 'Current (pending, accepted and ready) orders in scope.', { statuses: CURRENT }),
     list('GetCurrentDriveThruUserOrdersAsBranchUser', 'orders.branchLive', 'Current car-service (drive-thru) orders of the branch.', { statuses: CURRENT, deliverySystem: 'carService' }),
     list('GetCurrentPickUpUserOrdersAsBranchUser', 'orders.branchLive', 'Current pickup orders of the branch.', { statuses: CURRENT, deliverySystem: 'pickup' }),
     list('GetPendingdStatusOrdersHistory', 'orders.view', 'Pending orders in scope.', { statuses: ['pending'] }),
@@ -166,11 +171,12 @@ export function registerStaffOrders(app: FastifyInstance, ctx: AppContext) {
       method: 'PUT',
       name: 'UpdateOrderStatus',
       access: 'orders.operate',
-      summary: 'Moves an order to a status of GetOrderStatusTypes (name, or id), if the order lifecycle allows it; 409 otherwise.',
+      summary: 'Moves an order to a status of GetOrderStatusTypes (name, or id), if the order lifecycle allows it; 409 otherwise. Rejecting needs a reason.',
       body: Obj('UpdateOrderStatusInput', {
         orderId: Type.Integer({ minimum: 1 }),
         status: Type.Union([Type.String({ minLength: 1, maxLength: 20 }), Type.Integer()]),
         version: Type.Optional(Type.Integer({ minimum: 0 })),
+        reason: ReasonField,
       }),
       result: StaffOrder,
       async handler({ body, caller, ctx }) {
@@ -182,13 +188,13 @@ export function registerStaffOrders(app: FastifyInstance, ctx: AppContext) {
           await mustSee(ctx, caller, body.orderId);
           throw conflict(`Order #${body.orderId} cannot be set back to ${type.name}.`);
         }
-        return applyOrderEvent(ctx, caller, body.orderId, { type: type.event }, body.version);
+        return applyOrderEvent(ctx, caller, body.orderId, eventWithReason(type.event, body.reason), body.version);
       },
     }),
     mutation('PUT', 'UpdateOrderToPaidStatus', 'orders.operate', 'order.markPaid', 'Marks an order paid (e.g. cash at the branch). Repeating it is a no-op.'),
     mutation('PUT', 'UpdateOrderAsRead', 'orders.view', 'order.markRead', 'Flags an order as read once viewed. Repeating it is a no-op.'),
     mutation('POST', 'CustomerServed', 'orders.operate', 'order.serve', 'A car-service customer was served; the order is closed.'),
-    mutation('POST', 'CustomerNoShow', 'orders.operate', 'order.noShow', 'A pickup or car-service customer never came; the order is closed.'),
+    mutation('POST', 'CustomerNoShow', 'orders.operate', 'order.noShow', 'A pickup or car-service customer never came; the order is closed. Needs a reason.', NoShowBody),
     route({
       method: 'POST',
       name: 'CustomerArrived',
@@ -217,16 +223,20 @@ export function registerStaffOrders(app: FastifyInstance, ctx: AppContext) {
  * A mutation taking { orderId, version? } in the body (or orderId in the query, as the legacy
  * clients send it for UpdateOrderAsRead), answering the updated order.
  */
-function mutation(method: 'PUT' | 'POST', name: string, access: 'orders.operate' | 'orders.view', event: OrderLifecycleEvent['type'], summary: string) {
+function mutation(
+  method: 'PUT' | 'POST', name: string, access: 'orders.operate' | 'orders.view', event: OrderLifecycleEvent['type'], summary: string,
+  body: typeof OrderIdBody | typeof NoShowBody = OrderIdBody,
+) {
   return route({
     method, name, access, summary,
     query: OrderIdQuery,
-    body: OrderIdBody,
+    body,
     result: StaffOrder,
     async handler({ query, body, caller, ctx }) {
       const orderId = body.orderId ?? query.orderId;
       if (!orderId) throw badRequest('Your request is not valid!', [{ message: 'orderId: is required', members: ['orderId'] }]);
-      return applyOrderEvent(ctx, caller, orderId, { type: event } as OrderLifecycleEvent, body.version);
+      const reason = 'reason' in body ? (body.reason as string | undefined) : undefined;
+      return applyOrderEvent(ctx, caller, orderId, eventWithReason(event, reason), body.version);
     },
   });
 }

@@ -1,0 +1,64 @@
+import { and, asc, eq, lt } from 'drizzle-orm';
+import { orders } from '../db/schema';
+import { ApiError } from '../http/envelope';
+import { ACCEPTANCE_DEADLINE_MINUTES, NOT_ACCEPTED_IN_TIME } from '../../machines/orderLifecycle';
+import { transitionOrder, type OrderOps } from './transition';
+
+/** How often each server process looks for late orders: a late order is rejected at most this much after its deadline. */
+export const DEADLINE_SWEEP_MS = 5_000;
+const BATCH = 50;
+
+/**
+ * Rejects, with the reason 'Not accepted in time', every order still pending
+ * ACCEPTANCE_DEADLINE_MINUTES after it was placed. Each rejection is an ordinary lifecycle step
+ * (transitionOrder, as the system): the machine decides, the redeemed points come back in the same
+ * transaction, the live feed and the customer's tracker hear of it.
+ *
+ * Exactly once with any number of processes: the step is a version-checked update, so when two
+ * processes (or a process and an operator accepting at the last second) reach the same order, one
+ * update wins and the other is judged again on the new state, where the machine refuses it (409,
+ * skipped here). Nothing lives in memory, so a restart simply finds the late orders again.
+ * Returns the ids this call rejected.
+ */
+export async function rejectLateOrders(ops: OrderOps, now = new Date()): Promise<number[]> {
+  const placedBefore = new Date(now.getTime() - ACCEPTANCE_DEADLINE_MINUTES * 60_000);
+  const late = await ops.db.select({ id: orders.id }).from(orders)
+    .where(and(eq(orders.status, 'pending'), lt(orders.createdAt, placedBefore)))
+    .orderBy(asc(orders.createdAt)).limit(BATCH);
+  const rejected: number[] = [];
+  for (const { id } of late) {
+    try {
+      await transitionOrder(ops, id, { type: 'order.reject', reason: NOT_ACCEPTED_IN_TIME }, null);
+      rejected.push(id);
+    } catch (err) {
+      // Accepted or rejected meanwhile (by staff or another process): nothing is left to do.
+      if (!(err instanceof ApiError && (err.status === 409 || err.status === 404))) throw err;
+    }
+  }
+  return rejected;
+}
+
+export interface DeadlineLoop { stop(): Promise<void> }
+
+/** Runs rejectLateOrders now and every DEADLINE_SWEEP_MS until stopped; one round at a time per process. */
+export function startDeadlineLoop(ops: OrderOps, opts: { everyMs?: number; onError?: (err: unknown) => void } = {}): DeadlineLoop {
+  let round: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (stopped || round) return;
+    round = (async () => {
+      // A full batch means more may be waiting: go again at once.
+      while (!stopped && (await rejectLateOrders(ops)).length >= BATCH);
+    })().catch((err) => opts.onError?.(err)).finally(() => { round = null; });
+  };
+  const timer = setInterval(tick, opts.everyMs ?? DEADLINE_SWEEP_MS);
+  timer.unref();
+  tick();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await round;
+    },
+  };
+}
