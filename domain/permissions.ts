@@ -43,7 +43,12 @@ export const PERMISSIONS = {
   'requests.manage': MAIN_THREE,
   'groups.manage': MAIN_THREE,
   'news.manage': MAIN_THREE,
+  /** The requests and their outcome (/notifications, /NotificationRequest): each in their scope. */
   'notifications.manage': MAIN_THREE,
+  /** Decision (docs/decisions.md "Notifications"): staff below ADMIN ask to send a notification… */
+  'notifications.request': [CA, BM],
+  /** …and ADMIN sends one directly (SendWebAdminNotifications), approves or rejects the requests. */
+  'notifications.send': [A],
   /** Statistics by role (SPEC.md 6 "Data loaded on entry"): general for ADMIN, a company's for COMPANY_ADMIN, a brand's for BRAND_MANAGER. */
   'statistics.general': [A],
   'statistics.company': [A, CA],

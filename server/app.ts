@@ -12,6 +12,7 @@ import { securityDefaults } from './http/security';
 import { isClientRoute, registerSpa } from './http/spa';
 import { inMemoryOrderEvents, type OrderEvents } from './events/orderEvents';
 import { temporaryFileStorage, type FileStorage } from './storage';
+import { startPushLoop, type PushSender } from './notify';
 
 export interface AppOptions {
   db: Db;
@@ -21,6 +22,8 @@ export interface AppOptions {
   events?: OrderEvents;
   /** Where uploads are kept; a fresh temp folder when not given. */
   storage?: FileStorage;
+  /** Web push of customer notifications (server/notify); none: the shop's inbox only. */
+  push?: PushSender | null;
   /** Log every request (LOG_REQUESTS=1). Server errors (5xx) are logged either way. */
   logger?: boolean;
   /** Where log lines go (default stdout); tests read the error lines from here. */
@@ -49,6 +52,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     sms: opts.sms ?? outboxSmsProvider,
     events: opts.events ?? inMemoryOrderEvents(),
     storage: opts.storage ?? temporaryFileStorage(),
+    push: opts.push ? startPushLoop(opts.db, opts.push, { onError: (err) => app.log.error({ err }, 'web push round failed') }) : null,
     auth: createAuth(opts.db, tokens),
     config: { publicUrl: 'http://localhost:8080', ...opts.config },
   };
@@ -84,6 +88,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   });
 
   for (const register of SERVICES) register(app, ctx);
+  app.addHook('onClose', async () => { await ctx.push?.stop(); });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return { app, ctx };
 }

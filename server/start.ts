@@ -7,6 +7,7 @@ import { pgOrderEvents } from './events/pgOrderEvents';
 import { createFirestoreMirror, firestoreConfigFromEnv, withFirestoreMirror, type FirestoreMirrorConfig } from './events/firestoreMirror';
 import { createLiveOrderFeed } from './events/orderFeed';
 import type { HttpSettings } from './http/security';
+import { pushSenderFromEnv } from './notify';
 import { startDeadlineLoop } from './orders/deadline';
 
 export interface StartOptions extends OpenOptions {
@@ -26,6 +27,8 @@ export interface StartOptions extends OpenOptions {
   firestore?: FirestoreMirrorConfig | null;
   /** Where uploaded images are kept (main.ts: DATA_DIR/uploads); a fresh temp folder when not given. */
   storage?: AppOptions['storage'];
+  /** Web push of customer notifications; default from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY / VAPID_SUBJECT, null to turn off. */
+  push?: AppOptions['push'];
   /** How long close() lets requests in flight finish before cutting their connections (default 10 s). */
   drainMs?: number;
   /**
@@ -63,6 +66,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     config: { ...(opts.publicUrl && { publicUrl: opts.publicUrl }), ...(opts.http && { http: opts.http }) },
     spaDir: opts.spaDir ?? 'dist',
     storage: opts.storage,
+    push: opts.push === undefined ? pushSenderFromEnv() : opts.push,
   });
 
   const liveFeed = createLiveOrderFeed(ctx);

@@ -8,6 +8,7 @@ import type { Role } from '../../domain/permissions';
 import type { SmsProvider } from '../services/verification/codes';
 import type { OrderEvents } from '../events/orderEvents';
 import type { FileStorage } from '../storage/storage';
+import type { PushDelivery } from '../notify/pushLoop';
 import type { HttpSettings } from './security';
 
 /** The signed-in caller, read fresh from the database on each request. */
@@ -47,6 +48,8 @@ export interface AppContext {
   events: OrderEvents;
   /** Uploaded files (server/storage): DATA_DIR/uploads by default. */
   storage: FileStorage;
+  /** Web push of customer notifications when VAPID is configured (server/notify); null: the shop's inbox only. */
+  push: PushDelivery | null;
   auth: { callerOf(req: FastifyRequest): Promise<Caller> };
 }
 

@@ -41,6 +41,7 @@ import { registerBrandDeliveryAreas } from './country/areas';
 import { registerBranchAvailability } from './branch/availability';
 import { registerBrandAdvertisements } from './brandAdvertisements/resource';
 import { registerStatistic } from './statistic/routes';
+import { registerNotifications } from './notifications/routes';
 import { registerRewardCardScans } from './rewardCardScans/routes';
 import { registerPaymentDashboard } from './paymentDashboard/routes';
 
@@ -75,7 +76,7 @@ export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   registerProductTypesAndSubtypesAdmin, registerProductsAdmin, registerProductAddition, registerBrandDeliveryAreas, registerBranchAvailability,
   registerFiles,
   // engagement and insight (issue 13): news and statistics
-  registerBrandAdvertisements, registerStatistic, registerPaymentDashboard,
+  registerBrandAdvertisements, registerStatistic, registerPaymentDashboard, registerNotifications,
   // loyalty and customers (issue 10)
   registerRewardProgramCalls, registerCustomerLoyalty, registerCustomerRequests, registerCustomersGroupCalls, registerRewardCardScans,
   registerPreInvitationLists, registerStaffRegistration,

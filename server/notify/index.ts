@@ -1,0 +1,2 @@
+export * from './push';
+export * from './pushLoop';
