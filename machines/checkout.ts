@@ -22,7 +22,12 @@ import { phoneProblem } from '../domain/phone';
  * sends the same key, so an order the server saved before the answer was lost is not placed
  * twice. Any change to the order starts a new series (the key would no longer match its body).
  *
- * Ports, bound by whoever runs the machine: actors `loadOptions` (payment methods and addresses)
+ * A free item: a registered customer with free items (earned from the branch's purchases
+ * collection) may take one unit of one qualifying cart line free (`checkout.freeItem`); the order
+ * then carries that unit as its own line with `redeemItem`, and the server spends the free item.
+ *
+ * Ports, bound by whoever runs the machine: actors `loadOptions` (payment methods, addresses, the
+ * free-item balance and the products a free item may be taken as)
  * and `placeOrder` (isSuccessed false for a refusal with the server's message; a throw for no
  * answer); actions `goHome`, `goLogin`, `goSelectLocation`, `clearCart`, `clearGuestAddress`
  * (the guest's address is cleared after an order), `goToPayment`, `goToTrackOrder`, `showError`.
@@ -34,7 +39,14 @@ export interface PaymentMethod { paymentSystemId: number; name: string; isCard: 
 export interface CheckoutAddress { id: number; areaId: number; label: string; input?: Record<string, unknown> }
 export interface CheckoutLine { productId: number; quantity: number; optionIds: number[] }
 export interface PlacedOrder { isSuccessed: boolean; isPaid: boolean; message: string; paymentUrl: string | null; orderId: number | null; ohash: string | null }
-export interface CheckoutOptions { paymentMethods: PaymentMethod[]; addresses: CheckoutAddress[] }
+export interface CheckoutOptions {
+  paymentMethods: PaymentMethod[];
+  addresses: CheckoutAddress[];
+  /** The customer's free items in the brand (0 for the guest). */
+  freeItems?: number;
+  /** The products a free item may be taken as at the branch (its active purchases collection's). */
+  freeItemProducts?: number[];
+}
 
 export interface CheckoutInput {
   isAuthenticated: boolean;
@@ -64,6 +76,10 @@ export interface CheckoutContext extends Required<CheckoutInput> {
   idempotencyKey: string | null;
   error: string | null;
   order: PlacedOrder | null;
+  freeItems: number;
+  freeItemProducts: number[];
+  /** The cart line (index) one unit of which is taken as a free item, or null. */
+  freeItemLine: number | null;
 }
 
 export type CheckoutEvent =
@@ -74,6 +90,7 @@ export type CheckoutEvent =
   | { type: 'checkout.touch'; field: 'name' | 'phone' }
   | { type: 'checkout.address'; addressId: number }
   | { type: 'checkout.car'; carId: number | null; carDetails: string | null }
+  | { type: 'checkout.freeItem'; line: number | null }
   | { type: 'checkout.submit' }
   | { type: 'checkout.retry' };
 
@@ -113,7 +130,13 @@ export function orderRequestOf(c: CheckoutContext) {
       isDeliveryNeed: delivery,
       deliveryAddressId: address && !address.input ? address.id : null,
     },
-    products: c.lines.map((l) => ({ productId: l.productId, quantity: l.quantity, additions: l.optionIds.map((additionId) => ({ additionId, quantity: 1 })) })),
+    products: c.lines.flatMap((l, index) => {
+      const line = { productId: l.productId, quantity: l.quantity, redeemItem: false, additions: l.optionIds.map((additionId) => ({ additionId, quantity: 1 })) };
+      if (index !== c.freeItemLine) return [line];
+      // The free item is one unit on its own line; the rest of the line is paid.
+      const free = { ...line, quantity: 1, redeemItem: true };
+      return l.quantity > 1 ? [free, { ...line, quantity: l.quantity - 1 }] : [free];
+    }),
   };
 }
 export type OrderRequest = ReturnType<typeof orderRequestOf>;
@@ -129,7 +152,7 @@ export const checkoutMachine = setup({
     tags: {} as 'pending',
   },
   actors: {
-    loadOptions: fromPromise<CheckoutOptions, { brandId: number; isGuest: boolean }>(async () => {
+    loadOptions: fromPromise<CheckoutOptions, { brandId: number; branchId: number; isGuest: boolean }>(async () => {
       throw new Error('loadOptions is not bound');
     }),
     placeOrder: fromPromise<PlacedOrder, { order: OrderRequest; idempotencyKey: string }>(async () => {
@@ -156,6 +179,9 @@ export const checkoutMachine = setup({
       && (c.mode !== 'carService' || c.carId !== null || !!c.carDetails?.trim())
       && (c.mode !== 'delivery' || c.addresses.some((a) => a.id === c.addressId)),
     /** Delivery without a saved address: the customer picks a location first (SPEC.md 5). */
+    /** No free item (null), or a qualifying line while the customer has a free item. */
+    canTakeFreeItem: ({ context: c, event }) => event.type === 'checkout.freeItem'
+      && (event.line === null || (c.freeItems > 0 && c.freeItemProducts.includes(c.lines[event.line]?.productId ?? -1))),
     needsLocation: ({ context, event }) => event.type === 'checkout.mode' && event.mode === 'delivery' && context.addresses.length === 0,
     isUnpaidWithPaymentUrl: (_, o: PlacedOrder) => o.isSuccessed && !o.isPaid && !!o.paymentUrl,
     isSuccessful: (_, o: PlacedOrder) => o.isSuccessed,
@@ -166,6 +192,7 @@ export const checkoutMachine = setup({
     remarks: null, promotionCode: null, addressId: null, ...input,
     mode: input.mode ?? 'pickup', paymentMethods: [], paymentMethodId: DEFAULT_PAYMENT_METHOD_ID, guestName: '', guestPhone: '',
     touched: { name: false, phone: false }, addresses: [], carId: null, carDetails: null, idempotencyKey: null, error: null, order: null,
+    freeItems: 0, freeItemProducts: [], freeItemLine: null,
   }),
   initial: 'entering',
   states: {
@@ -183,7 +210,7 @@ export const checkoutMachine = setup({
       tags: ['pending'],
       invoke: {
         src: 'loadOptions',
-        input: ({ context }) => ({ brandId: context.brandId, isGuest: context.isGuest }),
+        input: ({ context }) => ({ brandId: context.brandId, branchId: context.branchId, isGuest: context.isGuest }),
         onDone: {
           target: 'editing',
           actions: assign(({ context, event }) => {
@@ -196,6 +223,8 @@ export const checkoutMachine = setup({
               addressId: addresses.find((a) => a.id === context.addressId)?.id ?? addresses[0]?.id ?? null,
               // Delivery needs an address; without one, start from pick-up rather than loop to the picker.
               mode: context.mode === 'delivery' && !addresses.length ? 'pickup' : context.mode,
+              freeItems: context.isGuest ? 0 : event.output.freeItems ?? 0,
+              freeItemProducts: event.output.freeItemProducts ?? [],
             };
           }),
         },
@@ -217,6 +246,7 @@ export const checkoutMachine = setup({
         'checkout.touch': { actions: assign(({ context, event }) => ({ touched: { ...context.touched, [event.field]: true } })) },
         'checkout.address': { actions: assign(({ event }) => edited({ addressId: event.addressId })) },
         'checkout.car': { actions: assign(({ event }) => edited({ carId: event.carId, carDetails: event.carDetails })) },
+        'checkout.freeItem': { guard: 'canTakeFreeItem', actions: assign(({ event }) => edited({ freeItemLine: event.line })) },
         'checkout.submit': { guard: 'canSubmit', target: 'submitting', actions: ['startSeries', assign({ error: null })] },
       },
     },
@@ -287,5 +317,11 @@ export const selectAddresses = (s: Snapshot) => s.context.addresses;
 export const selectAddressId = (s: Snapshot) => s.context.addressId;
 export const selectCar = (s: Snapshot) => ({ carId: s.context.carId, carDetails: s.context.carDetails });
 export const selectError = (s: Snapshot) => s.context.error;
+/** The free-item choice: the balance, the cart lines (indexes) one of which may be taken free, and the chosen one. */
+export const selectFreeItem = (s: Snapshot) => ({
+  balance: s.context.freeItems,
+  lines: s.context.freeItems > 0 ? s.context.lines.flatMap((l, i) => (s.context.freeItemProducts.includes(l.productId) ? [i] : [])) : [],
+  chosen: s.context.freeItemLine,
+});
 export const selectLoadFailed = (s: Snapshot) => s.matches('loadFailed');
 export const selectIsEditing = (s: Snapshot) => s.matches('editing');

@@ -12,13 +12,14 @@ import { brandPaymentsScreen } from './configs/brandPayments';
 import { newsScreen } from './configs/news';
 import { customersScreen } from './configs/customers';
 import { customerRequestsScreen } from './configs/customerRequests';
+import { balanceRequestsScreen } from './configs/balanceRequests';
 
 /**
  * Every admin screen built on the resource shape: the one place a console resource is
  * registered (its config in ./configs). The screen itself (Table2, form) is one lazy chunk.
  */
 export const RESOURCE_SCREENS: ResourceConfig[] = [taxScreen, appUpdatesScreen, companiesScreen, brandsScreen, brandNewScreen, brandEditScreen,
-  branchesScreen, brandAddressFieldsScreen, brandDeliveryFeesScreen, brandPaymentsScreen, customersScreen, customerRequestsScreen,
+  branchesScreen, brandAddressFieldsScreen, brandDeliveryFeesScreen, brandPaymentsScreen, customersScreen, customerRequestsScreen, balanceRequestsScreen,
   newsScreen] as ResourceConfig[];
 
 const screenOf = (config: ResourceConfig) =>

@@ -22,6 +22,7 @@ import { selectBrands } from '../../../machines/branchChange';
 import { PriceCheck } from './PriceCheck';
 import { CarPicker } from './CarPicker';
 import { provideCheckout } from './checkoutPorts';
+import { FreeItemChoice } from './FreeItemChoice';
 
 export const CheckoutDeliveryFee = graphql(`
   query CheckoutDeliveryFee($brandId: Int!, $areaId: Int!, $amount: Float) {
@@ -183,6 +184,7 @@ export default function CheckoutPage() {
       <aside className="shop-card checkout__summary" aria-label="Order summary">
         <h2 className="shop-card__title">Your order</h2>
         <PriceCheck />
+        <FreeItemChoice checkout={ref} names={cart.items.map((i) => i.product.name)} disabled={!editing} />
         <CartLines items={cart.items} currency={shop.currency} />
         {(notes.remarks || notes.promotionCode) && (
           <dl className="checkout__notes">

@@ -22,6 +22,14 @@ export const CheckoutAddresses = graphql(`
   }
 `);
 
+/** What a free item can pay for at checkout: the customer's balance and the branch's purchases collection. */
+export const CheckoutFreeItems = graphql(`
+  query CheckoutFreeItems($brandId: Int, $branchId: Int!) {
+    customer: Customer_GetCurrentCustomerDetails(brandId: $brandId) { id freeItems }
+    programs: RewardPrograms_GetBranchActualRewardProgramsByBranchIdForUser(branchId: $branchId) { id kind productIds }
+  }
+`);
+
 export const PlaceOrder = graphql(`
   mutation PlaceOrder($input: SaveNewOrderInput_Input, $key: String) {
     Store_SaveNewOrderVS1(input: $input, idempotency_key: $key) { isSuccessed isPaid message paymentUrl orderId orderNumber ohash total }
@@ -49,10 +57,14 @@ export function provideCheckout(client: ApolloClient, opts: { userId: number | n
   return checkoutMachine.provide({
     actors: {
       loadOptions: fromPromise(async ({ input }) => {
-        const [methods, saved] = await Promise.all([
+        const [methods, saved, free] = await Promise.all([
           client.query({ query: CheckoutPaymentMethods, variables: { brandId: input.brandId }, fetchPolicy: 'network-only', context: { silent: true } }),
           !input.isGuest && opts.userId
             ? client.query({ query: CheckoutAddresses, variables: { userId: opts.userId }, fetchPolicy: 'network-only', context: { silent: true } })
+            : null,
+          // Free items are a nicety: if they cannot be read, the checkout goes on without offering one.
+          !input.isGuest && opts.userId
+            ? client.query({ query: CheckoutFreeItems, variables: { brandId: input.brandId, branchId: input.branchId }, fetchPolicy: 'network-only', context: { silent: true } }).catch(() => null)
             : null,
         ]).catch((e) => { throw new Error(errorMessage(e, 'The checkout could not be loaded.')); });
         const paymentMethods: PaymentMethod[] = (methods.data?.Store_GetStorePaymentSystemTypesForTopUpV2ForMangoes ?? [])
@@ -67,7 +79,12 @@ export function provideCheckout(client: ApolloClient, opts: { userId: number | n
           const { id: _id, temporary: _t, ...fields } = temp;
           addresses = [...addresses, { id: temp.id, areaId: temp.areaId, label: addressLabel(temp), input: fields as unknown as Record<string, unknown> }];
         }
-        return { paymentMethods, addresses };
+        const purchases = (free?.data?.programs ?? []).find((p) => p?.kind === 'purchases');
+        return {
+          paymentMethods, addresses,
+          freeItems: free?.data?.customer?.freeItems ?? 0,
+          freeItemProducts: (purchases?.productIds ?? []).filter((id): id is number => typeof id === 'number'),
+        };
       }),
       placeOrder: fromPromise(async ({ input }): Promise<PlacedOrder> => {
         try {

@@ -1,5 +1,8 @@
-import { InputGroup, Tag } from '@blueprintjs/core';
-import { useState } from 'react';
+import './rewardPrograms.css';
+import { Checkbox, InputGroup, Spinner, Tag } from '@blueprintjs/core';
+import { useQuery } from '@apollo/client/react';
+import { useMemo, useState } from 'react';
+import { useParams } from 'wouter';
 import { graphql } from '../../../gql';
 import { ResourceScreen } from '../ResourceScreen';
 import type { FieldConfig, FieldInputProps, ResourceConfig } from '../types';
@@ -19,18 +22,67 @@ const CreateDiscount = graphql(`mutation CreateConstantDiscount($input: CreateCo
 const EditDiscount = graphql(`mutation EditConstantDiscount($input: EditConstantDiscountInput_Input!) { row: RewardPrograms_EditConstantDiscount(input: $input) { id branchId kind name isActive target productIds pointsPerKd customerGroupId discountPercent } }`);
 const DeleteProgram = graphql(`mutation DeleteRewardProgram($id: Int!) { deleted: RewardPrograms_DeleteDiscountProgram(Id: $id) }`);
 
-/** The qualifying products of a purchases collection, typed as their ids (comma separated). */
-function ProductIdsInput({ id, value, disabled, invalid, onChange, onBlur }: FieldInputProps) {
-  const [text, setText] = useState(Array.isArray(value) ? value.join(', ') : '');
+const BranchProducts = graphql(`
+  query RewardProgramBranchProducts($branchId: Int!) {
+    branch: Branch_GetById(branchId: $branchId) { id brandId }
+  }
+`);
+const BrandProducts = graphql(`
+  query RewardProgramBrandProducts($brandId: Int!) {
+    tree: Products_GetProductsGroupedByTypeAndSubtype(brandId: $brandId) { id name subtypes { id name products { id name isHidden } } }
+  }
+`);
+
+interface MenuProduct { id: number; name: string; section: string }
+
+/** The products of the branch's brand (this page's route), by menu section: the choices of a purchases collection. */
+function useBranchProducts(): { products: MenuProduct[]; loading: boolean; failed: boolean } {
+  const branchId = Number(useParams<{ id: string }>().id);
+  const branch = useQuery(BranchProducts, { variables: { branchId }, skip: !branchId });
+  const brandId = branch.data?.branch?.brandId;
+  const menu = useQuery(BrandProducts, { variables: { brandId: brandId ?? 0 }, skip: !brandId });
+  const products = useMemo(() => (menu.data?.tree ?? []).flatMap((type) => (type?.subtypes ?? []).flatMap((sub) =>
+    (sub?.products ?? []).filter((p) => !!p).map((p) => ({ id: p!.id, name: p!.name, section: `${type!.name} › ${sub!.name}` })))), [menu.data]);
+  return { products, loading: branch.loading || menu.loading, failed: !!(branch.error || menu.error) };
+}
+
+/** The qualifying products' names (an id no longer on the menu shows as its number). */
+function ProductNames({ ids }: { ids: number[] }) {
+  const { products } = useBranchProducts();
+  return <>{ids.map((pid) => products.find((p) => p.id === pid)?.name ?? `#${pid}`).join(', ')}</>;
+}
+
+/** The qualifying products of a purchases collection, chosen by name from the branch's menu. */
+function ProductPicker({ id, value, disabled, invalid, onChange, onBlur }: FieldInputProps) {
+  const { products, loading, failed } = useBranchProducts();
+  const [search, setSearch] = useState('');
+  const chosen = Array.isArray(value) ? (value as number[]) : [];
+  const shown = products.filter((p) => p.name.toLowerCase().includes(search.trim().toLowerCase()));
+  const toggle = (pid: number) => {
+    onChange(chosen.includes(pid) ? chosen.filter((c) => c !== pid) : [...chosen, pid]);
+    onBlur();
+  };
   return (
-    <InputGroup
-      id={id} value={text} disabled={disabled} intent={invalid ? 'danger' : 'none'} placeholder="e.g. 101, 102"
-      onChange={(e) => {
-        setText(e.target.value);
-        onChange(e.target.value.split(/[\s,]+/).filter(Boolean).map(Number));
-      }}
-      onBlur={onBlur}
-    />
+    <div className="product-picker" role="group" aria-label="Qualifying products">
+      <div className="product-picker-chosen" aria-live="polite">
+        {chosen.length ? chosen.map((pid) => (
+          <Tag key={pid} minimal onRemove={disabled ? undefined : () => toggle(pid)}>{products.find((p) => p.id === pid)?.name ?? `#${pid}`}</Tag>
+        )) : <span className="bp6-text-muted">No product chosen yet.</span>}
+      </div>
+      <InputGroup
+        id={id} type="search" value={search} disabled={disabled} intent={invalid ? 'danger' : 'none'} leftIcon="search"
+        placeholder="Find a product by name" onChange={(e) => setSearch(e.target.value)} onBlur={onBlur}
+      />
+      {loading ? <Spinner size={16} /> : failed ? <p className="bp6-text-muted">The menu could not be loaded.</p> : (
+        <div className="product-picker-list">
+          {shown.map((p) => (
+            <Checkbox key={p.id} checked={chosen.includes(p.id)} disabled={disabled} onChange={() => toggle(p.id)}
+              labelElement={<>{p.name} <span className="bp6-text-muted">{p.section}</span></>} />
+          ))}
+          {!shown.length && <p className="bp6-text-muted">No product of this menu matches.</p>}
+        </div>
+      )}
+    </div>
   );
 }
 
@@ -52,12 +104,12 @@ export const purchasesScreen: ResourceConfig = {
   columns: [
     { field: 'name', name: 'Name', width: 220, sortable: true },
     { field: 'target', name: 'Punches for a free item', width: 180 },
-    { field: 'productIds', name: 'Products', width: 180, render: (r) => (r.productIds as number[]).join(', ') },
+    { field: 'productIds', name: 'Products', width: 240, render: (r) => <ProductNames ids={r.productIds as number[]} /> },
     state,
   ],
   fields: [...common,
     { name: 'target', label: 'Punches for a free item', kind: 'number', required: true, min: 1, max: 1000 },
-    { name: 'productIds', label: 'Qualifying product ids', kind: 'text', required: true, Input: ProductIdsInput, help: 'Each one bought earns a punch.' }],
+    { name: 'productIds', label: 'Qualifying products', kind: 'text', required: true, Input: ProductPicker, help: 'Each one bought earns a punch; a free item can be taken as one of them.' }],
   operations: { list: ProgramList, create: CreatePurchases, update: EditPurchases, delete: DeleteProgram },
 };
 
