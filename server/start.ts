@@ -8,7 +8,7 @@ import { createFirestoreMirror, firestoreConfigFromEnv, withFirestoreMirror, typ
 import { createLiveOrderFeed } from './events/orderFeed';
 import type { HttpSettings } from './http/security';
 import { pushSenderFromEnv } from './notify';
-import { startDeadlineLoop } from './orders/deadline';
+import { startTimedWork } from './orders/deadline';
 
 export interface StartOptions extends OpenOptions {
   port?: number;
@@ -32,7 +32,7 @@ export interface StartOptions extends OpenOptions {
   /** How long close() lets requests in flight finish before cutting their connections (default 10 s). */
   drainMs?: number;
   /**
-   * Run the timed work of orders in this process: the acceptance deadline (server/orders/deadline.ts).
+   * Run the timed work of orders in this process: the acceptance deadline and the end of busy modes (server/orders/deadline.ts).
    * On for `npm start` (server/main.ts); off by default, so a test's old pending orders stay pending.
    */
   timedWork?: boolean;
@@ -79,7 +79,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const host = opts.host ?? '127.0.0.1';
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${address.port}`;
   if (!opts.publicUrl) Object.assign(ctx.config, { publicUrl: url, publicUrlIsListenAddress: true });
-  const deadlines = opts.timedWork ? startDeadlineLoop(ctx, { onError: (err) => app.log.error({ err }, 'acceptance deadline round failed') }) : null;
+  const timedWork = opts.timedWork ? startTimedWork(ctx, { onError: (err) => app.log.error({ err }, 'timed work round failed') }) : null;
 
   let closing: Promise<void> | undefined;
   const close = async () => {
@@ -93,7 +93,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       clearInterval(reap);
       clearTimeout(deadline);
     }
-    await deadlines?.stop();
+    await timedWork?.stop();
     await gateway?.destroy().catch(() => {});
     await events.close().catch(() => {});
     await database.close();

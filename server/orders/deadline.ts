@@ -3,6 +3,7 @@ import { orders } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import { ACCEPTANCE_DEADLINE_MINUTES, NOT_ACCEPTED_IN_TIME } from '../../machines/orderLifecycle';
 import { transitionOrder, type OrderOps } from './transition';
+import { endExpiredBusyModes } from '../services/branch/busy';
 
 /** How often each server process looks for late orders: a late order is rejected at most this much after its deadline. */
 export const DEADLINE_SWEEP_MS = 5_000;
@@ -38,15 +39,20 @@ export async function rejectLateOrders(ops: OrderOps, now = new Date()): Promise
   return rejected;
 }
 
-export interface DeadlineLoop { stop(): Promise<void> }
+export interface TimedWork { stop(): Promise<void> }
 
-/** Runs rejectLateOrders now and every DEADLINE_SWEEP_MS until stopped; one round at a time per process. */
-export function startDeadlineLoop(ops: OrderOps, opts: { everyMs?: number; onError?: (err: unknown) => void } = {}): DeadlineLoop {
+/**
+ * The timed work of live orders, now and every DEADLINE_SWEEP_MS until stopped, one round at a
+ * time per process: late orders are rejected (rejectLateOrders), and busy modes whose time is up
+ * switch themselves off (server/services/branch/busy.ts). Both are safe with any number of processes.
+ */
+export function startTimedWork(ops: OrderOps, opts: { everyMs?: number; onError?: (err: unknown) => void } = {}): TimedWork {
   let round: Promise<void> | null = null;
   let stopped = false;
   const tick = () => {
     if (stopped || round) return;
     round = (async () => {
+      await endExpiredBusyModes(ops.db);
       // A full batch means more may be waiting: go again at once.
       while (!stopped && (await rejectLateOrders(ops)).length >= BATCH);
     })().catch((err) => opts.onError?.(err)).finally(() => { round = null; });

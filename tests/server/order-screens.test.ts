@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { customerWallets, orders, walletLedger } from '../../server/db/schema';
+import { branches, customerWallets, orders, walletLedger } from '../../server/db/schema';
+import { endExpiredBusyModes } from '../../server/services/branch/busy';
 import { rejectLateOrders } from '../../server/orders/deadline';
 import { ACCEPTANCE_DEADLINE_MINUTES, NOT_ACCEPTED_IN_TIME, REASON_MAX_LENGTH } from '../../machines/orderLifecycle';
 import { freshPostgresDatabase, startTestServer, type TestServer } from '../support/server';
@@ -220,4 +221,64 @@ describe('the acceptance deadline', () => {
     expect(returned).toHaveLength(ids.length);
     expect(await points()).toBe(before);
   }, 240_000);
+});
+
+describe('busy mode', () => {
+  const BRANCH = '/api/services/app/Branch';
+  const setMode = (who: string | null, body: Record<string, unknown>) =>
+    server.api.put(`${BRANCH}/UpdateBusyMode`, { ...(who ? { token: token[who] } : {}), body });
+  const mode = async () => (await server.api.get(`${BRANCH}/GetBusyMode`, { query: { branchId: 1 } })).body.result;
+  const branchRow = async () => (await server.database.db.select().from(branches).where(eq(branches.id, 1)))[0];
+  const order = () => server.api.post(`${STORE}/SaveNewOrderVS1`, {
+    token: token.customer, headers: { 'idempotency-key': `busy-${++key}` },
+    body: { brandId: 7, paymentSystem: 2, deliveryOptions: { branchId: 1, isPickup: true }, products: [{ productId: menu.product('Espresso'), quantity: 1 }] },
+  });
+
+  it('roles first (401, 403 for a customer and a brand manager), then a bad body is a 400 naming the field; nothing written', async () => {
+    const before = await branchRow();
+    expect((await setMode(null, { isBusy: true })).status).toBe(401);
+    expect((await setMode('customer', { isBusy: 'yes' })).status).toBe(403);
+    expect((await setMode('brandmanager', { isBusy: true, delayMinutes: 15, forMinutes: 30 })).status).toBe(403);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ isBusy: true, delayMinutes: 0 }, 'forMinutes'],
+      [{ isBusy: false, delayMinutes: 20, forMinutes: 30 }, 'delayMinutes'],
+      [{ isBusy: true, delayMinutes: 0, forMinutes: 0 }, 'forMinutes'],
+      [{ isBusy: true, delayMinutes: 15, forMinutes: 100_000 }, 'forMinutes'],
+      [{ delayMinutes: 15, forMinutes: 30 }, 'isBusy'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await setMode('branchuser', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(res.body.error!.validationErrors)).toContain(field);
+    }
+    expect(await branchRow()).toEqual(before);
+  });
+
+  it('busy with a delay: the shop reads both with their end; no new orders; at the end it switches itself off', async () => {
+    const set = await setMode('branchuser', { isBusy: true, delayMinutes: 30, forMinutes: 20 });
+    expect(set.status, JSON.stringify(set.body.error)).toBe(200);
+    const now = await mode();
+    expect(now).toMatchObject({ branchId: 1, isBusy: true, delayMinutes: 30 });
+    const minutesLeft = (Date.parse(now.busyUntil) - Date.now()) / 60_000;
+    expect(minutesLeft).toBeGreaterThan(18);
+    expect(minutesLeft).toBeLessThanOrEqual(20);
+    expect((await order()).status).toBe(400);
+    expect((await server.api.get(`${BRANCH}/GetIsbusy`, { token: token.branchuser })).body.result).toBe(true);
+
+    // Its time is up: read at once as off (and orders are taken), then the timed work switches the columns off.
+    await server.database.db.update(branches).set({ busyUntil: sql`now() - interval '1 second'`, delayUntil: sql`now() - interval '1 second'` }).where(eq(branches.id, 1));
+    expect(await mode()).toEqual({ branchId: 1, isBusy: false, busyUntil: null, delayMinutes: 0, delayUntil: null });
+    expect((await order()).status).toBe(200);
+    expect(await endExpiredBusyModes(server.database.db)).toEqual([1]);
+    expect(await endExpiredBusyModes(server.database.db)).toEqual([]);
+    expect(await branchRow()).toMatchObject({ isBusy: false, busyUntil: null, delayMinutes: 0, delayUntil: null });
+  });
+
+  it('a delay alone still takes orders and is shown until it ends; switching everything off needs no end time', async () => {
+    expect((await setMode('branchuser', { isBusy: false, delayMinutes: 15, forMinutes: 45 })).body.result).toMatchObject({ isBusy: false, delayMinutes: 15 });
+    expect((await order()).status).toBe(200);
+    expect(await mode()).toMatchObject({ isBusy: false, delayMinutes: 15 });
+    expect((await setMode('branchuser', { isBusy: false, delayMinutes: 0 })).body.result).toEqual({ branchId: 1, isBusy: false, busyUntil: null, delayMinutes: 0, delayUntil: null });
+    expect(await server.api.get(`${BRANCH}/GetBusyMode`, { query: { branchId: 99999 } })).toMatchObject({ status: 404 });
+  });
 });

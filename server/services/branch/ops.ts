@@ -7,6 +7,7 @@ import { route, service } from '../../http/routes';
 import { allowEmptyBody } from '../../http/emptyBody';
 import type { AppContext, Caller } from '../../http/context';
 import { ShopBranch } from '../brand/shop';
+import { busyModeOf, busyModeRoutes } from './busy';
 
 
 /** The branch user's own branch: the busy flag is only theirs to read and set (capability 'branch.busy'). */
@@ -49,9 +50,11 @@ export function registerBranchOps(app: FastifyInstance, ctx: AppContext) {
       summary: "Whether the caller's branch is busy (takes no new orders).",
       result: Type.Boolean(),
       async handler({ caller, ctx }) {
-        const [branch] = await ctx.db.select({ isBusy: branches.isBusy }).from(branches).where(eq(branches.id, ownBranch(caller)));
+        const [branch] = await ctx.db.select({
+          branchId: branches.id, isBusy: branches.isBusy, busyUntil: branches.busyUntil, delayMinutes: branches.delayMinutes, delayUntil: branches.delayUntil,
+        }).from(branches).where(eq(branches.id, ownBranch(caller)));
         if (!branch) throw notFound('Branch');
-        return branch.isBusy;
+        return busyModeOf(branch).isBusy;
       },
     }),
     route({
@@ -65,10 +68,12 @@ export function registerBranchOps(app: FastifyInstance, ctx: AppContext) {
       async handler({ query, body, caller, ctx }) {
         const isBusy = body.isBusy ?? query.isBusy;
         if (isBusy === undefined) throw badRequest('Your request is not valid!', [{ message: 'isBusy: is required', members: ['isBusy'] }]);
-        const updated = await ctx.db.update(branches).set({ isBusy }).where(eq(branches.id, ownBranch(caller))).returning({ isBusy: branches.isBusy });
+        // The legacy switch has no end time: busy until switched off (busy mode's timer is dropped).
+        const updated = await ctx.db.update(branches).set({ isBusy, busyUntil: null }).where(eq(branches.id, ownBranch(caller))).returning({ isBusy: branches.isBusy });
         if (updated.length === 0) throw notFound('Branch');
         return updated[0].isBusy;
       },
     }),
+    ...busyModeRoutes(),
   ]);
 }

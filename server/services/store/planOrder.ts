@@ -19,6 +19,7 @@ import { deliveryQuote, NOT_DELIVERING } from '../brandDeliveryFee/deliveryFee';
 import { loadMenuProducts } from '../productTypesAndSubtypes/menu';
 import { checkFreeItemLines } from '../../loyalty/freeItems';
 import type { SaveNewOrderInput } from './orderInput';
+import { busyModeOf } from '../branch/busy';
 
 export const ORDER_TEXT = {
   emptyCart: 'Your cart is empty.',
@@ -109,7 +110,8 @@ export async function planOrder(db: Db, ctx: AppContext, caller: NonNullable<Cal
     .where(eq(branches.id, branchId));
   if (!branch || branch.branch.brandId !== body.brandId) throw badRequest(ORDER_TEXT.branchNotOfBrand);
   if (!branch.accessible || branch.paused) throw badRequest(ORDER_TEXT.brandClosed);
-  if (branch.branch.isBusy) throw badRequest(ORDER_TEXT.busy);
+  // Busy until its end time: exact even before the timed work has switched the flag off.
+  if (busyModeOf({ ...branch.branch, branchId }).isBusy) throw badRequest(ORDER_TEXT.busy);
   const schedule = await db.select().from(branchSchedules).where(eq(branchSchedules.branchId, branchId));
   const windows = schedule.length ? schedule : dailyWindows(branch.branch.openTime, branch.branch.closeTime);
   if (!isOpenAt(windows, new Date())) throw badRequest(ORDER_TEXT.closed);
