@@ -5,6 +5,8 @@ import type { Db } from './db/client';
 import { createTokenService } from './auth/tokens';
 import { createAuth, type AppConfig, type AppContext } from './http/context';
 import { ApiError, fail } from './http/envelope';
+import { requestLanguage } from './http/language';
+import { translateError } from './messages/arabic';
 import { checkInputShape } from './http/inputSafety';
 import { outboxSmsProvider, type SmsProvider } from './services/verification/codes';
 import { SERVICES } from './services';
@@ -77,7 +79,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       req.log.error({ err: error, method: req.method, route: req.routeOptions.url ?? null }, 'request failed');
     }
     if (apiError.retryAfterSeconds) reply.header('retry-after', String(apiError.retryAfterSeconds));
-    reply.status(apiError.status).send(fail(apiError));
+    reply.status(apiError.status).send(fail(translateError(apiError, requestLanguage(req.headers))));
   });
   securityDefaults(app, ctx.config);
   const serveSpa = await registerSpa(app, opts.spaDir);

@@ -36,13 +36,13 @@ export async function seed(db: Db): Promise<boolean> {
     ]);
     await tx.insert(t.currencies).values([{ id: 1, code: 'KD', name: 'Kuwaiti Dinar', decimals: 3 }]);
     await tx.insert(t.brands).values([
-      { id: 7, companyId: 1, name: 'Mango Coffee', logoUrl: '/images/brands/mango.svg', currencyId: 1 },
-      { id: 8, companyId: 2, name: 'Dune Bakery', logoUrl: '/images/brands/dune.svg', currencyId: 1 },
+      { id: 7, companyId: 1, name: 'Mango Coffee', nameAr: 'مانجو كوفي', logoUrl: '/images/brands/mango.svg', currencyId: 1 },
+      { id: 8, companyId: 2, name: 'Dune Bakery', nameAr: 'مخبز ديون', logoUrl: '/images/brands/dune.svg', currencyId: 1 },
     ]);
     await tx.insert(t.branches).values([
-      { id: 1, brandId: 7, name: 'Salmiya', logoUrl: '/images/brands/mango.svg', openTime: '06:00', closeTime: '23:59', branchAddress: 'Salem Al Mubarak St, Block 10, Salmiya', branchPhoneNumber: '+96522200001', deliveryText: 'Delivery in 30–45 minutes', latitude: 29.3339, longitude: 48.0763 },
-      { id: 2, brandId: 8, name: 'Kuwait City', logoUrl: '/images/brands/dune.svg', openTime: '07:00', closeTime: '22:00', branchAddress: 'Fahad Al Salem St, Qibla, Kuwait City', branchPhoneNumber: '+96522200002', deliveryText: 'Delivery in 40 minutes', latitude: 29.3759, longitude: 47.9774 },
-      { id: 3, brandId: 8, name: 'Jabriya', logoUrl: '/images/brands/dune.svg', openTime: '07:00', closeTime: '22:00', branchAddress: 'Block 1A, Jabriya', branchPhoneNumber: '+96522200003', deliveryText: 'Delivery in 35 minutes', latitude: 29.3219, longitude: 48.0305 },
+      { id: 1, brandId: 7, name: 'Salmiya', nameAr: 'السالمية', logoUrl: '/images/brands/mango.svg', openTime: '06:00', closeTime: '23:59', branchAddress: 'Salem Al Mubarak St, Block 10, Salmiya', branchPhoneNumber: '+96522200001', deliveryText: 'Delivery in 30–45 minutes', latitude: 29.3339, longitude: 48.0763 },
+      { id: 2, brandId: 8, name: 'Kuwait City', nameAr: 'مدينة الكويت', logoUrl: '/images/brands/dune.svg', openTime: '07:00', closeTime: '22:00', branchAddress: 'Fahad Al Salem St, Qibla, Kuwait City', branchPhoneNumber: '+96522200002', deliveryText: 'Delivery in 40 minutes', latitude: 29.3759, longitude: 47.9774 },
+      { id: 3, brandId: 8, name: 'Jabriya', nameAr: 'الجابرية', logoUrl: '/images/brands/dune.svg', openTime: '07:00', closeTime: '22:00', branchAddress: 'Block 1A, Jabriya', branchPhoneNumber: '+96522200003', deliveryText: 'Delivery in 35 minutes', latitude: 29.3219, longitude: 48.0305 },
     ]);
     // Online ordering every day, all day, for the demo branches.
     await tx.insert(t.branchSchedules).values(
@@ -100,53 +100,54 @@ export async function seed(db: Db): Promise<boolean> {
   });
 }
 
-type OptionSeed = { name: string; price: string };
-type GroupSeed = { name: string; allowMultiple?: boolean; isRequired?: boolean; options: OptionSeed[] };
-type ProductSeed = { name: string; description: string; price: string; image: string; redeemPoints?: number; groups?: GroupSeed[] };
+// Every demo name has its Arabic (nameAr), which the shop shows in Arabic (docs/decisions.md "Shop languages").
+type OptionSeed = { name: string; nameAr: string; price: string };
+type GroupSeed = { name: string; nameAr: string; allowMultiple?: boolean; isRequired?: boolean; options: OptionSeed[] };
+type ProductSeed = { name: string; nameAr: string; description: string; descriptionAr: string; price: string; image: string; redeemPoints?: number; groups?: GroupSeed[] };
 
-const SIZE: GroupSeed = { name: 'Size', isRequired: true, options: [{ name: 'Small', price: '0' }, { name: 'Medium', price: '0.250' }, { name: 'Large', price: '0.500' }] };
-const MILK: GroupSeed = { name: 'Milk', options: [{ name: 'Full fat', price: '0' }, { name: 'Skimmed', price: '0' }, { name: 'Oat', price: '0.150' }, { name: 'Almond', price: '0.150' }] };
-const EXTRAS: GroupSeed = { name: 'Additions', allowMultiple: true, options: [{ name: 'Extra shot', price: '0.200' }, { name: 'Vanilla syrup', price: '0.150' }, { name: 'Caramel syrup', price: '0.150' }, { name: 'Whipped cream', price: '0.100' }] };
-const WARM: GroupSeed = { name: 'Serving', isRequired: true, options: [{ name: 'Warmed', price: '0' }, { name: 'As is', price: '0' }] };
-const SANDWICH_EXTRAS: GroupSeed = { name: 'Additions', allowMultiple: true, options: [{ name: 'Extra cheese', price: '0.250' }, { name: 'Avocado', price: '0.400' }, { name: 'Turkey', price: '0.500' }] };
+const SIZE: GroupSeed = { name: 'Size', nameAr: 'الحجم', isRequired: true, options: [{ name: 'Small', nameAr: 'صغير', price: '0' }, { name: 'Medium', nameAr: 'وسط', price: '0.250' }, { name: 'Large', nameAr: 'كبير', price: '0.500' }] };
+const MILK: GroupSeed = { name: 'Milk', nameAr: 'الحليب', options: [{ name: 'Full fat', nameAr: 'كامل الدسم', price: '0' }, { name: 'Skimmed', nameAr: 'خالي الدسم', price: '0' }, { name: 'Oat', nameAr: 'حليب الشوفان', price: '0.150' }, { name: 'Almond', nameAr: 'حليب اللوز', price: '0.150' }] };
+const EXTRAS: GroupSeed = { name: 'Additions', nameAr: 'الإضافات', allowMultiple: true, options: [{ name: 'Extra shot', nameAr: 'جرعة إسبريسو إضافية', price: '0.200' }, { name: 'Vanilla syrup', nameAr: 'شراب الفانيلا', price: '0.150' }, { name: 'Caramel syrup', nameAr: 'شراب الكراميل', price: '0.150' }, { name: 'Whipped cream', nameAr: 'كريمة مخفوقة', price: '0.100' }] };
+const WARM: GroupSeed = { name: 'Serving', nameAr: 'التقديم', isRequired: true, options: [{ name: 'Warmed', nameAr: 'ساخن', price: '0' }, { name: 'As is', nameAr: 'كما هو', price: '0' }] };
+const SANDWICH_EXTRAS: GroupSeed = { name: 'Additions', nameAr: 'الإضافات', allowMultiple: true, options: [{ name: 'Extra cheese', nameAr: 'جبن إضافي', price: '0.250' }, { name: 'Avocado', nameAr: 'أفوكادو', price: '0.400' }, { name: 'Turkey', nameAr: 'ديك رومي', price: '0.500' }] };
 
-const MENUS: Record<number, { type: string; subtypes: { name: string; products: ProductSeed[] }[] }[]> = {
+const MENUS: Record<number, { type: string; typeAr: string; subtypes: { name: string; nameAr: string; products: ProductSeed[] }[] }[]> = {
   7: [
-    { type: 'Coffee', subtypes: [
-      { name: 'Hot Coffee', products: [
-        { name: 'Espresso', description: 'A double shot of our house blend, rich and syrupy.', price: '0.900', image: 'espresso', redeemPoints: 100, groups: [EXTRAS] },
-        { name: 'Cappuccino', description: 'Espresso with steamed milk and a deep layer of foam.', price: '1.250', image: 'cappuccino', redeemPoints: 150, groups: [SIZE, MILK, EXTRAS] },
-        { name: 'Spanish Latte', description: 'Espresso, condensed milk and silky steamed milk.', price: '1.500', image: 'latte', groups: [SIZE, MILK, EXTRAS] },
-        { name: 'Flat White', description: 'Ristretto shots with thin, velvety milk.', price: '1.350', image: 'flatwhite', groups: [SIZE, MILK] },
+    { type: 'Coffee', typeAr: 'القهوة', subtypes: [
+      { name: 'Hot Coffee', nameAr: 'قهوة ساخنة', products: [
+        { name: 'Espresso', nameAr: 'إسبريسو', description: 'A double shot of our house blend, rich and syrupy.', descriptionAr: 'جرعة مزدوجة من خلطتنا الخاصة، غنية وكثيفة.', price: '0.900', image: 'espresso', redeemPoints: 100, groups: [EXTRAS] },
+        { name: 'Cappuccino', nameAr: 'كابتشينو', description: 'Espresso with steamed milk and a deep layer of foam.', descriptionAr: 'إسبريسو مع حليب مبخّر وطبقة كثيفة من الرغوة.', price: '1.250', image: 'cappuccino', redeemPoints: 150, groups: [SIZE, MILK, EXTRAS] },
+        { name: 'Spanish Latte', nameAr: 'سبانش لاتيه', description: 'Espresso, condensed milk and silky steamed milk.', descriptionAr: 'إسبريسو مع حليب مكثّف وحليب مبخّر ناعم.', price: '1.500', image: 'latte', groups: [SIZE, MILK, EXTRAS] },
+        { name: 'Flat White', nameAr: 'فلات وايت', description: 'Ristretto shots with thin, velvety milk.', descriptionAr: 'جرعات ريستريتو مع حليب مخملي خفيف.', price: '1.350', image: 'flatwhite', groups: [SIZE, MILK] },
       ] },
-      { name: 'Iced Coffee', products: [
-        { name: 'Iced Latte', description: 'Espresso over ice with cold milk.', price: '1.500', image: 'icedlatte', groups: [SIZE, MILK, EXTRAS] },
-        { name: 'Cold Brew', description: 'Steeped for 18 hours, smooth and low in acidity.', price: '1.750', image: 'coldbrew', groups: [SIZE, EXTRAS] },
+      { name: 'Iced Coffee', nameAr: 'قهوة مثلجة', products: [
+        { name: 'Iced Latte', nameAr: 'لاتيه مثلج', description: 'Espresso over ice with cold milk.', descriptionAr: 'إسبريسو على الثلج مع حليب بارد.', price: '1.500', image: 'icedlatte', groups: [SIZE, MILK, EXTRAS] },
+        { name: 'Cold Brew', nameAr: 'كولد برو', description: 'Steeped for 18 hours, smooth and low in acidity.', descriptionAr: 'منقوعة لمدة 18 ساعة، ناعمة وقليلة الحموضة.', price: '1.750', image: 'coldbrew', groups: [SIZE, EXTRAS] },
       ] },
     ] },
-    { type: 'Food', subtypes: [
-      { name: 'Pastries', products: [
-        { name: 'Butter Croissant', description: 'Baked every morning with French butter.', price: '0.750', image: 'croissant', groups: [WARM] },
-        { name: 'Pistachio Cookie', description: 'Chewy cookie with Iranian pistachio.', price: '0.650', image: 'cookie' },
+    { type: 'Food', typeAr: 'الطعام', subtypes: [
+      { name: 'Pastries', nameAr: 'المعجنات', products: [
+        { name: 'Butter Croissant', nameAr: 'كرواسون بالزبدة', description: 'Baked every morning with French butter.', descriptionAr: 'يُخبز كل صباح بالزبدة الفرنسية.', price: '0.750', image: 'croissant', groups: [WARM] },
+        { name: 'Pistachio Cookie', nameAr: 'كوكيز بالفستق', description: 'Chewy cookie with Iranian pistachio.', descriptionAr: 'كوكيز طرية بالفستق الإيراني.', price: '0.650', image: 'cookie' },
       ] },
-      { name: 'Sandwiches', products: [
-        { name: 'Halloumi Sandwich', description: 'Grilled halloumi, tomato, mint and zaatar on sourdough.', price: '1.900', image: 'sandwich', groups: [WARM, SANDWICH_EXTRAS] },
+      { name: 'Sandwiches', nameAr: 'السندويشات', products: [
+        { name: 'Halloumi Sandwich', nameAr: 'ساندويتش حلومي', description: 'Grilled halloumi, tomato, mint and zaatar on sourdough.', descriptionAr: 'حلومي مشوي مع الطماطم والنعناع والزعتر على خبز العجين المخمّر.', price: '1.900', image: 'sandwich', groups: [WARM, SANDWICH_EXTRAS] },
       ] },
     ] },
   ],
   8: [
-    { type: 'Bakery', subtypes: [
-      { name: 'Breads', products: [
-        { name: 'Sourdough Loaf', description: 'Naturally leavened country loaf.', price: '1.800', image: 'bread' },
-        { name: 'Zaatar Manakeesh', description: 'Flatbread with zaatar and olive oil.', price: '0.600', image: 'manakeesh', groups: [WARM] },
+    { type: 'Bakery', typeAr: 'المخبوزات', subtypes: [
+      { name: 'Breads', nameAr: 'الخبز', products: [
+        { name: 'Sourdough Loaf', nameAr: 'رغيف العجين المخمّر', description: 'Naturally leavened country loaf.', descriptionAr: 'رغيف ريفي مخمّر طبيعيًا.', price: '1.800', image: 'bread' },
+        { name: 'Zaatar Manakeesh', nameAr: 'مناقيش زعتر', description: 'Flatbread with zaatar and olive oil.', descriptionAr: 'خبز مسطّح بالزعتر وزيت الزيتون.', price: '0.600', image: 'manakeesh', groups: [WARM] },
       ] },
-      { name: 'Sweets', products: [
-        { name: 'Date Cake', description: 'Sticky date cake with toffee sauce.', price: '1.250', image: 'cake' },
+      { name: 'Sweets', nameAr: 'الحلويات', products: [
+        { name: 'Date Cake', nameAr: 'كيكة التمر', description: 'Sticky date cake with toffee sauce.', descriptionAr: 'كيكة تمر طرية مع صلصة التوفي.', price: '1.250', image: 'cake' },
       ] },
     ] },
-    { type: 'Drinks', subtypes: [
-      { name: 'Tea', products: [
-        { name: 'Karak Tea', description: 'Strong tea brewed with milk, cardamom and saffron.', price: '0.350', image: 'karak', groups: [SIZE] },
+    { type: 'Drinks', typeAr: 'المشروبات', subtypes: [
+      { name: 'Tea', nameAr: 'الشاي', products: [
+        { name: 'Karak Tea', nameAr: 'شاي كرك', description: 'Strong tea brewed with milk, cardamom and saffron.', descriptionAr: 'شاي قوي مطبوخ بالحليب والهيل والزعفران.', price: '0.350', image: 'karak', groups: [SIZE] },
       ] },
     ] },
   ],
@@ -156,21 +157,21 @@ async function seedMenu(db: Db) {
   for (const [brandIdText, types] of Object.entries(MENUS)) {
     const brandId = Number(brandIdText);
     for (const [ti, type] of types.entries()) {
-      const [pt] = await db.insert(t.productTypes).values({ brandId, name: type.type, sortOrder: ti }).returning();
+      const [pt] = await db.insert(t.productTypes).values({ brandId, name: type.type, nameAr: type.typeAr, sortOrder: ti }).returning();
       for (const [si, sub] of type.subtypes.entries()) {
-        const [ps] = await db.insert(t.productSubtypes).values({ typeId: pt.id, name: sub.name, sortOrder: si }).returning();
+        const [ps] = await db.insert(t.productSubtypes).values({ typeId: pt.id, name: sub.name, nameAr: sub.nameAr, sortOrder: si }).returning();
         for (const [pi, p] of sub.products.entries()) {
           const img = (n: number) => `/images/products/${p.image}${n > 1 ? `-${n}` : ''}.svg`;
           const [product] = await db.insert(t.products).values({
-            brandId, subtypeId: ps.id, name: p.name, description: p.description, price: p.price, sortOrder: pi,
+            brandId, subtypeId: ps.id, name: p.name, nameAr: p.nameAr, description: p.description, descriptionAr: p.descriptionAr, price: p.price, sortOrder: pi,
             productImage: img(1), productSecondImage: img(2), productThirdImage: img(3), redeemPoints: p.redeemPoints ?? null,
             productDeliveryText: 'Ready in about 10 minutes',
           }).returning();
           for (const [gi, g] of (p.groups ?? []).entries()) {
             const [group] = await db.insert(t.optionGroups).values({
-              brandId, productId: product.id, name: g.name, allowMultiple: !!g.allowMultiple, isRequired: !!g.isRequired, sortOrder: gi,
+              brandId, productId: product.id, name: g.name, nameAr: g.nameAr, allowMultiple: !!g.allowMultiple, isRequired: !!g.isRequired, sortOrder: gi,
             }).returning();
-            await db.insert(t.optionItems).values(g.options.map((o, oi) => ({ groupId: group.id, name: o.name, price: o.price, sortOrder: oi })));
+            await db.insert(t.optionItems).values(g.options.map((o, oi) => ({ groupId: group.id, name: o.name, nameAr: o.nameAr, price: o.price, sortOrder: oi })));
           }
         }
       }

@@ -7,6 +7,8 @@ import { route, service } from '../../http/routes';
 import type { AppContext } from '../../http/context';
 import type { Db } from '../../db/client';
 import { and } from 'drizzle-orm';
+import { localizedColumn, requestLanguage } from '../../http/language';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../domain/languages';
 
 export const ShopBranch = Obj('ShopBranch', {
   id: Type.Integer(),
@@ -30,23 +32,23 @@ export const ShopBrand = Obj('ShopBrand', {
   branches: Type.Array(ShopBranch),
 });
 
-const branchColumns = {
-  id: branches.id, brandId: branches.brandId, name: branches.name, logoUrl: branches.logoUrl,
+const branchColumns = (language: LanguageCode) => ({
+  id: branches.id, brandId: branches.brandId, name: localizedColumn(language, branches.name, branches.nameAr), logoUrl: branches.logoUrl,
   openTime: branches.openTime, closeTime: branches.closeTime, branchAddress: branches.branchAddress,
   branchPhoneNumber: branches.branchPhoneNumber, deliveryText: branches.deliveryText, isBusy: branches.isBusy,
-};
+});
 
 /** Brands a customer can order from: their company is accessible and not paused. */
-export async function shopBrands(db: Db) {
+export async function shopBrands(db: Db, language: LanguageCode = DEFAULT_LANGUAGE) {
   const rows = await db
-    .select({ id: brands.id, name: brands.name, logoUrl: brands.logoUrl, currency: currencies.code, currencyDecimals: currencies.decimals })
+    .select({ id: brands.id, name: localizedColumn(language, brands.name, brands.nameAr), logoUrl: brands.logoUrl, currency: currencies.code, currencyDecimals: currencies.decimals })
     .from(brands)
     .innerJoin(companies, eq(companies.id, brands.companyId))
     .innerJoin(currencies, eq(currencies.id, brands.currencyId))
     .where(and(eq(companies.accessible, true), eq(companies.paused, false)))
     .orderBy(asc(brands.id));
   const branchRows = rows.length
-    ? await db.select(branchColumns).from(branches).where(inArray(branches.brandId, rows.map((b) => b.id))).orderBy(asc(branches.id))
+    ? await db.select(branchColumns(language)).from(branches).where(inArray(branches.brandId, rows.map((b) => b.id))).orderBy(asc(branches.id))
     : [];
   return rows.map((b) => ({ ...b, branches: branchRows.filter((br) => br.brandId === b.id) }));
 }
@@ -59,7 +61,7 @@ export function registerShopBrands(app: FastifyInstance, ctx: AppContext) {
       access: 'public',
       summary: 'Brands with their branches, for the shop picker.',
       result: Type.Array(ShopBrand),
-      handler: ({ ctx }) => shopBrands(ctx.db),
+      handler: ({ ctx, req }) => shopBrands(ctx.db, requestLanguage(req.headers)),
     }),
   ]);
   service(app, ctx, 'Branch', [
@@ -69,8 +71,8 @@ export function registerShopBrands(app: FastifyInstance, ctx: AppContext) {
       access: 'public',
       query: Obj('GetBranchesForCustomerQuery', { brandId: Type.Integer({ minimum: 1 }) }),
       result: Type.Array(ShopBranch),
-      handler: ({ query, ctx }) =>
-        ctx.db.select(branchColumns).from(branches).where(eq(branches.brandId, query.brandId)).orderBy(asc(branches.id)),
+      handler: ({ query, ctx, req }) =>
+        ctx.db.select(branchColumns(requestLanguage(req.headers))).from(branches).where(eq(branches.brandId, query.brandId)).orderBy(asc(branches.id)),
     }),
   ]);
 }

@@ -7,6 +7,7 @@ import { Nullable } from '../../http/nullable';
 import { route, service } from '../../http/routes';
 import type { AppContext } from '../../http/context';
 import { loadMenuProducts } from './menu';
+import { inLanguage, requestLanguage } from '../../http/language';
 
 export const ProductOption = Obj('ProductOption', { id: Type.Integer(), name: Type.String(), price: Type.Number() });
 
@@ -49,7 +50,8 @@ export function registerShopProductTypesAndSubtypes(app: FastifyInstance, ctx: A
         branchId: Type.Optional(Type.Integer({ minimum: 1 })),
       }),
       result: ProductDetails,
-      async handler({ query, ctx }) {
+      async handler({ query, req, ctx }) {
+        const language = requestLanguage(req.headers);
         const branchId = query.branchId ?? null;
         const menu = (await loadMenuProducts(ctx.db, [query.productid], branchId)).get(query.productid);
         if (!menu || menu.hidden) throw notFound('Product');
@@ -59,15 +61,16 @@ export function registerShopProductTypesAndSubtypes(app: FastifyInstance, ctx: A
         }
         const p = menu.product;
         return {
-          id: p.id, brandId: p.brandId, name: p.name, description: p.description, price: Number(p.price),
+          id: p.id, brandId: p.brandId, name: inLanguage(language, p.name, p.nameAr),
+          description: inLanguage(language, p.description, p.descriptionAr), price: Number(p.price),
           productImage: p.productImage, productSecondImage: p.productSecondImage, productThirdImage: p.productThirdImage,
           productDeliveryText: p.productDeliveryText, redeemPoints: p.redeemPoints,
           available: menu.available, unavailableUntil: menu.unavailableUntil?.toISOString() ?? null,
           // A group whose options are all unavailable is left out: it cannot be chosen, so it is not required either.
           optionGroups: menu.groups
             .map(({ group, options }) => ({
-              id: group.id, name: group.name, allowMultiple: group.allowMultiple, isRequired: group.isRequired,
-              subItem: options.filter((o) => o.available).map(({ item }) => ({ id: item.id, name: item.name, price: Number(item.price) })),
+              id: group.id, name: inLanguage(language, group.name, group.nameAr), allowMultiple: group.allowMultiple, isRequired: group.isRequired,
+              subItem: options.filter((o) => o.available).map(({ item }) => ({ id: item.id, name: inLanguage(language, item.name, item.nameAr), price: Number(item.price) })),
             }))
             .filter((g) => g.subItem.length > 0),
         };

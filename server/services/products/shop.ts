@@ -6,6 +6,7 @@ import { badRequest, Obj } from '../../http/envelope';
 import { Nullable } from '../../http/nullable';
 import { liveProduct, loadMenuProducts, switchStillOn } from '../productTypesAndSubtypes/menu';
 import { route, service } from '../../http/routes';
+import { inLanguage, localizedColumn, requestLanguage } from '../../http/language';
 import type { AppContext } from '../../http/context';
 
 export const ShopProduct = Obj('ShopProduct', {
@@ -47,13 +48,16 @@ export function registerShopProducts(app: FastifyInstance, ctx: AppContext) {
       summary: "A branch's products, grouped by type and subtype: hidden ones left out, those switched off for the branch marked unavailable.",
       query: Obj('ShopProductsQuery', { brandId: Type.Integer({ minimum: 1 }), branchId: Type.Integer({ minimum: 1 }) }),
       result: Type.Array(ShopProductType),
-      async handler({ query, ctx }) {
+      async handler({ query, req, ctx }) {
         const [branch] = await ctx.db.select({ brandId: branches.brandId }).from(branches).where(eq(branches.id, query.branchId));
         if (!branch || branch.brandId !== query.brandId) throw badRequest('This branch does not belong to the brand.');
+        const language = requestLanguage(req.headers);
         const rows = await ctx.db
           .select({
-            typeId: productTypes.id, typeName: productTypes.name, subtypeId: productSubtypes.id, subtypeName: productSubtypes.name,
-            id: products.id, name: products.name, description: products.description, price: products.price,
+            typeId: productTypes.id, typeName: localizedColumn(language, productTypes.name, productTypes.nameAr),
+            subtypeId: productSubtypes.id, subtypeName: localizedColumn(language, productSubtypes.name, productSubtypes.nameAr),
+            id: products.id, name: localizedColumn(language, products.name, products.nameAr),
+            description: localizedColumn(language, products.description, products.descriptionAr), price: products.price,
             productImage: products.productImage, productDeliveryText: products.productDeliveryText,
             offUntil: branchHiddenProducts.unavailableUntil, off: branchHiddenProducts.productId,
           })
@@ -82,14 +86,15 @@ export function registerShopProducts(app: FastifyInstance, ctx: AppContext) {
         productIds: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 100 }),
       }),
       result: Type.Array(ShopProductPrice),
-      async handler({ query, ctx }) {
+      async handler({ query, req, ctx }) {
         const [branch] = await ctx.db.select({ brandId: branches.brandId }).from(branches).where(eq(branches.id, query.branchId));
         if (!branch || branch.brandId !== query.brandId) throw badRequest('This branch does not belong to the brand.');
+        const language = requestLanguage(req.headers);
         const menu = await loadMenuProducts(ctx.db, query.productIds, query.branchId);
         return [...menu.values()].filter((m) => m.product.brandId === query.brandId && !m.hidden).map((m) => ({
-          id: m.product.id, name: m.product.name, price: Number(m.product.price), available: m.available,
+          id: m.product.id, name: inLanguage(language, m.product.name, m.product.nameAr), price: Number(m.product.price), available: m.available,
           unavailableUntil: m.unavailableUntil?.toISOString() ?? null,
-          options: m.groups.flatMap((g) => g.options.map((o) => ({ id: o.item.id, name: o.item.name, price: Number(o.item.price), available: o.available }))),
+          options: m.groups.flatMap((g) => g.options.map((o) => ({ id: o.item.id, name: inLanguage(language, o.item.name, o.item.nameAr), price: Number(o.item.price), available: o.available }))),
         }));
       },
     }),

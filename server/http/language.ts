@@ -1,0 +1,25 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageCode } from '../../domain/languages';
+
+/**
+ * The language a request asks for (Accept-Language, best q first; 'ar-KW' is Arabic), among the
+ * languages the product speaks; English when none of them is asked for.
+ */
+export function requestLanguage(headers: Record<string, unknown>): LanguageCode {
+  const header = headers['accept-language'];
+  if (typeof header !== 'string' || !header) return DEFAULT_LANGUAGE;
+  const asked = header.split(',').map((part, i) => {
+    const [tag, ...params] = part.trim().split(';');
+    const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? 1);
+    return { code: tag.trim().split('-')[0].toLowerCase(), q: Number.isFinite(q) ? q : 0, i };
+  }).filter((a) => a.q > 0).sort((a, b) => b.q - a.q || a.i - b.i);
+  return (asked.find((a) => LANGUAGES.some((l) => l.code === a.code))?.code as LanguageCode | undefined) ?? DEFAULT_LANGUAGE;
+}
+
+/** A name in the request's language: the Arabic one when asked for and present, else the English one. */
+export const inLanguage = (language: LanguageCode, english: string, arabic: string | null | undefined): string =>
+  language === 'ar' && arabic ? arabic : english;
+
+/** The same choice made by the database, for a selected column. */
+export const localizedColumn = (language: LanguageCode, english: AnyColumn, arabic: AnyColumn): SQL<string> =>
+  language === 'ar' ? sql<string>`coalesce(nullif(${arabic}, ''), ${english})` : sql<string>`${english}`;
