@@ -39,6 +39,8 @@ export const PERMISSIONS = {
   'users.manage': MAIN_THREE,
   'customers.manage': MAIN_THREE,
   'payments.history': MAIN_THREE,
+  /** The platform's payment method names (Payment History's method filter, a brand's payment settings). */
+  'paymentSystems.view': MAIN_THREE,
   'validationCodes.view': MAIN_THREE,
   'requests.manage': MAIN_THREE,
   'groups.manage': MAIN_THREE,

@@ -21,6 +21,7 @@ export const CONSOLE_PAGES: Record<string, ComponentType> = {
   ...MENU_PAGES,
   // Staff users and the brand switch (./users: configs on the resource shape).
   ...USER_PAGES,
+  '/Balance-Enquiry': lazyChunk(() => import('./balance/BalanceEnquiryPage')),
 };
 
 function orderScreen(path: string) {

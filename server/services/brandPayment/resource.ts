@@ -61,7 +61,7 @@ export const PaymentSystem = Obj('PaymentSystem', {
 export function registerBrandPayment(app: FastifyInstance, ctx: AppContext) {
   service(app, ctx, 'BrandPayment', [
     route({
-      method: 'GET', name: 'GetPaymentSystemsDictionary', access: 'brands.manage',
+      method: 'GET', name: 'GetPaymentSystemsDictionary', access: 'paymentSystems.view',
       summary: 'Every payment system of the platform, by id: what a brand can switch on.',
       result: Type.Array(PaymentSystem),
       handler: async ({ ctx }) => (await ctx.db.select().from(paymentSystems).orderBy(asc(paymentSystems.id)))

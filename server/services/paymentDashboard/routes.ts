@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { and, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
@@ -7,7 +7,7 @@ import { badRequest, Obj } from '../../http/envelope';
 import { pageOf } from '../../http/paging';
 import { route, service } from '../../http/routes';
 import type { AppContext, Caller } from '../../http/context';
-import { orderByOf, oneOf, sharedListFields } from '../../resources/list';
+import { containsText, orderByOf, oneOf, sharedListFields } from '../../resources/list';
 import { placeInScope, scopeWhere } from '../../resources/scope';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
@@ -70,6 +70,7 @@ export const ProviderBalance = Obj('ProviderBalance', {
   note: Type.String(),
 });
 
+type Balance = Static<typeof ProviderBalance>;
 const DAY_MS = 24 * 3600 * 1000;
 
 function periodOf(query: { fromDate?: string; toDate?: string }) {
@@ -87,7 +88,7 @@ const customerPhone = sql<string | null>`coalesce(${orders.guestPhoneNumber}, ${
 
 const SORTABLE = { paidAt: orders.paidAt, amount: orders.total, id: orders.id, orderNumber: orders.id };
 
-async function paymentsHistory(db: Db, caller: Caller, query: typeof HistoryQuery.static) {
+async function paymentsHistory(db: Db, caller: Caller, query: Static<typeof HistoryQuery>) {
   const period = periodOf(query);
   for (const [level, id] of [['brand', query.brandId], ['branch', query.branchId]] as const) {
     if (id !== undefined && !(await placeInScope(db, caller, level, id))) {
@@ -107,7 +108,7 @@ async function paymentsHistory(db: Db, caller: Caller, query: typeof HistoryQuer
     period.from ? gte(orders.paidAt, period.from) : undefined,
     period.to ? lt(orders.paidAt, period.to) : undefined,
     search ? or(
-      ilike(customerName, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+      containsText(customerName, search),
       eq(orders.orderNumber, search),
       digits.length >= 3 ? ilike(customerPhone, `%${digits}%`) : undefined,
     ) : undefined,
@@ -141,7 +142,7 @@ async function paymentsHistory(db: Db, caller: Caller, query: typeof HistoryQuer
 }
 
 /** The SMS account: what the embedded outbox sent (every code is one message). */
-async function smsBalance(ctx: AppContext): Promise<typeof ProviderBalance.static> {
+async function smsBalance(ctx: AppContext): Promise<Balance> {
   const since = new Date(Date.now() - 30 * DAY_MS);
   const [row] = await ctx.db.select({
     total: sql<number>`count(*)::int`,
@@ -157,7 +158,7 @@ async function smsBalance(ctx: AppContext): Promise<typeof ProviderBalance.stati
 }
 
 /** The payment provider's takings in the caller's scope: card payments received, less approved refunds. */
-async function paymentBalance(ctx: AppContext, caller: Caller): Promise<typeof ProviderBalance.static> {
+async function paymentBalance(ctx: AppContext, caller: Caller): Promise<Balance> {
   const since = new Date(Date.now() - 30 * DAY_MS);
   const kept = sql`${orders.refund} <> 'approved'`;
   const [row] = await ctx.db.select({
@@ -178,7 +179,7 @@ async function paymentBalance(ctx: AppContext, caller: Caller): Promise<typeof P
  * The e-mail account. This release sends no e-mail (codes go by SMS, notifications to the shop's
  * inbox and web push), so the figures are what is true: nothing sent.
  */
-function emailBalance(): typeof ProviderBalance.static {
+function emailBalance(): Balance {
   return {
     provider: 'E-mail', adapter: 'none', balance: null, unit: 'e-mails sent', total: 0, last30Days: 0, average: null,
     note: 'No e-mail provider is configured: this release sends no e-mail.',

@@ -1,7 +1,7 @@
-import { Button, ButtonGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Button, ButtonGroup, Classes, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { ChevronLeftIcon, ChevronRightIcon, RefreshIcon, SearchIcon } from '@blueprintjs/icons';
 import type { Values } from '../../../machines/resourceMachine';
-import type { ResourceConfig } from './types';
+import type { FilterConfig, FilterOption, ResourceConfig } from './types';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 
@@ -27,16 +27,9 @@ export function ResourceToolbar({ config, search, filter, paging, onSearch, onFi
           <InputGroup className="resource-search" type="search" leftIcon={<SearchIcon />} placeholder={config.searchPlaceholder}
             aria-label={config.searchPlaceholder} value={search} onChange={(e) => onSearch(e.target.value)} />
         )}
-        {config.filters?.map((f) => {
-          const index = f.options.findIndex((o) => o.value === filter[f.field]);
-          return (
-            <HTMLSelect key={f.field} aria-label={f.label} value={index < 0 ? '' : String(index)}
-              onChange={(e) => onFilter({ ...filter, [f.field]: e.target.value === '' ? undefined : f.options[Number(e.target.value)].value })}>
-              <option value="">{`${f.label}: all`}</option>
-              {f.options.map((o, i) => <option key={String(o.value)} value={String(i)}>{o.label}</option>)}
-            </HTMLSelect>
-          );
-        })}
+        {config.filters?.map((f) => (
+          <ListFilter key={f.field} config={f} value={filter[f.field]} onChange={(v) => onFilter({ ...filter, [f.field]: v })} />
+        ))}
         <Button icon={<RefreshIcon />} aria-label="Refresh" onClick={onRefresh} />
       </div>
       <div className="resource-pager">
@@ -50,5 +43,52 @@ export function ResourceToolbar({ config, search, filter, paging, onSearch, onFi
         </ButtonGroup>
       </div>
     </div>
+  );
+}
+
+type FilterProps<F extends FilterConfig = FilterConfig> = { config: F; value: unknown; onChange: (value: unknown) => void };
+
+/** One filter of the list: a select (fixed or server options) or a day. */
+function ListFilter({ config, value, onChange }: FilterProps) {
+  if (config.kind === 'date') return <DayFilter config={config} value={value} onChange={onChange} />;
+  return config.useOptions
+    ? <ServerOptionsFilter config={config} useOptions={config.useOptions} value={value} onChange={onChange} />
+    : <SelectFilter label={config.label} options={config.options ?? []} value={value} onChange={onChange} />;
+}
+
+function ServerOptionsFilter({ config, useOptions, value, onChange }: FilterProps & { useOptions: () => FilterOption[] }) {
+  return <SelectFilter label={config.label} options={useOptions()} value={value} onChange={onChange} />;
+}
+
+function SelectFilter({ label, options, value, onChange }: { label: string; options: FilterOption[]; value: unknown; onChange: (v: unknown) => void }) {
+  const index = options.findIndex((o) => o.value === value);
+  return (
+    <HTMLSelect aria-label={label} value={index < 0 ? '' : String(index)}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : options[Number(e.target.value)].value)}>
+      <option value="">{`${label}: all`}</option>
+      {options.map((o, i) => <option key={String(o.value)} value={String(i)}>{o.label}</option>)}
+    </HTMLSelect>
+  );
+}
+
+/** The local day of an ISO moment ('' for none), and back: the day's start, or the next day's start for an end. */
+const dayOf = (iso: unknown, edge: 'start' | 'end') => {
+  if (typeof iso !== 'string') return '';
+  const d = new Date(iso);
+  if (edge === 'end') d.setDate(d.getDate() - 1);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+const momentOf = (day: string, edge: 'start' | 'end') => {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y, m - 1, edge === 'end' ? d + 1 : d).toISOString();
+};
+
+function DayFilter({ config, value, onChange }: FilterProps<Extract<FilterConfig, { kind: 'date' }>>) {
+  return (
+    <label className="resource-day-filter">
+      <span>{config.label}</span>
+      <input type="date" className={Classes.INPUT} value={dayOf(value, config.edge)}
+        onChange={(e) => onChange(e.target.value ? momentOf(e.target.value, config.edge) : undefined)} />
+    </label>
   );
 }

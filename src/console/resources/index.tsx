@@ -12,6 +12,7 @@ import { brandPaymentsScreen } from './configs/brandPayments';
 import { newsScreen } from './configs/news';
 import { customersScreen } from './configs/customers';
 import { customerRequestsScreen } from './configs/customerRequests';
+import { paymentHistoryScreen } from './configs/paymentHistory';
 import { balanceRequestsScreen } from './configs/balanceRequests';
 
 /**
@@ -20,7 +21,7 @@ import { balanceRequestsScreen } from './configs/balanceRequests';
  */
 export const RESOURCE_SCREENS: ResourceConfig[] = [taxScreen, appUpdatesScreen, companiesScreen, brandsScreen, brandNewScreen, brandEditScreen,
   branchesScreen, brandAddressFieldsScreen, brandDeliveryFeesScreen, brandPaymentsScreen, customersScreen, customerRequestsScreen, balanceRequestsScreen,
-  newsScreen] as ResourceConfig[];
+  newsScreen, paymentHistoryScreen] as ResourceConfig[];
 
 const screenOf = (config: ResourceConfig) =>
   lazyChunk(() => import('./ResourceScreen').then((m) => ({ default: () => <m.ResourceScreen key={config.path} config={config} /> })));

@@ -68,11 +68,19 @@ export interface FieldInputProps {
   onBlur: () => void;
 }
 
-export interface FilterConfig {
-  field: string;
-  label: string;
-  options: { value: string | number | boolean; label: string }[];
-}
+export type FilterOption = { value: string | number | boolean; label: string };
+
+/**
+ * A filter above the list, sent as the list variable `field`: a select of fixed `options`, a select
+ * whose options come from the server (`useOptions`, a hook), or a date (`kind: 'date'`) sent as the
+ * ISO moment its day starts (`edge: 'start'`) or ends (`edge: 'end'`, the next day's start: the
+ * server's periods end before their end moment), in the browser's time zone.
+ */
+export type FilterConfig = { field: string; label: string } & (
+  | { kind?: 'select'; options: FilterOption[]; useOptions?: never }
+  | { kind?: 'select'; options?: never; useOptions: () => FilterOption[] }
+  | { kind: 'date'; edge: 'start' | 'end' }
+);
 
 /**
  * The variables every list operation takes, whatever the resource: the gateway types them alike

@@ -24,7 +24,7 @@ const useAreaGroups = (): Group[] =>
   (useQuery(AreasTree).data?.regions ?? []).flatMap((r) => (r ? [{
     label: r.name, options: (r.children ?? []).flatMap((a) => (a ? [{ value: String(a.id), label: a.name }] : [])),
   }] : []));
-const usePaymentOptions = (): Option[] =>
+export const usePaymentOptions = (): Option[] =>
   (useQuery(PaymentSystems).data?.systems ?? []).flatMap((p) => (p ? [{ value: String(p.id), label: p.displayName === p.name ? p.name : `${p.displayName} (${p.name})` }] : []));
 
 export const BrandName = ({ id }: { id: unknown }) => <>{labelOf(useBrandOptions(), id)}</>;
