@@ -90,7 +90,7 @@ const boundCheckout = checkoutMachine.provide({
     placeOrder: fromPromise(async ({ input }): Promise<PlacedOrder> => {
       const res = await saveOrder(input.order, input.idempotencyKey);
       if (res.status === 200) return { ...res.body.result, paymentUrl: res.body.result.paymentUrl ?? null };
-      if (res.status === 400) return { isSuccessed: false, isPaid: false, message: res.body.error.message, paymentUrl: null, orderId: null, ohash: null };
+      if (res.status === 400) return { isSuccessed: false, isPaid: false, message: res.body.error?.message ?? '', paymentUrl: null, orderId: null, ohash: null };
       throw new Error(`SaveNewOrderVS1 answered ${res.status}`);
     }),
   },
