@@ -21,6 +21,8 @@ export const CONSOLE_PAGES: Record<string, ComponentType> = {
   ...MENU_PAGES,
   // Staff users and the brand switch (./users: configs on the resource shape).
   ...USER_PAGES,
+  // A brand's reward card scans: charts by date, gender, age band (issue 13).
+  '/brands/qrscans/:brandId/:brandName': lazyChunk(() => import('./qrscans/QrScansPage')),
   '/Balance-Enquiry': lazyChunk(() => import('./balance/BalanceEnquiryPage')),
 };
 

@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useParams } from 'wouter';
-import { Button, Callout, Card, FormGroup, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { graphql } from '../../gql';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../../domain/money';
+import { CustomerOrders } from './CustomerOrders';
+import { CustomerScans } from './CustomerScans';
 
 const Details = graphql(`
   query CustomerPageDetails($id: Int!) {
@@ -29,10 +31,14 @@ const SetPunches = graphql(`mutation CustomerSetPunches($input: UpdateCustomerFr
 
 const ACCOUNT_LABEL: Record<string, string> = { wallet: 'Wallet', credit: 'Credit', points: 'Points', punches: 'Punches', freeItems: 'Free items' };
 
-/** /customers/:id — the profile, balances per brand with the ledger history, and adjustments with a reason. */
+/**
+ * /customers/:id — the profile, balances per brand with the ledger history, and adjustments with a
+ * reason; the customer's orders and reward card scans on their own tabs (`?tab=orders|scans` opens one).
+ */
 export default function CustomerPage() {
   const id = Number(useParams<{ id: string }>().id);
   const [skip, setSkip] = useState(0);
+  const [tab, setTab] = useState(() => new URLSearchParams(window.location.search).get('tab') ?? 'profile');
   const details = useQuery(Details, { variables: { id }, skip: !Number.isInteger(id) });
   const ledger = useQuery(Ledger, { variables: { id, skip }, skip: !Number.isInteger(id) });
   const customer = details.data?.customer;
@@ -49,6 +55,8 @@ export default function CustomerPage() {
         <h2>{customer.fullName || customer.userName}</h2>
         <p>{customer.phoneNumber ?? '—'} · {customer.emailAddress ?? '—'} · {customer.gender ?? '—'} · {customer.birthDate ?? '—'}</p>
       </Card>
+      <Tabs id="customer-tabs" selectedTabId={tab} onChange={(next) => setTab(String(next))} renderActiveTabPanelOnly>
+      <Tab id="profile" title="Profile" panel={<>
       <Card>
         <h3>Balances</h3>
         <HTMLTable compact striped data-testid="customer-balances">
@@ -87,6 +95,10 @@ export default function CustomerPage() {
         <Button disabled={skip === 0} onClick={() => setSkip(Math.max(0, skip - 10))} text="Newer" />{' '}
         <Button disabled={skip + 10 >= total} onClick={() => setSkip(skip + 10)} text="Older" />
       </Card>
+      </>} />
+      <Tab id="orders" title="Orders" panel={<Card><CustomerOrders customerId={customer.id} /></Card>} />
+      <Tab id="scans" title="Scans" panel={<Card><CustomerScans customerId={customer.id} /></Card>} />
+      </Tabs>
     </div>
   );
 }

@@ -1,20 +1,12 @@
-import './statisticsCharts.css';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { Callout, Card, H3, HTMLTable, Spinner, Switch } from '@blueprintjs/core';
-import * as echarts from 'echarts/core';
-import { BarChart, HeatmapChart, PieChart } from 'echarts/charts';
-import { AriaComponent, GridComponent, LegendComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
-import { SVGRenderer } from 'echarts/renderers';
+import { Callout, Card, HTMLTable, Spinner } from '@blueprintjs/core';
 import { graphql } from '../../gql';
+import { Chart, ChartCard } from '../charts/Chart';
 import { can, type Role } from '../../../domain/permissions';
 import { formatMoney } from '../../../domain/money';
 import { errorMessage } from '../../lib/errors';
 import { useManagerBrand } from '../shell/managerBrand';
 import { useSession } from '../../lib/session';
-
-// Only the parts in use: this file is reached from the dashboard's lazy chunk alone, never the shop.
-echarts.use([BarChart, HeatmapChart, PieChart, AriaComponent, GridComponent, LegendComponent, TooltipComponent, VisualMapComponent, SVGRenderer]);
 
 const General = graphql(`query DashboardGeneralStatistic { stat: Statistic_GetGeneralStatistic { companies brands branches orders customers revenue newCustomers returningCustomers ordersByWeekdayHour { weekday hour orders } revenueByBranch { branchId branchName brandName orders revenue } } }`);
 const ByCompany = graphql(`query DashboardCompanyStatistic { stat: Statistic_GetStatisticByCompany { companies brands branches orders customers revenue newCustomers returningCustomers ordersByWeekdayHour { weekday hour orders } revenueByBranch { branchId branchName brandName orders revenue } } }`);
@@ -37,34 +29,6 @@ function useStatistic(role: Role | string | null, brandId: number | null) {
   const brand = useQuery(ByBrand, { skip: role !== 'BRAND_MANAGER' || !brandId, variables: { brandId: brandId ?? 0 }, fetchPolicy: 'network-only', context: { silent: true } });
   const active = role === 'ADMIN' ? general : role === 'COMPANY_ADMIN' ? company : brand;
   return { stat: (active.data?.stat ?? null) as Stat | null, loading: active.loading, error: active.error };
-}
-
-/** One ECharts chart, drawn as SVG, with its own description for screen readers (the aria component). */
-function Chart({ option, label }: { option: echarts.EChartsCoreOption; label: string }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!ref.current) return;
-    const chart = echarts.init(ref.current, undefined, { renderer: 'svg' });
-    chart.setOption({ aria: { enabled: true }, animation: false, ...option });
-    const resize = () => chart.resize();
-    window.addEventListener('resize', resize);
-    return () => { window.removeEventListener('resize', resize); chart.dispose(); };
-  }, [option]);
-  return <div ref={ref} className="stat-chart" role="img" aria-label={label} />;
-}
-
-/** A chart and, behind the switch, the same numbers in a table. */
-function ChartCard({ title, chart, table }: { title: string; chart: ReactNode; table: ReactNode }) {
-  const [asTable, setAsTable] = useState(false);
-  return (
-    <Card className="console-card stat-card" role="region" aria-label={title}>
-      <div className="stat-card__head">
-        <H3>{title}</H3>
-        <Switch checked={asTable} label="View as table" onChange={() => setAsTable((v) => !v)} />
-      </div>
-      {asTable ? table : chart}
-    </Card>
-  );
 }
 
 /** The statistics of the signed-in user's scope: counts, orders by weekday × hour, revenue by branch, new and returning customers. */
