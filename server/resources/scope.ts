@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { branches, brands, companies } from '../db/schema';
 import type { Caller } from '../http/context';
+import { badRequest } from '../http/envelope';
 
 /** Where a row belongs: a company, a brand or a branch (its scope column says which one). */
 export type ScopeLevel = 'company' | 'brand' | 'branch';
@@ -75,4 +76,17 @@ export async function placeInScope(db: Db | Tx, caller: Caller, level: ScopeLeve
       : [branches, { brandId: branches.brandId, branchId: branches.id }] as const;
   const rows = await db.select({ id: table.id }).from(table).where(and(eq(table.id, id), scopeWhere(caller, cols))).limit(1);
   return rows.length > 0;
+}
+
+/**
+ * The brand and branch a report is narrowed to, checked before anything is read: one outside the
+ * caller's scope is refused like an unknown one, a 400 naming the field.
+ */
+export async function checkPlacesInScope(db: Db | Tx, caller: Caller, places: { brandId?: number; branchId?: number }) {
+  for (const [level, id] of [['brand', places.brandId], ['branch', places.branchId]] as const) {
+    if (id !== undefined && !(await placeInScope(db, caller, level, id))) {
+      const message = `There is no ${level} ${id} you can see.`;
+      throw badRequest(message, [{ message, members: [`${level}Id`] }]);
+    }
+  }
 }

@@ -44,6 +44,8 @@ import { registerStatistic } from './statistic/routes';
 import { registerNotifications } from './notifications/routes';
 import { registerRewardCardScans } from './rewardCardScans/routes';
 import { registerPaymentDashboard } from './paymentDashboard/routes';
+import { registerQualityReport } from './operations/qualityReport';
+import { registerSupport } from './operations/support';
 
 /** Every REST service, in the order of SPEC.md section 7. */
 export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
@@ -76,7 +78,9 @@ export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   registerProductTypesAndSubtypesAdmin, registerProductsAdmin, registerProductAddition, registerBrandDeliveryAreas, registerBranchAvailability,
   registerFiles,
   // engagement and insight (issue 13): news and statistics
-  registerBrandAdvertisements, registerStatistic, registerPaymentDashboard, registerNotifications,
+  registerBrandAdvertisements, registerStatistic, registerPaymentDashboard,
+  // the branch's service and where staff get help (issue 13: /QualityReport, /SupportPage)
+  registerQualityReport, registerSupport, registerNotifications,
   // loyalty and customers (issue 10)
   registerRewardProgramCalls, registerCustomerLoyalty, registerCustomerRequests, registerCustomersGroupCalls, registerRewardCardScans,
   registerPreInvitationLists, registerStaffRegistration,

@@ -3,12 +3,13 @@ import { and, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { branches, brands, currencies, orders, paymentSystems, payments, smsOutbox, users } from '../../db/schema';
-import { badRequest, Obj } from '../../http/envelope';
+import { Obj } from '../../http/envelope';
 import { pageOf } from '../../http/paging';
 import { route, service } from '../../http/routes';
 import type { AppContext, Caller } from '../../http/context';
 import { containsText, orderByOf, oneOf, sharedListFields } from '../../resources/list';
-import { placeInScope, scopeWhere } from '../../resources/scope';
+import { checkPlacesInScope, scopeWhere } from '../../resources/scope';
+import { periodFields, periodOf } from '../../http/period';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
@@ -50,8 +51,7 @@ const HistoryQuery = Obj('CustomerPaymentsHistoryQuery', {
   branchId: Type.Optional(Id),
   paymentSystemId: Type.Optional(Id),
   refund: Type.Optional(oneOf(PAYMENT_REFUND_STATES)),
-  fromDate: Type.Optional(Type.String({ format: 'date-time', description: 'Paid from this moment (ISO, inclusive).' })),
-  toDate: Type.Optional(Type.String({ format: 'date-time', description: 'Paid before this moment (ISO, exclusive).' })),
+  ...periodFields('Paid'),
 });
 
 /**
@@ -73,16 +73,6 @@ export const ProviderBalance = Obj('ProviderBalance', {
 type Balance = Static<typeof ProviderBalance>;
 const DAY_MS = 24 * 3600 * 1000;
 
-function periodOf(query: { fromDate?: string; toDate?: string }) {
-  const from = query.fromDate ? new Date(query.fromDate) : undefined;
-  const to = query.toDate ? new Date(query.toDate) : undefined;
-  if (from && to && from.getTime() >= to.getTime()) {
-    const message = 'The start date must come before the end date.';
-    throw badRequest(message, [{ message, members: ['fromDate', 'toDate'] }]);
-  }
-  return { from, to };
-}
-
 const customerName = sql<string>`coalesce(nullif(${orders.guestCustomerName}, ''), ${users.fullName}, '')`;
 const customerPhone = sql<string | null>`coalesce(${orders.guestPhoneNumber}, ${users.phoneNumber})`;
 
@@ -90,12 +80,7 @@ const SORTABLE = { paidAt: orders.paidAt, amount: orders.total, id: orders.id, o
 
 async function paymentsHistory(db: Db, caller: Caller, query: Static<typeof HistoryQuery>) {
   const period = periodOf(query);
-  for (const [level, id] of [['brand', query.brandId], ['branch', query.branchId]] as const) {
-    if (id !== undefined && !(await placeInScope(db, caller, level, id))) {
-      const message = `There is no ${level} ${id} you can see.`;
-      throw badRequest(message, [{ message, members: [`${level}Id`] }]);
-    }
-  }
+  await checkPlacesInScope(db, caller, query);
   const search = query.Search?.trim();
   const digits = search?.replace(/\D/g, '') ?? '';
   const where = and(
