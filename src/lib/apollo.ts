@@ -16,7 +16,9 @@ import { shopTypePolicies } from '../shop/typePolicies';
 export function createApolloClient(opts: { uri?: string; onUnauthorized: () => void; fetch?: typeof fetch }) {
   const auth = new SetContextLink((prev) => {
     const token = (prev.token as string | undefined) ?? storage.get(KEYS.token);
-    return token ? { headers: { ...prev.headers, authorization: `Bearer ${token}` } } : {};
+    // The shop puts its language on the document (src/i18n); the server answers names and messages in it.
+    const headers = { ...prev.headers, 'accept-language': (typeof document === 'undefined' ? '' : document.documentElement.lang) || 'en' };
+    return { headers: token ? { ...headers, authorization: `Bearer ${token}` } : headers };
   });
   const errors = new ErrorLink(({ error, operation }) => {
     if (statusOf(error) === 401) {

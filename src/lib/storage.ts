@@ -17,6 +17,8 @@ export const KEYS = {
   orderNotes: 'orderNotes',
   /** The last order placed in this browser ({ orderId, ohash }), so a guest can track it. */
   lastOrder: 'lastOrder',
+  /** The shop's language chosen with its switch ('en' | 'ar'); unset, the browser's language decides. */
+  language: 'language',
 } as const;
 
 type Key = (typeof KEYS)[keyof typeof KEYS];

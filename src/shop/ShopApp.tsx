@@ -1,5 +1,5 @@
 import './shop.css';
-import { Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, use, useEffect, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { SHOP_ROUTES, type ShopRoute } from '../routes';
 import { useSession } from '../lib/session';
@@ -9,6 +9,10 @@ import { Loading } from '../common/Loading';
 import { RouteErrorBoundary } from '../common/RouteErrorBoundary';
 import { ShopLayout } from './layout/ShopLayout';
 import { ShopProvider } from './shopContext';
+import { applyToDocument, language, startLanguage, t, translateMessage } from '../i18n';
+
+// The shop's language (and its Arabic chunk) is settled before its first screen, once per page load.
+const languageReady = startLanguage();
 
 /** Shop screens by route pattern (src/routes.ts SHOP_ROUTES), each a lazy chunk. */
 const MenuPage = lazyChunk(() => import('./menu/MenuPage'));
@@ -31,8 +35,11 @@ const SHOP_PAGES: Record<string, ComponentType> = {
 };
 
 export default function ShopApp() {
+  use(languageReady);
   const [location] = useLocation();
   useEffect(() => { window.scrollTo(0, 0); }, [location]);
+  // The sign-in pages and the console stay English, left to right.
+  useEffect(() => { applyToDocument(language()); return () => applyToDocument('en'); }, []);
   return (
     <ShopProvider>
       <ShopLayout>
@@ -49,7 +56,7 @@ export default function ShopApp() {
 }
 
 function ShopPage({ route }: { route: ShopRoute }) {
-  useRouteTitle(route.title);
+  useRouteTitle(translateMessage(route.title));
   const { isAuthenticated, isGuest, isRestoring, role } = useSession();
   if (route.customerOnly) {
     if (isRestoring) return <Loading />;
@@ -66,8 +73,8 @@ function ShopPage({ route }: { route: ShopRoute }) {
 function ComingSoon({ title }: { title: string }) {
   return (
     <section className="shop-section">
-      <h1>{title}</h1>
-      <p className="shop-muted">This screen is not available in this release yet.</p>
+      <h1>{translateMessage(title)}</h1>
+      <p className="shop-muted">{t('layout.notAvailable')}</p>
     </section>
   );
 }

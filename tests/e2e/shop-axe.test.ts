@@ -1,16 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from '../support/browser';
+import { seriousViolations as serious } from '../support/axe';
 
 /**
  * Issue 12: axe (WCAG 2 A and AA rules) finds no serious or critical violation on any shop
  * screen, at a phone's and a desktop's width. axe-core is injected with playwright-core.
  */
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 let server: ServerProcess;
 let browser: Browser;
 beforeAll(async () => {
@@ -20,14 +17,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-interface Violation { id: string; impact: string; help: string; nodes: { target: string[]; failureSummary: string }[] }
-
-async function serious(page: Page): Promise<Violation[]> {
-  await page.evaluate(AXE);
-  const result = await page.evaluate(() => (window as any).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }));
-  return (result.violations as Violation[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
 
 /** Settled: no loading spinner, no passing notification, fonts and images in. */
 async function settle(page: Page, ready: string) {

@@ -95,7 +95,8 @@ export default function AddressMap({ latitude, longitude, onMove, label }: {
   }, [latitude, longitude]);
 
   return (
-    <div className="address-map" ref={target} role="application" tabIndex={0}
+    // A map is not mirrored: west stays on the left in Arabic too.
+    <div className="address-map" dir="ltr" ref={target} role="application" tabIndex={0}
       aria-label={`Map: drag the pin to your door${label ? ` in ${label}` : ''}`} data-testid="address-map" />
   );
 }

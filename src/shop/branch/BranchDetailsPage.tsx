@@ -1,3 +1,4 @@
+import { t } from '../../i18n';
 import { Link } from 'wouter';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
@@ -17,22 +18,22 @@ export default function BranchDetailsPage() {
   const { data, loading, error } = useQuery(BranchDetails, { variables: { branchId: shop.branchId }, context: { silent: true } });
   const b = data?.Branch_GetById;
   if (loading && !b) return <Loading />;
-  if (error || !b) return <section className="shop-section"><p className="shop-error" role="alert">{errorMessage(error, 'This branch could not be loaded.')}</p></section>;
+  if (error || !b) return <section className="shop-section"><p className="shop-error" role="alert">{errorMessage(error, t('branch.failed'))}</p></section>;
   return (
     <section className="shop-section branch-details">
-      <nav className="shop-crumbs"><Link href="/products">‹ Menu</Link></nav>
+      <nav className="shop-crumbs"><Link href="/products">{t('layout.back')}</Link></nav>
       <div className="shop-card branch-details__card">
         <div className="branch-details__head">
           {b.logoUrl && <img src={b.logoUrl} alt="" width={56} height={56} />}
           <h1 className="shop-title" data-testid="branch-name">{b.name}</h1>
         </div>
         <dl className="order-summary">
-          <dt>Phone</dt><dd><a href={`tel:${b.branchPhoneNumber}`}>{b.branchPhoneNumber}</a></dd>
-          <dt>Opens</dt><dd data-testid="branch-open">{b.openTime}</dd>
-          <dt>Closes</dt><dd data-testid="branch-close">{b.closeTime}</dd>
-          <dt>Address</dt><dd>{b.branchAddress}</dd>
-          {b.deliveryText && <><dt>Delivery</dt><dd>{b.deliveryText}</dd></>}
-          {b.isBusy && <><dt>Now</dt><dd>Busy, not taking orders</dd></>}
+          <dt>{t('branch.phone')}</dt><dd><a href={`tel:${b.branchPhoneNumber}`} dir="ltr">{b.branchPhoneNumber}</a></dd>
+          <dt>{t('branch.opens')}</dt><dd data-testid="branch-open">{b.openTime}</dd>
+          <dt>{t('branch.closes')}</dt><dd data-testid="branch-close">{b.closeTime}</dd>
+          <dt>{t('branch.address')}</dt><dd>{b.branchAddress}</dd>
+          {b.deliveryText && <><dt>{t('branch.delivery')}</dt><dd>{b.deliveryText}</dd></>}
+          {b.isBusy && <><dt>{t('branch.now')}</dt><dd>{t('branch.busy')}</dd></>}
         </dl>
       </div>
     </section>

@@ -1,5 +1,6 @@
 import { QUANTITY } from '../../../domain/constants';
-import { formatMoney, fromFils } from '../../../domain/money';
+import { fromFils } from '../../../domain/money';
+import { money, t } from '../../i18n';
 import { itemTotalFils, type CartItem } from '../../../machines/cart';
 import { QuantityStepper } from '../components/QuantityStepper';
 
@@ -11,23 +12,23 @@ export function CartLines({ items, currency, onQuantity, onRemove }: {
   onRemove?(key: string): void;
 }) {
   return (
-    <ul className="cart-lines" aria-label="Cart items">
+    <ul className="cart-lines" aria-label={t('cart.items')}>
       {items.map((item) => (
         <li key={item.key} className="cart-line" data-testid="cart-line">
           {item.product.productImage ? <img src={item.product.productImage} alt="" width={64} height={64} /> : <span className="cart-line__noimg" />}
           <div className="cart-line__body">
             <strong className="cart-line__name">{item.product.name}</strong>
             {item.selected_options.length > 0 && <span className="shop-muted cart-line__options">{item.selected_options.map((o) => o.name).join(', ')}</span>}
-            <span className="shop-muted cart-line__unit">{formatMoney(fromFils(itemTotalFils({ ...item, product: { ...item.product, Quantity: 1 } })), currency)} each</span>
+            <span className="shop-muted cart-line__unit">{t('cart.each', { price: money(fromFils(itemTotalFils({ ...item, product: { ...item.product, Quantity: 1 } })), currency) })}</span>
             <div className="cart-line__controls">
               {onQuantity ? (
                 <QuantityStepper size="small" value={item.product.Quantity} min={QUANTITY.cart.min} max={QUANTITY.cart.max}
-                  onChange={(q) => onQuantity(item.key, q)} label={`Quantity of ${item.product.name}`} />
+                  onChange={(q) => onQuantity(item.key, q)} label={t('product.quantityOf', { name: item.product.name })} />
               ) : <span className="cart-line__qty">× {item.product.Quantity}</span>}
-              {onRemove && <button type="button" className="shop-link" onClick={() => onRemove(item.key)} aria-label={`Remove ${item.product.name}`}>Remove</button>}
+              {onRemove && <button type="button" className="shop-link" onClick={() => onRemove(item.key)} aria-label={t('cart.removeName', { name: item.product.name })}>{t('cart.remove')}</button>}
             </div>
           </div>
-          <span className="cart-line__total" data-testid="cart-line-total">{formatMoney(fromFils(itemTotalFils(item)), currency)}</span>
+          <span className="cart-line__total" data-testid="cart-line-total">{money(fromFils(itemTotalFils(item)), currency)}</span>
         </li>
       ))}
     </ul>
@@ -37,8 +38,8 @@ export function CartLines({ items, currency, onQuantity, onRemove }: {
 export function CartTotal({ total, currency, note }: { total: number; currency: string; note?: string }) {
   return (
     <div className="cart-total">
-      <span>Subtotal</span>
-      <strong data-testid="cart-total">{formatMoney(total, currency)}</strong>
+      <span>{t('cart.subtotal')}</span>
+      <strong data-testid="cart-total">{money(total, currency)}</strong>
       {note && <span className="shop-muted cart-total__note">{note}</span>}
     </div>
   );

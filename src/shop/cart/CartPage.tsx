@@ -4,6 +4,7 @@ import { useSession } from '../../lib/session';
 import { Loading } from '../../common/Loading';
 import { useCart, useShop } from '../shopContext';
 import { CartLines, CartTotal } from './CartLines';
+import { t, translateMessage } from '../../i18n';
 
 /** Where the login page sends the customer back to (src/auth/AuthApp.tsx reads `next`). */
 export const LOGIN_FOR_CHECKOUT = '/login?next=/check-out';
@@ -37,23 +38,23 @@ export default function CartPage() {
   if (cart.isEmpty) {
     return (
       <section className="shop-section shop-empty">
-        <h1 className="shop-title">Your cart</h1>
-        <p className="shop-muted">Your cart is empty.</p>
-        <Link href="/products" className="shop-button">Browse the menu</Link>
+        <h1 className="shop-title">{t('cart.title')}</h1>
+        <p className="shop-muted">{t('cart.empty')}</p>
+        <Link href="/products" className="shop-button">{t('cart.browse')}</Link>
       </section>
     );
   }
   if (session.isAuthenticated && session.role !== 'CUSTOMER') {
-    return <section className="shop-section"><h1 className="shop-title">Your cart</h1><p className="shop-muted">Staff accounts cannot order in the shop. Please sign out and order as a customer.</p></section>;
+    return <section className="shop-section"><h1 className="shop-title">{t('cart.title')}</h1><p className="shop-muted">{t('cart.staff')}</p></section>;
   }
   if (address === 'guest_checkout' || address === 'user_checkout') {
-    if (session.error && address === 'guest_checkout') return <section className="shop-section"><p className="shop-error" role="alert">{session.error}</p></section>;
-    return <Loading label="Taking you to checkout…" />;
+    if (session.error && address === 'guest_checkout') return <section className="shop-section"><p className="shop-error" role="alert">{translateMessage(session.error)}</p></section>;
+    return <Loading label={t('cart.toCheckout')} />;
   }
   return (
     <div className="cart-page">
       <section className="shop-section">
-        <h1 className="shop-title">Your cart</h1>
+        <h1 className="shop-title">{t('cart.title')}</h1>
         <CartLines
           items={cart.items}
           currency={shop.currency}
@@ -62,17 +63,17 @@ export default function CartPage() {
         />
       </section>
       <aside className="shop-card cart-page__summary">
-        <CartTotal total={cart.total} currency={shop.currency} note="The final price is confirmed when you place the order." />
-        <Link href="/product-review" className="shop-link">Add remarks or a promotion code</Link>
+        <CartTotal total={cart.total} currency={shop.currency} note={t('cart.finalPrice')} />
+        <Link href="/product-review" className="shop-link">{t('cart.remarks')}</Link>
         {signedInCustomer ? (
-          <Link href="/check-out" className="shop-button shop-button--wide">Proceed to checkout</Link>
+          <Link href="/check-out" className="shop-button shop-button--wide">{t('cart.proceed')}</Link>
         ) : (
           <>
-            <Link href="/cart/guest_checkout" className="shop-button shop-button--wide">Checkout as guest</Link>
-            <Link href="/cart/user_checkout" className="shop-button shop-button--ghost shop-button--wide">Sign in and checkout</Link>
+            <Link href="/cart/guest_checkout" className="shop-button shop-button--wide">{t('cart.guest')}</Link>
+            <Link href="/cart/user_checkout" className="shop-button shop-button--ghost shop-button--wide">{t('cart.signIn')}</Link>
           </>
         )}
-        <Link href="/products" className="shop-link">Continue shopping</Link>
+        <Link href="/products" className="shop-link">{t('cart.continue')}</Link>
       </aside>
     </div>
   );

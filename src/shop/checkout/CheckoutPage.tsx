@@ -3,11 +3,9 @@ import { Link, useSearch } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
-import { formatMoney } from '../../../domain/money';
+import { money, t, translateMessage, type TextKey } from '../../i18n';
 import { DEFAULT_PAYMENT_METHOD_ID } from '../../../domain/constants';
 
-/** The cash method (paid at the branch) is paid to the driver when the order is delivered. */
-const CASH_ON_DELIVERY = 'Cash on delivery';
 import {
   selectAddresses, selectAddressId, selectCanSubmit, selectCar, selectError, selectGuest, selectIsEditing, selectIsPending,
   selectLoadFailed, selectMode, selectPaymentMethodId, selectPaymentMethods, orderRequestOf, type DeliveryMode,
@@ -37,10 +35,10 @@ export const QuoteOrder = graphql(`
   }
 `);
 
-const MODES: { mode: DeliveryMode; label: string; hint: string }[] = [
-  { mode: 'pickup', label: 'Pick-up', hint: 'Collect it at the branch' },
-  { mode: 'carService', label: 'Car service', hint: 'We bring it to your car' },
-  { mode: 'delivery', label: 'Delivery', hint: 'To your address' },
+const MODES: { mode: DeliveryMode; label: TextKey; hint: TextKey }[] = [
+  { mode: 'pickup', label: 'checkout.pickup', hint: 'checkout.pickupHint' },
+  { mode: 'carService', label: 'checkout.carService', hint: 'checkout.carServiceHint' },
+  { mode: 'delivery', label: 'checkout.delivery', hint: 'checkout.deliveryHint' },
 ];
 
 /** /check-out (customers only; the guest is user 18): mode, payment method, the guest's name and phone, then the order. */
@@ -100,41 +98,41 @@ export default function CheckoutPage() {
   if (loadFailed) {
     return (
       <section className="shop-section">
-        <h1 className="shop-title">Checkout</h1>
-        <p className="shop-error" role="alert">{error}</p>
-        <button type="button" className="shop-button" onClick={() => ref.send({ type: 'checkout.retry' })}>Try again</button>
+        <h1 className="shop-title">{t('checkout.title')}</h1>
+        <p className="shop-error" role="alert">{translateMessage(error)}</p>
+        <button type="button" className="shop-button" onClick={() => ref.send({ type: 'checkout.retry' })}>{t('checkout.tryAgain')}</button>
       </section>
     );
   }
-  if (!editing && !pending) return <Loading label="Loading…" />;
-  if (!editing && methods.length === 0) return <Loading label="Loading the checkout…" />;
+  if (!editing && !pending) return <Loading label={t('checkout.loading')} />;
+  if (!editing && methods.length === 0) return <Loading label={t('checkout.loadingCheckout')} />;
   const locationHref = `/select-location?address=${guest.isGuest ? 'guest_checkout' : 'user_checkout'}`;
 
   return (
     <div className="checkout">
       <div className="checkout__main">
-        <h1 className="shop-title">Checkout</h1>
+        <h1 className="shop-title">{t('checkout.title')}</h1>
 
         <section className="shop-card" aria-labelledby="mode-title">
-          <h2 id="mode-title" className="shop-card__title">How would you like your order?</h2>
+          <h2 id="mode-title" className="shop-card__title">{t('checkout.how')}</h2>
           <div className="segmented" role="radiogroup" aria-labelledby="mode-title">
             {MODES.map((m) => (
               <label key={m.mode} className={`segmented__option${mode === m.mode ? ' is-chosen' : ''}`}>
                 <input type="radio" name="mode" value={m.mode} checked={mode === m.mode} disabled={!editing}
                   onChange={() => ref.send({ type: 'checkout.mode', mode: m.mode })} />
-                <strong>{m.label}</strong>
-                <span className="shop-muted">{m.hint}</span>
+                <strong>{t(m.label)}</strong>
+                <span className="shop-muted">{t(m.hint)}</span>
               </label>
             ))}
           </div>
-          {mode === 'pickup' && branch && <p className="checkout__where">Pick up at <strong>{branch.name}</strong>{branch.branchAddress ? `, ${branch.branchAddress}` : ''}.</p>}
+          {mode === 'pickup' && branch && <p className="checkout__where">{t('checkout.pickUpAt')} <strong>{branch.name}</strong>{branch.branchAddress ? `, ${branch.branchAddress}` : ''}.</p>}
           {mode === 'carService' && (
             <CarPicker canSave={!guest.isGuest} carId={car.carId} onChange={(c) => ref.send({ type: 'checkout.car', ...c })} />
           )}
           {mode === 'delivery' && (
             <div className="checkout__delivery">
               <fieldset className="choice-list">
-                <legend>Deliver to</legend>
+                <legend>{t('checkout.deliverTo')}</legend>
                 {addresses.map((a) => (
                   <label key={a.id} className={`choice${addressId === a.id ? ' is-chosen' : ''}`}>
                     <input type="radio" name="address" checked={addressId === a.id} onChange={() => ref.send({ type: 'checkout.address', addressId: a.id })} />
@@ -142,71 +140,71 @@ export default function CheckoutPage() {
                   </label>
                 ))}
               </fieldset>
-              <Link href={locationHref} className="shop-link">+ Add another address</Link>
-              {quote && <p className="checkout__fee">Delivery fee: <strong>{quote.isFree ? 'Free' : formatMoney(quote.deliveryFee, shop.currency)}</strong></p>}
-              {fee.error && <p className="shop-error" role="alert">We do not deliver to this address.</p>}
+              <Link href={locationHref} className="shop-link">{t('checkout.addAddress')}</Link>
+              {quote && <p className="checkout__fee">{t('checkout.deliveryFee')}: <strong>{quote.isFree ? t('checkout.free') : money(quote.deliveryFee, shop.currency)}</strong></p>}
+              {fee.error && <p className="shop-error" role="alert">{t('checkout.noDelivery')}</p>}
             </div>
           )}
         </section>
 
         {guest.isGuest && (
           <section className="shop-card" aria-labelledby="guest-title">
-            <h2 id="guest-title" className="shop-card__title">Your details</h2>
+            <h2 id="guest-title" className="shop-card__title">{t('checkout.yourDetails')}</h2>
             <div className={`field${guest.nameError ? ' has-error' : ''}`}>
-              <label htmlFor="guest-name">Name</label>
+              <label htmlFor="guest-name">{t('checkout.name')}</label>
               <input id="guest-name" autoComplete="name" value={guest.name} maxLength={100}
                 onChange={(e) => ref.send({ type: 'checkout.name', value: e.target.value })}
                 onBlur={() => ref.send({ type: 'checkout.touch', field: 'name' })}
                 aria-invalid={guest.nameError ? true : undefined} aria-describedby={guest.nameError ? 'guest-name-error' : undefined} />
-              {guest.nameError && <p className="field__error" id="guest-name-error" role="alert">{guest.nameError}</p>}
+              {guest.nameError && <p className="field__error" id="guest-name-error" role="alert">{translateMessage(guest.nameError)}</p>}
             </div>
-            <PhoneInput id="guest-phone" label="Phone" value={guest.phone} error={guest.phoneError}
+            <PhoneInput id="guest-phone" label={t('checkout.phone')} value={guest.phone} error={translateMessage(guest.phoneError)}
               onChange={(value) => ref.send({ type: 'checkout.phone', value })}
               onBlur={() => ref.send({ type: 'checkout.touch', field: 'phone' })} />
           </section>
         )}
 
         <section className="shop-card" aria-labelledby="pay-title">
-          <h2 id="pay-title" className="shop-card__title">Payment method</h2>
+          <h2 id="pay-title" className="shop-card__title">{t('checkout.payment')}</h2>
           <div className="choice-list" role="radiogroup" aria-labelledby="pay-title">
             {methods.map((m) => (
               <label key={m.paymentSystemId} className={`choice${methodId === m.paymentSystemId ? ' is-chosen' : ''}`}>
                 <input type="radio" name="payment" value={m.paymentSystemId} checked={methodId === m.paymentSystemId}
                   onChange={() => ref.send({ type: 'checkout.payment', paymentSystemId: m.paymentSystemId })} />
-                <span>{mode === 'delivery' && !m.isCard && m.paymentSystemId === DEFAULT_PAYMENT_METHOD_ID ? CASH_ON_DELIVERY : m.name}</span>
+                <span>{mode === 'delivery' && !m.isCard && m.paymentSystemId === DEFAULT_PAYMENT_METHOD_ID ? t('checkout.cashOnDelivery') : m.name}</span>
               </label>
             ))}
-            {methods.length === 0 && <p className="shop-muted">No payment method is available for this brand.</p>}
+            {methods.length === 0 && <p className="shop-muted">{t('checkout.noPayment')}</p>}
           </div>
         </section>
       </div>
 
-      <aside className="shop-card checkout__summary" aria-label="Order summary">
-        <h2 className="shop-card__title">Your order</h2>
+      <aside className="shop-card checkout__summary" aria-label={t('checkout.summary')}>
+        <h2 className="shop-card__title">{t('checkout.yourOrder')}</h2>
         <PriceCheck />
         <FreeItemChoice checkout={ref} names={cart.items.map((i) => i.product.name)} disabled={!editing} />
         <CartLines items={cart.items} currency={shop.currency} />
         {(notes.remarks || notes.promotionCode) && (
           <dl className="checkout__notes">
-            {notes.remarks && <><dt>Remarks</dt><dd>{notes.remarks}</dd></>}
-            {notes.promotionCode && <><dt>Promotion code</dt><dd>{notes.promotionCode}</dd></>}
+            {notes.remarks && <><dt>{t('checkout.remarks')}</dt><dd>{notes.remarks}</dd></>}
+            {notes.promotionCode && <><dt>{t('checkout.promotionCode')}</dt><dd>{notes.promotionCode}</dd></>}
           </dl>
         )}
-        <CartTotal total={cart.total} currency={shop.currency} note="The final price, with any delivery fee, is confirmed when you place the order." />
+        <CartTotal total={cart.total} currency={shop.currency} note={t('checkout.finalPrice')} />
         {serverTotal && (
           <dl className="checkout__to-pay" aria-live="polite">
-            {serverTotal.discount > 0 && <><dt>Discount</dt><dd>−{formatMoney(serverTotal.discount, shop.currency)}</dd></>}
-            {serverTotal.deliveryFee > 0 && <><dt>Delivery fee</dt><dd>{formatMoney(serverTotal.deliveryFee, shop.currency)}</dd></>}
-            {serverTotal.tax > 0 && <><dt>Tax</dt><dd>{formatMoney(serverTotal.tax, shop.currency)}</dd></>}
-            <dt>Total to pay</dt><dd data-testid="checkout-total">{formatMoney(serverTotal.total, shop.currency)}</dd>
+            {serverTotal.discount > 0 && <><dt>{t('checkout.discount')}</dt><dd>−{money(serverTotal.discount, shop.currency)}</dd></>}
+            {serverTotal.deliveryFee > 0 && <><dt>{t('checkout.deliveryFee')}</dt><dd>{money(serverTotal.deliveryFee, shop.currency)}</dd></>}
+            {serverTotal.tax > 0 && <><dt>{t('checkout.tax')}</dt><dd>{money(serverTotal.tax, shop.currency)}</dd></>}
+            <dt>{t('checkout.totalToPay')}</dt><dd data-testid="checkout-total">{money(serverTotal.total, shop.currency)}</dd>
           </dl>
         )}
-        {error && <p className="shop-error" role="alert" data-testid="checkout-error">{error}</p>}
+        {error && <p className="shop-error" role="alert" data-testid="checkout-error">{translateMessage(error)}</p>}
         <button type="button" className="shop-button shop-button--wide" disabled={!canSubmit} aria-busy={pending || undefined}
           onClick={() => ref.send({ type: 'checkout.submit' })}>
-          {pending ? 'Placing your order…' : 'Place order'}
+          {pending ? t('checkout.placing') : t('checkout.place')}
         </button>
-        <Link href="/product-review" className="shop-link">Add remarks or a promotion code</Link>
+        <Link href="/product-review" className="shop-link">{t('cart.remarks')}</Link>
       </aside>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
-import { formatMoney } from '../../../domain/money';
+import { money, t } from '../../i18n';
 import { priceChanges, type CartPrice } from '../../../machines/cart';
 import { useCart, useShop } from '../shopContext';
 
@@ -47,16 +47,16 @@ export function PriceCheck() {
     <div className="checkout__price-notice" role="alert" data-testid="price-notice">
       {notice.changes.length > 0 && (
         <>
-          <strong>Prices have changed since you added these items.</strong>
+          <strong>{t('checkout.pricesChanged')}</strong>
           <ul>
             {notice.changes.map((c) => (
-              <li key={c.name}>{c.name}: <del>{formatMoney(c.was, shop.currency)}</del> → {formatMoney(c.now, shop.currency)}</li>
+              <li key={c.name}>{c.name}: <del>{money(c.was, shop.currency)}</del> <span className="shop-arrow" aria-hidden="true">→</span> {money(c.now, shop.currency)}</li>
             ))}
           </ul>
-          <span>The total below is the new one; this is what you will pay.</span>
+          <span>{t('checkout.newTotal')}</span>
         </>
       )}
-      {notice.gone.map((name) => <p key={name}>{name} is not available right now. Please remove it from your cart.</p>)}
+      {notice.gone.map((name) => <p key={name}>{t('checkout.notAvailableNow', { name })}</p>)}
     </div>
   );
 }

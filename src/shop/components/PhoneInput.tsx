@@ -1,3 +1,4 @@
+import { t } from '../../i18n';
 import { useState } from 'react';
 import { COUNTRIES } from '../../../domain/countries';
 
@@ -57,9 +58,10 @@ export function PhoneInput({ value, onChange, onBlur, error, id, label }: PhoneI
   return (
     <div className={`field phone-input${error ? ' has-error' : ''}`}>
       <label htmlFor={id}>{label}</label>
-      <div className="phone-input__row">
+      {/* A phone number reads left to right in Arabic too. */}
+      <div className="phone-input__row" dir="ltr">
         <select
-          aria-label="Country code"
+          aria-label={t('checkout.countryCode')}
           value={code}
           onChange={(e) => { setChosenCode(e.target.value); emit(e.target.value, local); }}
         >

@@ -1,3 +1,5 @@
+import { t } from '../../i18n';
+
 /** A − n + stepper that keeps the quantity within [min, max] (SPEC.md 5 "Quantity"). */
 export function QuantityStepper({ value, min, max, onChange, label, size = 'normal' }: {
   value: number;
@@ -10,9 +12,9 @@ export function QuantityStepper({ value, min, max, onChange, label, size = 'norm
 }) {
   return (
     <div className={`stepper stepper--${size}`} role="group" aria-label={label}>
-      <button type="button" aria-label="Decrease quantity" disabled={value <= min} onClick={() => onChange(Math.max(min, value - 1))}>−</button>
-      <output aria-live="polite" aria-label="Quantity">{value}</output>
-      <button type="button" aria-label="Increase quantity" disabled={value >= max} onClick={() => onChange(Math.min(max, value + 1))}>+</button>
+      <button type="button" aria-label={t('product.decrease')} disabled={value <= min} onClick={() => onChange(Math.max(min, value - 1))}>−</button>
+      <output aria-live="polite" aria-label={t('product.quantity')}>{value}</output>
+      <button type="button" aria-label={t('product.increase')} disabled={value >= max} onClick={() => onChange(Math.min(max, value + 1))}>+</button>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { Toasts } from '../../common/Toasts';
 import { useSelector } from '@xstate/react';
 import { selectBrands } from '../../../machines/branchChange';
 import { useBranchChange, useCart, useShop } from '../shopContext';
+import { language, switchLanguage, t } from '../../i18n';
 
 export function ShopLayout({ children }: { children: ReactNode }) {
   const { isAuthenticated, isGuest, profile, send } = useSession();
@@ -20,18 +21,23 @@ export function ShopLayout({ children }: { children: ReactNode }) {
         <Link href="/" className="shop-logo">{brand?.name ?? PRODUCT_NAME}</Link>
         <nav className="shop-nav">
           {/* The name starts with the visible text ('Cart 2'), as WCAG 2.5.3 asks. */}
-          <Link href="/cart" className="shop-nav__cart" aria-label={`Cart ${cart.count} ${cart.count === 1 ? 'item' : 'items'}`}>
-            Cart{cart.count > 0 && <>{' '}<span className="shop-nav__badge" data-testid="cart-count">{cart.count}</span></>}
+          <Link href="/cart" className="shop-nav__cart" aria-label={t('layout.cartLabel', { count: cart.count })}>
+            {t('layout.cart')}{cart.count > 0 && <>{' '}<span className="shop-nav__badge" data-testid="cart-count">{cart.count}</span></>}
           </Link>
-          <Link href="/track">Orders</Link>
+          <Link href="/track">{t('layout.orders')}</Link>
           {signedIn ? (
             <>
-              <Link href="/profile">{profile?.fullName?.split(' ')[0] ?? 'Profile'}</Link>
-              <button className="shop-link-button" onClick={() => send({ type: 'auth.logout' })}>Logout</button>
+              <Link href="/profile">{profile?.fullName?.split(' ')[0] ?? t('layout.profile')}</Link>
+              <button className="shop-link-button" onClick={() => send({ type: 'auth.logout' })}>{t('layout.logout')}</button>
             </>
           ) : (
-            <Link href="/login">Sign in</Link>
+            <Link href="/login">{t('layout.signIn')}</Link>
           )}
+          {/* Named in the language it switches to, marked so screen readers pronounce it in that language. */}
+          <button type="button" className="shop-link-button shop-lang" lang={language() === 'ar' ? 'en' : 'ar'} data-testid="language-switch"
+            onClick={() => switchLanguage(language() === 'ar' ? 'en' : 'ar')}>
+            {t('layout.otherLanguage')}
+          </button>
         </nav>
       </header>
       <main className="shop-main">{children}</main>

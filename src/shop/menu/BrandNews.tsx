@@ -1,6 +1,7 @@
 import './brandNews.css';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
+import { t } from '../../i18n';
 
 export const CurrentBrandNews = graphql(`
   query CurrentBrandNews($brandId: Int!) {
@@ -18,7 +19,7 @@ export function BrandNews({ brandId }: { brandId: number }) {
   const news = (data?.BrandAdvertisements_GetCurrentBrandAdvertisements ?? []).filter((n) => !!n);
   if (!news.length) return null;
   return (
-    <section className="brand-news" aria-label="News" data-testid="brand-news">
+    <section className="brand-news" aria-label={t('menu.news')} data-testid="brand-news">
       <ul className="brand-news__list">
         {news.map((n) => (
           <li key={n.id} className="brand-news__item">

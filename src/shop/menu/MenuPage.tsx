@@ -1,12 +1,12 @@
 import { Link } from 'wouter';
 import { useSelector } from '@xstate/react';
-import { formatMoney } from '../../../domain/money';
 import { selectBrands, selectBrandsError, selectBrandsPending } from '../../../machines/branchChange';
 import { BrandPicker } from '../picker/BrandPicker';
 import { BranchChangeDialog } from '../picker/BranchChangeDialog';
 import { ProductList } from './ProductList';
 import { BrandNews } from './BrandNews';
 import { useBranchChange, useCart, useShop } from '../shopContext';
+import { money, t } from '../../i18n';
 
 /** `/` and `/products`: the brand and branch picker, then the chosen branch's menu. */
 export default function MenuPage() {
@@ -21,7 +21,7 @@ export default function MenuPage() {
   return (
     <div className={`menu-page${cart.isEmpty ? '' : ' has-cart-bar'}`}>
       <section className="shop-section menu-page__picker">
-        <h1 className="shop-title">Choose a branch</h1>
+        <h1 className="shop-title">{t('menu.chooseBranch')}</h1>
         <BrandPicker
           brands={brands}
           loading={loading}
@@ -31,19 +31,19 @@ export default function MenuPage() {
         />
         {!cart.isEmpty && (
           <Link href="/cart" className="shop-button view-cart">
-            <span>View Cart</span>
-            <span className="view-cart__meta">{cart.count} {cart.count === 1 ? 'item' : 'items'} · {formatMoney(cart.total, shop.currency)}</span>
+            <span>{t('menu.viewCart')}</span>
+            <span className="view-cart__meta">{t('menu.items', { count: cart.count })} · {money(cart.total, shop.currency)}</span>
           </Link>
         )}
       </section>
-      <section className="menu-page__menu" aria-label="Menu">
+      <section className="menu-page__menu" aria-label={t('layout.menu')}>
         {brand && branch && (
           <header className="menu-branch">
             <div>
               <h2 className="menu-branch__name">{brand.name} · {branch.name}</h2>
-              <span className="shop-muted">{branch.openTime} – {branch.closeTime}{branch.isBusy ? ' · Busy right now' : ''}</span>
+              <span className="shop-muted">{branch.openTime} – {branch.closeTime}{branch.isBusy ? t('menu.busyNow') : ''}</span>
             </div>
-            <Link href="/branch/BranchDetails" className="shop-link">Branch details</Link>
+            <Link href="/branch/BranchDetails" className="shop-link">{t('menu.branchDetails')}</Link>
           </header>
         )}
         {shop.brandId ? <BrandNews brandId={shop.brandId} /> : null}

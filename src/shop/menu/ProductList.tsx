@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
-import { formatMoney } from '../../../domain/money';
+import { dateTime, money, t } from '../../i18n';
 
 export const BranchProducts = graphql(`
   query BranchProducts($brandId: Int!, $branchId: Int!) {
@@ -14,17 +14,17 @@ export const BranchProducts = graphql(`
 
 /** How a product the branch cannot sell right now reads: sold out until a time, or simply unavailable. */
 export function unavailableText(until: string | null | undefined): string {
-  if (!until) return 'Unavailable';
-  return `Sold out until ${new Date(until).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
+  if (!until) return t('menu.unavailable');
+  return t('menu.soldOutUntil', { time: dateTime(until, { hour: '2-digit', minute: '2-digit' }) });
 }
 
 /** A branch's products grouped by type and subtype; one the branch has switched off shows as unavailable. */
 export function ProductList({ brandId, branchId, currency }: { brandId: number; branchId: number; currency: string }) {
   const { data, loading, error } = useQuery(BranchProducts, { variables: { brandId, branchId } });
   const types = data?.Products_GetProductsGroupedByTypeAndSubtypeAsCustomerForMangoes ?? [];
-  if (loading && !types.length) return <p className="shop-muted" role="status">Loading the menu…</p>;
-  if (error && !types.length) return <p className="shop-error" role="alert">The menu could not be loaded.</p>;
-  if (!types.length) return <p className="shop-muted">This branch has no products right now.</p>;
+  if (loading && !types.length) return <p className="shop-muted" role="status">{t('menu.loadingMenu')}</p>;
+  if (error && !types.length) return <p className="shop-error" role="alert">{t('menu.menuFailed')}</p>;
+  if (!types.length) return <p className="shop-muted">{t('menu.noProducts')}</p>;
   return (
     <div className="menu" data-testid="product-list">
       {types.map((type) => type && (
@@ -41,7 +41,7 @@ export function ProductList({ brandId, branchId, currency }: { brandId: number; 
                       <span className="product-card__body">
                         <strong>{p.name}</strong>
                         <span className="shop-muted product-card__desc">{p.description}</span>
-                        <span className="product-card__price">{formatMoney(p.price, currency)}</span>
+                        <span className="product-card__price">{money(p.price, currency)}</span>
                         {!p.available && <span className="product-card__unavailable">{unavailableText(p.unavailableUntil)}</span>}
                       </span>
                     </Link>

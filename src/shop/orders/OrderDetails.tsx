@@ -1,27 +1,24 @@
-import { formatMoney } from '../../../domain/money';
+import { dateTime, money, t, type TextKey } from '../../i18n';
 import type { OrderDetail } from './orderGraphql';
 
-const MODE_LABEL: Record<string, string> = { pickup: 'Pick-up', carService: 'Car service', delivery: 'Delivery' };
-const STATUS_LABEL: Record<string, string> = { pending: 'Waiting for the branch', accepted: 'Being prepared', closed: 'Completed', rejected: 'Rejected' };
+const MODE_LABEL: Record<string, TextKey> = { pickup: 'checkout.pickup', carService: 'checkout.carService', delivery: 'checkout.delivery' };
+const STATUS_LABEL: Record<string, TextKey> = { pending: 'order.pending', accepted: 'order.accepted', closed: 'order.closed', rejected: 'order.rejected' };
 
-export const modeLabel = (m: string) => MODE_LABEL[m] ?? m;
-export const statusLabel = (s: string) => STATUS_LABEL[s] ?? s;
-export const orderDate = (iso: unknown) => {
-  const d = new Date(String(iso));
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-};
+export const modeLabel = (m: string) => (MODE_LABEL[m] ? t(MODE_LABEL[m]) : m);
+export const statusLabel = (s: string) => (STATUS_LABEL[s] ? t(STATUS_LABEL[s]) : s);
+export const orderDate = (iso: unknown) => dateTime(String(iso), { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The summary of an order (number, date, branch, mode, payment, status, total). */
 export function OrderSummary({ order, currency }: { order: OrderDetail; currency: string }) {
   return (
     <dl className="order-summary" data-testid="order-summary">
-      <dt>Order</dt><dd data-testid="order-number">{order.orderNumber}</dd>
-      <dt>Date</dt><dd>{orderDate(order.date)}</dd>
-      <dt>Branch</dt><dd>{order.branchName}</dd>
-      <dt>Order type</dt><dd>{modeLabel(order.deliverySystem)}</dd>
-      <dt>Payment</dt><dd>{order.paymentSystemName}{order.isPaid ? ' · Paid' : ' · Not paid yet'}</dd>
-      <dt>Status</dt><dd>{statusLabel(order.status)}</dd>
-      <dt>Total</dt><dd className="order-summary__total" data-testid="order-total">{formatMoney(order.total, currency)}</dd>
+      <dt>{t('order.order')}</dt><dd data-testid="order-number">{order.orderNumber}</dd>
+      <dt>{t('order.date')}</dt><dd>{orderDate(order.date)}</dd>
+      <dt>{t('order.branch')}</dt><dd>{order.branchName}</dd>
+      <dt>{t('order.type')}</dt><dd>{modeLabel(order.deliverySystem)}</dd>
+      <dt>{t('order.payment')}</dt><dd>{order.paymentSystemName}{order.isPaid ? t('order.isPaid') : t('order.notPaid')}</dd>
+      <dt>{t('order.status')}</dt><dd>{statusLabel(order.status)}</dd>
+      <dt>{t('order.total')}</dt><dd className="order-summary__total" data-testid="order-total">{money(order.total, currency)}</dd>
     </dl>
   );
 }
@@ -38,19 +35,19 @@ export function OrderLines({ order, currency }: { order: OrderDetail; currency: 
               {i.name}
               {i.options.length > 0 && <span className="shop-muted"> · {i.options.filter(Boolean).map((o) => o!.name).join(', ')}</span>}
             </span>
-            <span className="order-lines__price">{formatMoney(i.lineTotal, currency)}</span>
+            <span className="order-lines__price">{money(i.lineTotal, currency)}</span>
           </li>
         ))}
       </ul>
       <dl className="order-lines__totals">
-        <dt>Subtotal</dt><dd>{formatMoney(order.subtotal, currency)}</dd>
-        {order.discount > 0 && <><dt>Discount</dt><dd>−{formatMoney(order.discount, currency)}</dd></>}
-        {order.tax > 0 && <><dt>Tax</dt><dd>{formatMoney(order.tax, currency)}</dd></>}
-        {order.deliveryFee > 0 && <><dt>Delivery fee</dt><dd>{formatMoney(order.deliveryFee, currency)}</dd></>}
-        <dt>Total</dt><dd><strong>{formatMoney(order.total, currency)}</strong></dd>
+        <dt>{t('cart.subtotal')}</dt><dd>{money(order.subtotal, currency)}</dd>
+        {order.discount > 0 && <><dt>{t('checkout.discount')}</dt><dd>−{money(order.discount, currency)}</dd></>}
+        {order.tax > 0 && <><dt>{t('checkout.tax')}</dt><dd>{money(order.tax, currency)}</dd></>}
+        {order.deliveryFee > 0 && <><dt>{t('checkout.deliveryFee')}</dt><dd>{money(order.deliveryFee, currency)}</dd></>}
+        <dt>{t('order.total')}</dt><dd><strong>{money(order.total, currency)}</strong></dd>
       </dl>
-      {order.deliveryAddress && <p className="shop-muted">Deliver to {order.deliveryAddress.area}, Block {order.deliveryAddress.block}, {order.deliveryAddress.street}, House {order.deliveryAddress.house_no}</p>}
-      {order.carDetails && <p className="shop-muted">Car: {order.carDetails}</p>}
+      {order.deliveryAddress && <p className="shop-muted">{t('order.deliverTo', { area: order.deliveryAddress.area, block: order.deliveryAddress.block, street: order.deliveryAddress.street, house: order.deliveryAddress.house_no })}</p>}
+      {order.carDetails && <p className="shop-muted">{t('order.car', { car: order.carDetails })}</p>}
     </div>
   );
 }

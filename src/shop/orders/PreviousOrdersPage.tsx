@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { useQuery } from '@apollo/client/react';
 import { ORDER_HISTORY_PAGE } from '../../../domain/constants';
-import { formatMoney } from '../../../domain/money';
+import { money, t } from '../../i18n';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { Loading } from '../../common/Loading';
@@ -25,21 +25,21 @@ export default function PreviousOrdersPage() {
   return (
     <section className="shop-section">
       <div className="track-page__head">
-        <h1 className="shop-title">Previous orders</h1>
-        <Link href="/track" className="shop-link">Track an order</Link>
+        <h1 className="shop-title">{t('order.previous')}</h1>
+        <Link href="/track" className="shop-link">{t('order.trackAn')}</Link>
       </div>
       {session.isRestoring && <Loading />}
       {!session.isRestoring && !signedIn && (
         <div className="shop-card">
-          <p className="shop-muted">{session.isGuest ? 'Orders placed as a guest are not kept in a history.' : 'Sign in to see your previous orders.'}</p>
-          <Link href="/login?next=/track/previous" className="shop-button">Sign in</Link>
+          <p className="shop-muted">{session.isGuest ? t('order.guestNoHistory') : t('order.signInForHistory')}</p>
+          <Link href="/login?next=/track/previous" className="shop-button">{t('layout.signIn')}</Link>
         </div>
       )}
-      {signedIn && loading && !items.length && <Loading label="Loading your orders…" />}
-      {signedIn && error && <p className="shop-error" role="alert">{errorMessage(error, 'Your orders could not be loaded.')}</p>}
-      {signedIn && !loading && !error && !items.length && <p className="shop-muted">You have no orders yet.</p>}
+      {signedIn && loading && !items.length && <Loading label={t('order.loadingOrders')} />}
+      {signedIn && error && <p className="shop-error" role="alert">{errorMessage(error, t('order.ordersFailed'))}</p>}
+      {signedIn && !loading && !error && !items.length && <p className="shop-muted">{t('order.noOrders')}</p>}
       {items.length > 0 && (
-        <ul className="history" aria-label="Previous orders">
+        <ul className="history" aria-label={t('order.previous')}>
           {items.map((o) => (
             <li key={o.id}>
               <Link href={orderDetailsHref(o.id, null)} className="history__row" data-testid="history-row">
@@ -48,7 +48,7 @@ export default function PreviousOrdersPage() {
                   <span className="shop-muted">#{o.id} · {orderDate(o.date)} · {o.branchName}</span>
                 </span>
                 <span className="history__side">
-                  <strong>{formatMoney(o.amount, shop.currency)}</strong>
+                  <strong>{money(o.amount, shop.currency)}</strong>
                   <span className={`history__status is-${o.status}`}>{statusLabel(o.status)}</span>
                 </span>
               </Link>

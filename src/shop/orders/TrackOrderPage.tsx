@@ -1,6 +1,5 @@
 import { Link, useSearch } from 'wouter';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { TEXT } from '../../../domain/constants';
 import { errorMessage } from '../../lib/errors';
 import { storage, KEYS } from '../../lib/storage';
 import { Loading } from '../../common/Loading';
@@ -9,6 +8,7 @@ import { useCart, useOrderNotes, useShop } from '../shopContext';
 import { PayOrderAgain, TrackedOrder } from './orderGraphql';
 import { externalNavigation } from '../checkout/externalNavigation';
 import { OrderSummary } from './OrderDetails';
+import { t } from '../../i18n';
 
 /** Where an order is shown in full: /track with its id and hash. */
 export const orderDetailsHref = (orderId: number, ohash: string | null) =>
@@ -48,19 +48,19 @@ export default function TrackOrderPage() {
   if (!orderId) {
     return (
       <section className="shop-section shop-empty">
-        <h1 className="shop-title">Your order</h1>
-        <p className="shop-muted">There is no order to show.</p>
-        <Link href="/" className="shop-button">Home</Link>
+        <h1 className="shop-title">{t('order.yours')}</h1>
+        <p className="shop-muted">{t('order.none')}</p>
+        <Link href="/" className="shop-button">{t('order.home')}</Link>
       </section>
     );
   }
-  if (loading && !order) return <Loading label="Loading your order…" />;
+  if (loading && !order) return <Loading label={t('order.loading')} />;
   if (error || !order) {
     return (
       <section className="shop-section shop-empty">
-        <h1 className="shop-title">Your order</h1>
-        <p className="shop-error" role="alert">{errorMessage(error, 'This order could not be found.')}</p>
-        <Link href="/" className="shop-button">Home</Link>
+        <h1 className="shop-title">{t('order.yours')}</h1>
+        <p className="shop-error" role="alert">{errorMessage(error, t('order.notFound'))}</p>
+        <Link href="/" className="shop-button">{t('order.home')}</Link>
       </section>
     );
   }
@@ -79,25 +79,25 @@ export default function TrackOrderPage() {
       <div className={`order-done__mark${failed ? ' is-failed' : ''}`} aria-hidden="true">
         {failed ? '!' : <svg viewBox="0 0 24 24" width="40" height="40"><path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" /></svg>}
       </div>
-      <h1 className="shop-title order-done__title">{failed ? 'The payment was cancelled' : TEXT.transactionSuccess}</h1>
+      <h1 className="shop-title order-done__title">{failed ? t('order.cancelled') : t('order.success')}</h1>
       <p className="shop-muted">
-        {failed ? (canPayAgain ? 'Your order is saved but not paid. You can pay for it again.' : 'Your order was rejected, so it cannot be paid.')
-          : order.isPaid ? 'Your order is paid and on its way to the branch.'
-          : order.deliverySystem === 'delivery' ? 'Your order is placed. Please pay cash on delivery.'
-          : 'Your order is placed. Please pay at the branch.'}
+        {failed ? (canPayAgain ? t('order.payAgainHint') : t('order.rejectedNoPay'))
+          : order.isPaid ? t('order.paid')
+          : order.deliverySystem === 'delivery' ? t('order.cashOnDelivery')
+          : t('order.payAtBranch')}
       </p>
       {canPayAgain && (
         <div className="order-done__pay-again">
           <button type="button" className="shop-button" onClick={onPayAgain} disabled={payAgainState.loading}>
-            {payAgainState.loading ? 'Opening the payment…' : 'Pay again'}
+            {payAgainState.loading ? t('order.openingPayment') : t('order.payAgain')}
           </button>
           {payAgainState.error && <p className="shop-error" role="alert">{errorMessage(payAgainState.error)}</p>}
         </div>
       )}
       <div className="shop-card"><OrderSummary order={order} currency={shop.currency} /></div>
       <div className="order-done__actions">
-        <Link href={orderDetailsHref(order.id, ohash)} className="shop-button">Order details</Link>
-        <Link href="/" className="shop-button shop-button--ghost">Home</Link>
+        <Link href={orderDetailsHref(order.id, ohash)} className="shop-button">{t('order.details')}</Link>
+        <Link href="/" className="shop-button shop-button--ghost">{t('order.home')}</Link>
       </div>
     </section>
   );

@@ -1,3 +1,4 @@
+import { t } from '../../i18n';
 import { Link, useSearch } from 'wouter';
 import { useQuery } from '@apollo/client/react';
 import { errorMessage } from '../../lib/errors';
@@ -29,23 +30,23 @@ export default function TrackPage() {
   return (
     <section className="shop-section track-page">
       <div className="track-page__head">
-        <h1 className="shop-title">Track your order</h1>
-        <Link href="/track/previous" className="shop-link">Previous orders</Link>
+        <h1 className="shop-title">{t('order.track')}</h1>
+        <Link href="/track/previous" className="shop-link">{t('order.previous')}</Link>
       </div>
-      {!orderId && <p className="shop-muted">You have no order to track in this browser yet.</p>}
-      {orderId > 0 && loading && !order && <Loading label="Loading your order…" />}
+      {!orderId && <p className="shop-muted">{t('order.noneToTrack')}</p>}
+      {orderId > 0 && loading && !order && <Loading label={t('order.loading')} />}
       {orderId > 0 && !loading && (error || !order) && (
         <p className="shop-error" role="alert">
-          {session.isAuthenticated ? errorMessage(error, 'This order could not be found.') : 'Please sign in to see this order.'}
+          {session.isAuthenticated ? errorMessage(error, t('order.notFound')) : t('order.signInToSee')}
         </p>
       )}
       {order && (
         <>
           <div className="shop-card"><OrderSummary order={order} currency={shop.currency} /></div>
-          <div className="shop-card"><h2 className="shop-card__title">Items</h2><OrderLines order={order} currency={shop.currency} /></div>
+          <div className="shop-card"><h2 className="shop-card__title">{t('order.items')}</h2><OrderLines order={order} currency={shop.currency} /></div>
           <div className="order-done__actions">
-            <button type="button" className="shop-button shop-button--ghost" onClick={() => void refetch()}>Refresh status</button>
-            {order.branchPhoneNumber && <a className="shop-button shop-button--ghost" href={`tel:${order.branchPhoneNumber}`}>Call the branch</a>}
+            <button type="button" className="shop-button shop-button--ghost" onClick={() => void refetch()}>{t('order.refresh')}</button>
+            {order.branchPhoneNumber && <a className="shop-button shop-button--ghost" href={`tel:${order.branchPhoneNumber}`}>{t('order.call')}</a>}
           </div>
         </>
       )}

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
-import { TEXT } from '../../../domain/constants';
 import { selectIsConfirming } from '../../../machines/branchChange';
 import { useBranchChange } from '../shopContext';
+import { t } from '../../i18n';
 
 /** The confirmation before a branch change empties the cart (SPEC.md 2.1). */
 export function BranchChangeDialog() {
@@ -10,8 +10,8 @@ export function BranchChangeDialog() {
   const open = useSelector(branch, selectIsConfirming);
   return <ConfirmDialog
     open={open}
-    title={TEXT.changeBranchTitle}
-    message="Changing the branch may remove items from your cart, because the menu may differ between branches."
+    title={t('spec.changeBranchTitle')}
+    message={t('picker.changeMessage')}
     onCancel={() => branch.send({ type: 'branch.cancel' })}
     onConfirm={() => branch.send({ type: 'branch.confirm' })}
   />;
@@ -36,8 +36,8 @@ export function ConfirmDialog({ open, title, message, onCancel, onConfirm }: {
         <h2 id="shop-dialog-title">{title}</h2>
         <p id="shop-dialog-message">{message}</p>
         <div className="shop-dialog__actions">
-          <button ref={cancelRef} className="shop-button shop-button--ghost" onClick={onCancel}>Cancel</button>
-          <button className="shop-button" onClick={onConfirm}>Confirm</button>
+          <button ref={cancelRef} className="shop-button shop-button--ghost" onClick={onCancel}>{t('picker.cancel')}</button>
+          <button className="shop-button" onClick={onConfirm}>{t('picker.confirm')}</button>
         </div>
       </div>
     </div>

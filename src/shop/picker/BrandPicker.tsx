@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { BrandSummary, BranchSummary } from '../../../machines/branchChange';
+import { t, translateMessage } from '../../i18n';
 
 /** The accordion of brands, each listing its branches with logo, name, hours and address. */
 export function BrandPicker({ brands, loading, error, selectedBranchId, onPick }: {
@@ -10,10 +11,10 @@ export function BrandPicker({ brands, loading, error, selectedBranchId, onPick }
   onPick: (brand: BrandSummary, branch: BranchSummary) => void;
 }) {
   const [open, setOpen] = useState<number | null>(null);
-  if (loading && !brands.length) return <p className="shop-muted" role="status">Loading brands…</p>;
-  if (error && !brands.length) return <p className="shop-error" role="alert">The brands could not be loaded.</p>;
+  if (loading && !brands.length) return <p className="shop-muted" role="status">{t('picker.loading')}</p>;
+  if (error && !brands.length) return <p className="shop-error" role="alert">{translateMessage(error) || t('picker.failed')}</p>;
   return (
-    <div className="picker" role="list" aria-label="Brands">
+    <div className="picker" role="list" aria-label={t('picker.brands')}>
       {brands.map((brand) => {
         const expanded = open === brand.id || (open === null && brand.branches.some((b) => b.id === selectedBranchId));
         return (
@@ -21,7 +22,7 @@ export function BrandPicker({ brands, loading, error, selectedBranchId, onPick }
             <button className="picker-brand__head" aria-expanded={expanded} onClick={() => setOpen(expanded ? -1 : brand.id)}>
               {brand.logoUrl && <img src={brand.logoUrl} alt="" width={40} height={40} />}
               <span className="picker-brand__name">{brand.name}</span>
-              <span className="picker-brand__count">{brand.branches.length} {brand.branches.length === 1 ? 'branch' : 'branches'}</span>
+              <span className="picker-brand__count">{t('picker.branches', { count: brand.branches.length })}</span>
               <span className={`picker-brand__chevron${expanded ? ' is-open' : ''}`} aria-hidden="true" />
             </button>
             {expanded && (
@@ -32,7 +33,7 @@ export function BrandPicker({ brands, loading, error, selectedBranchId, onPick }
                       {branch.logoUrl && <img src={branch.logoUrl} alt="" width={36} height={36} />}
                       <span className="picker-branch__body">
                         <strong>{branch.name}</strong>
-                        <span>{branch.openTime} – {branch.closeTime}{branch.isBusy ? ' · Busy' : ''}</span>
+                        <span>{branch.openTime} – {branch.closeTime}{branch.isBusy ? t('picker.busy') : ''}</span>
                         <span className="shop-muted">{branch.branchAddress}</span>
                       </span>
                     </button>

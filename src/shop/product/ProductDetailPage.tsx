@@ -3,7 +3,7 @@ import { Link, useLocation, useParams } from 'wouter';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
 import { QUANTITY } from '../../../domain/constants';
-import { formatMoney } from '../../../domain/money';
+import { money, t } from '../../i18n';
 import { storage, KEYS } from '../../lib/storage';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
@@ -41,7 +41,7 @@ export default function ProductDetailPage() {
   const product = data?.ProductTypesAndSubtypes_GetProductItemWithSubItemDictionarywithProduct;
   const [choice, setChoice] = useState<OptionChoice>({});
   const [quantity, setQuantity] = useState<number>(QUANTITY.productPage.min);
-  useTitle(product?.name ?? 'Product');
+  useTitle(product?.name ?? t('product.title'));
 
   const images = product ? [product.productImage, product.productSecondImage, product.productThirdImage].filter((x): x is string => !!x) : [];
   useEffect(() => {
@@ -49,13 +49,13 @@ export default function ProductDetailPage() {
     if (product) storage.setJson(KEYS.product, { id: product.id, price: product.price, images });
   }, [product?.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (!valid) return <ProductMissing message="This product does not exist." />;
-  if (loading && !product) return <Loading label="Loading the product…" />;
+  if (!valid) return <ProductMissing message={t('product.doesNotExist')} />;
+  if (loading && !product) return <Loading label={t('product.loading')} />;
   if (error || !product) {
     // The server's 404 ('There is no such an entity. Product') is not for customers' eyes.
-    const message = !error ? 'This product is not available.'
-      : statusOf(error) === 404 ? 'This product does not exist or is no longer on the menu.'
-      : errorMessage(error, 'This product could not be loaded.');
+    const message = !error ? t('product.notAvailable')
+      : statusOf(error) === 404 ? t('product.gone')
+      : errorMessage(error, t('product.failed'));
     return <ProductMissing message={message} />;
   }
 
@@ -67,7 +67,7 @@ export default function ProductDetailPage() {
     const before = cartQuantityOf(cart.items, product.id, selectedOptions(groups, choice).map((o) => o.id));
     const added = Math.min(quantity, QUANTITY.cart.max - before);
     if (added <= 0) {
-      notify('warning', 'Not added', `Your cart already has ${before} × ${product.name}, the most for one item.`);
+      notify('warning', t('product.notAdded'), t('product.atMost', { count: before, name: product.name }));
       return;
     }
     cart.send({
@@ -76,19 +76,19 @@ export default function ProductDetailPage() {
       selected_options: selectedOptions(groups, choice),
       quantity,
     });
-    notify('success', 'Added to your cart', added < quantity
-      ? `${added} × ${product.name}: your cart now has ${QUANTITY.cart.max}, the most for one item.`
-      : `${quantity} × ${product.name}`);
+    notify('success', t('product.added'), added < quantity
+      ? t('product.addedCapped', { added, name: product.name, max: QUANTITY.cart.max })
+      : t('product.addedLine', { count: quantity, name: product.name }));
     navigate('/products');
   };
 
   return (
     <article className="product-detail">
-      <nav className="shop-crumbs"><Link href="/products">‹ Menu</Link></nav>
+      <nav className="shop-crumbs"><Link href="/products">{t('layout.back')}</Link></nav>
       <div className="product-detail__media"><ImageCarousel images={images} alt={product.name} /></div>
       <div className="product-detail__body">
         <h1 className="shop-title">{product.name}</h1>
-        <p className="product-detail__price">{formatMoney(product.price, shop.currency)}</p>
+        <p className="product-detail__price">{money(product.price, shop.currency)}</p>
         <p className="product-detail__desc">{product.description}</p>
         {product.productDeliveryText && <p className="shop-muted">{product.productDeliveryText}</p>}
 
@@ -97,13 +97,13 @@ export default function ProductDetailPage() {
 
         {/* The hints travel with the sticky Add to Cart bar, so they are never hidden under it. */}
         <div className="product-detail__dock">
-          {!product.available && <p id="product-unavailable" className="shop-error product-detail__hint" role="status">{unavailableText(product.unavailableUntil)} at this branch.</p>}
-          {product.available && missing.length > 0 && <p id="missing-options" className="shop-muted product-detail__hint">Please choose {missing.map((g) => g.name).join(', ')}.</p>}
+          {!product.available && <p id="product-unavailable" className="shop-error product-detail__hint" role="status">{t('product.atThisBranch', { reason: unavailableText(product.unavailableUntil) })}</p>}
+          {product.available && missing.length > 0 && <p id="missing-options" className="shop-muted product-detail__hint">{t('product.pleaseChoose', { names: missing.map((g) => g.name).join(t('product.listSeparator')) })}</p>}
           <div className="product-detail__buy">
-            <QuantityStepper value={quantity} min={QUANTITY.productPage.min} max={QUANTITY.productPage.max} onChange={setQuantity} label={`Quantity of ${product.name}`} />
+            <QuantityStepper value={quantity} min={QUANTITY.productPage.min} max={QUANTITY.productPage.max} onChange={setQuantity} label={t('product.quantityOf', { name: product.name })} />
             <button type="button" className="shop-button shop-button--wide" disabled={missing.length > 0 || !product.available} onClick={add}
               aria-describedby={!product.available ? 'product-unavailable' : missing.length ? 'missing-options' : undefined}>
-              Add to Cart <span className="shop-button__price">{formatMoney(price, shop.currency)}</span>
+              {t('product.addToCart')} <span className="shop-button__price">{money(price, shop.currency)}</span>
             </button>
           </div>
         </div>
@@ -118,7 +118,7 @@ function OptionGroupField({ group, chosen, currency, onToggle }: { group: Option
     <fieldset className="option-group">
       <legend>
         {group.name}
-        <span className={`option-group__badge${group.isRequired ? ' is-required' : ''}`}>{group.isRequired ? 'Required' : group.allowMultiple ? 'Choose any' : 'Optional'}</span>
+        <span className={`option-group__badge${group.isRequired ? ' is-required' : ''}`}>{group.isRequired ? t('product.required') : group.allowMultiple ? t('product.chooseAny') : t('product.optional')}</span>
       </legend>
       {group.subItem.map((o) => (
         <label key={o.id} className={`option${chosen.includes(o.id) ? ' is-chosen' : ''}`}>
@@ -131,7 +131,7 @@ function OptionGroupField({ group, chosen, currency, onToggle }: { group: Option
             onClick={type === 'radio' && chosen.includes(o.id) && !group.isRequired ? () => onToggle(o.id) : undefined}
           />
           <span className="option__name">{o.name}</span>
-          {o.price > 0 && <span className="option__price">+{formatMoney(o.price, currency)}</span>}
+          {o.price > 0 && <span className="option__price">+{money(o.price, currency)}</span>}
         </label>
       ))}
     </fieldset>
@@ -148,9 +148,9 @@ function cartQuantityOf(items: { product: { id: number; Quantity: number }; sele
 function ProductMissing({ message }: { message: string }) {
   return (
     <section className="shop-section shop-empty">
-      <h1 className="shop-title">Product not found</h1>
+      <h1 className="shop-title">{t('product.notFound')}</h1>
       <p className="shop-error" role="alert">{message}</p>
-      <Link href="/products" className="shop-button">Back to the menu</Link>
+      <Link href="/products" className="shop-button">{t('product.backToMenu')}</Link>
     </section>
   );
 }

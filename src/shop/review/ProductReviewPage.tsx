@@ -1,3 +1,4 @@
+import { t } from '../../i18n';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useQuery } from '@apollo/client/react';
@@ -29,8 +30,8 @@ export default function ProductReviewPage() {
   const [waited, setWaited] = useState(false);
   const { data, loading } = useQuery(ReviewBranch, { variables: { branchId: shop.branchId }, fetchPolicy: 'network-only', context: { silent: true } });
   useEffect(() => {
-    const t = setTimeout(() => setWaited(true), TIMINGS.productReviewWaitMs);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setWaited(true), TIMINGS.productReviewWaitMs);
+    return () => clearTimeout(timer);
   }, []);
   const branch = data?.Branch_GetById;
   const ready = !loading || waited;
@@ -38,9 +39,9 @@ export default function ProductReviewPage() {
   if (cart.isEmpty) {
     return (
       <section className="shop-section shop-empty">
-        <h1 className="shop-title">Review your order</h1>
-        <p className="shop-muted">Your cart is empty.</p>
-        <Link href="/products" className="shop-button">Browse the menu</Link>
+        <h1 className="shop-title">{t('review.title')}</h1>
+        <p className="shop-muted">{t('cart.empty')}</p>
+        <Link href="/products" className="shop-button">{t('cart.browse')}</Link>
       </section>
     );
   }
@@ -49,29 +50,29 @@ export default function ProductReviewPage() {
   return (
     <div className="cart-page">
       <section className="shop-section">
-        <h1 className="shop-title">Review your order</h1>
-        {branch?.isBusy && <p className="shop-notice" role="status">{branch.name} is busy right now and may not accept new orders.</p>}
+        <h1 className="shop-title">{t('review.title')}</h1>
+        {branch?.isBusy && <p className="shop-notice" role="status">{t('review.busy', { name: branch.name })}</p>}
         <CartLines items={cart.items} currency={shop.currency} />
         <div className="shop-card review-notes">
           <label className="field" htmlFor="remarks">
-            <span>Special remarks</span>
-            <textarea id="remarks" rows={3} maxLength={400} placeholder="e.g. less sugar, extra hot" value={notes.remarks}
+            <span>{t('review.remarks')}</span>
+            <textarea id="remarks" rows={3} maxLength={400} placeholder={t('review.remarksPlaceholder')} value={notes.remarks}
               onChange={(e) => setNotes({ ...notes, remarks: e.target.value })} />
           </label>
           <label className="field" htmlFor="promotion-code">
-            <span>Promotion code</span>
+            <span>{t('review.promotionCode')}</span>
             <input id="promotion-code" maxLength={40} autoComplete="off" value={notes.promotionCode}
               onChange={(e) => setNotes({ ...notes, promotionCode: e.target.value.toUpperCase().replace(/\s/g, '') })} />
-            <span className="shop-muted field__help">Sent to the branch with your order.</span>
+            <span className="shop-muted field__help">{t('review.promotionHelp')}</span>
           </label>
         </div>
       </section>
       <aside className="shop-card cart-page__summary">
-        <CartTotal total={cart.total} currency={shop.currency} note="The final price is confirmed when you place the order." />
+        <CartTotal total={cart.total} currency={shop.currency} note={t('cart.finalPrice')} />
         {ready
-          ? <Link href={next} className="shop-button shop-button--wide">Go to checkout</Link>
-          : <button type="button" className="shop-button shop-button--wide" disabled aria-busy="true">Checking the branch…</button>}
-        <Link href="/cart" className="shop-link">Back to the cart</Link>
+          ? <Link href={next} className="shop-button shop-button--wide">{t('review.toCheckout')}</Link>
+          : <button type="button" className="shop-button shop-button--wide" disabled aria-busy="true">{t('review.checking')}</button>}
+        <Link href="/cart" className="shop-link">{t('review.backToCart')}</Link>
       </aside>
     </div>
   );

@@ -1,0 +1,98 @@
+import rosetta from 'rosetta';
+import { storage, KEYS } from '../lib/storage';
+import { formatMoney } from '../../domain/money';
+import { LANGUAGES, DEFAULT_LANGUAGE, type LanguageCode } from '../../domain/languages';
+import { en, type Catalogue } from './en';
+
+/**
+ * The shop's texts in English and Arabic (docs/decisions.md "Shop languages"). rosetta looks the
+ * keys up (300 B); English ships with the shop, Arabic is a separate chunk loaded only when the
+ * shop speaks Arabic. The language is fixed for a page load: a switch stores the choice and
+ * reloads, so texts, server names (Accept-Language) and the document direction never mix.
+ */
+const i18n = rosetta<Catalogue>({ en });
+
+/** Dotted paths to the catalogue's texts: 'menu.title', 'cart.items'. */
+type Leaves<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string | ((...args: never[]) => string) ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
+}[keyof T & string];
+export type TextKey = Leaves<Catalogue>;
+
+let current: LanguageCode = DEFAULT_LANGUAGE;
+let messages: Record<string, string> = {};
+
+const isLanguage = (code: unknown): code is LanguageCode => LANGUAGES.some((l) => l.code === code);
+
+/** The stored choice; else the browser's first language we speak; else English. */
+export function preferredLanguage(): LanguageCode {
+  const stored = storage.get(KEYS.language);
+  if (isLanguage(stored)) return stored;
+  const browser = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
+  for (const tag of browser) {
+    const code = tag?.split('-')[0]?.toLowerCase();
+    if (isLanguage(code)) return code;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** Puts the language on the document: `lang`, `dir`; the GraphQL client sends `lang` as Accept-Language. */
+export function applyToDocument(code: LanguageCode) {
+  const rtl = LANGUAGES.find((l) => l.code === code)?.isRightToLeft ?? false;
+  document.documentElement.lang = code;
+  document.documentElement.dir = rtl ? 'rtl' : 'ltr';
+}
+
+/**
+ * Loads the shop's language before its first screen. An Arabic chunk that cannot be loaded
+ * (offline) leaves the shop in English rather than blank.
+ */
+export async function startLanguage(code: LanguageCode = preferredLanguage()): Promise<LanguageCode> {
+  if (code !== 'en') {
+    try {
+      const mod = await import('./ar');
+      i18n.set(code, mod.ar);
+      messages = mod.arMessages;
+    } catch {
+      code = 'en';
+    }
+  }
+  current = code;
+  i18n.locale(code);
+  applyToDocument(code);
+  return code;
+}
+
+export const language = () => current;
+
+/** Stores the customer's choice and reloads the page in it. */
+export function switchLanguage(code: LanguageCode) {
+  storage.set(KEYS.language, code);
+  window.location.reload();
+}
+
+/** The text of `key` in the shop's language, with `{{name}}` filled from `params`. */
+export function t(key: TextKey, params?: Record<string, unknown>): string {
+  const text = i18n.t(key, params);
+  return text || (i18n.t(key, params, 'en') as string);
+}
+
+/**
+ * A message that arrives as English text (SPEC.md's verbatim messages from the machines, a
+ * server message the server did not translate): its Arabic when it has one, else as it came.
+ */
+export function translateMessage(text: string): string;
+export function translateMessage(text: string | null | undefined): string | null | undefined;
+export function translateMessage(text: string | null | undefined) {
+  return text ? messages[text] ?? text : text;
+}
+
+/** Prices keep Latin digits and 3 decimals; the Kuwaiti dinar reads 'KD' or 'د.ك' (SPEC.md money). */
+export function money(amount: number | string, currency = 'KD'): string {
+  return formatMoney(amount, current === 'ar' && currency === 'KD' ? 'د.ك' : currency);
+}
+
+/** A date and time in the shop's language, Latin digits. */
+export function dateTime(value: Date | string | number, options: Intl.DateTimeFormatOptions): string {
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString(current === 'ar' ? 'ar-KW-u-nu-latn' : 'en-KW', options);
+}
