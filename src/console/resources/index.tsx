@@ -38,4 +38,10 @@ export const RESOURCE_PAGES: Record<string, ComponentType> = {
   // Loyalty: a branch's three kinds of reward program on one page; a customer's profile, balances and ledger.
   '/branches/reward-programs/:id': lazyChunk(() => import('./configs/rewardPrograms')),
   '/customers/:id': lazyChunk(() => import('../customers/CustomerPage')),
+  // Groups: the tree beside the list of the shape; a group's customers and its pre-invitation list (../customers/groups).
+  '/groups': lazyChunk(() => import('../customers/groups/GroupsPage')),
+  '/groups/:id': lazyChunk(() => import('../customers/groups/GroupPage')),
+  '/customers/new-customer': lazyChunk(() => import('../customers/NewCustomerPage')),
+  // The customers list with its New customer button (the list itself is ./configs/customers).
+  '/customers': lazyChunk(() => import('../customers/CustomersPage')),
 };

@@ -1,0 +1,149 @@
+import './groups.css';
+import { useMemo, useState } from 'react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Link, useParams } from 'wouter';
+import { Button, Callout, FileInput, H2, InputGroup, Menu, MenuItem, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { graphql } from '../../../gql';
+import { apiErrorOf, errorMessage } from '../../../lib/errors';
+import { notify } from '../../../lib/notify';
+import { ResourceScreen } from '../../resources/ResourceScreen';
+import { BrandName } from '../../resources/configs/brandSettingsDictionaries';
+import type { ResourceConfig } from '../../resources/types';
+import { groupMembersScreen, preInvitationsScreen } from './groupsConfig';
+
+const Group = graphql(`query CustomersGroupById($id: Int!) { group: CustomersGroups_GetCustomersGroupById(Id: $id) { id brandId name discountPercent isPrivatePointsProgram memberCount } }`);
+const FindCustomers = graphql(`
+  query GroupFindCustomers($Search: String) {
+    found: Customer_GetCustomersAccessibleForCurrentUser(SkipCount: 0, MaxResultCount: 8, Search: $Search) { data { id fullName phoneNumber } }
+  }
+`);
+const AddMembers = graphql(`mutation GroupAddMembers($input: AddCustomersToExistingGroupInput_Input!) { group: CustomersGroups_AddCustomersToExistingGroup(input: $input) { id memberCount } }`);
+const RemoveMembers = graphql(`mutation GroupRemoveMembers($input: RemoveCustomersFromGroupInput_Input!) { group: CustomersGroups_RemoveCustomersFromGroup(input: $input) { id memberCount } }`);
+const Upload = graphql(`mutation PreInvitationUpload($input: UploadPreInvitationListsInput_Input!) { result: PreInvitationLists_UploadPreInvitationLists(input: $input) { rows added alreadyListed joined } }`);
+
+/**
+ * /groups/:id — a group: its customers (add by search, remove), and its pre-invitation list (one
+ * phone at a time on the resource shape, or a CSV upload that is taken whole or not at all).
+ */
+export default function GroupPage() {
+  const id = Number(useParams<{ id: string }>().id);
+  const group = useQuery(Group, { variables: { id }, skip: !Number.isInteger(id), fetchPolicy: 'network-only' });
+  // A change made outside a list (an add, an upload) shows by mounting the lists afresh.
+  const [members, setMembers] = useState(0);
+  const [invitations, setInvitations] = useState(0);
+  const refresh = () => { setMembers((n) => n + 1); void group.refetch(); };
+  const [remove] = useMutation(RemoveMembers, { context: { silent: true } });
+  const membersConfig = useMemo<ResourceConfig>(() => ({
+    ...groupMembersScreen,
+    columns: [...groupMembersScreen.columns, {
+      field: 'id', name: '', width: 110,
+      render: (r, list) => (
+        <Button small minimal intent="danger" text="Remove" aria-label={`Remove ${String(r.fullName)}`} onClick={async () => {
+          try {
+            await remove({ variables: { input: { groupId: id, customerIds: [Number(r.id)] } } });
+            notify('success', 'Group', `${String(r.fullName)} was removed from the group.`);
+            void group.refetch();
+          } catch (err) {
+            notify('danger', 'Error', errorMessage(err));
+          }
+          list.refresh();
+        }} />
+      ),
+    }],
+  }), [id, remove, group]);
+
+  const g = group.data?.group;
+  if (group.loading && !g) return <Spinner />;
+  if (!g) return <NonIdealState icon="people" title="Group not found" description={group.error ? errorMessage(group.error) : undefined} action={<Link href="/groups">Back to groups</Link>} />;
+  return (
+    <div className="console-page group-page" data-testid="group-page">
+      <div className="group-head">
+        <Link href="/groups">Groups</Link> /
+        <H2>{g.name}</H2>
+        <Tag minimal><BrandName id={g.brandId} /></Tag>
+        {g.isPrivatePointsProgram && <Tag minimal intent="primary">Private points program</Tag>}
+        {!!g.discountPercent && <Tag minimal intent="success">{g.discountPercent} % discount</Tag>}
+        <Tag round data-testid="group-member-count">{g.memberCount} {g.memberCount === 1 ? 'customer' : 'customers'}</Tag>
+      </div>
+      <section aria-label="Customers">
+        <ResourceScreen key={`members-${members}`} config={membersConfig} toolbar={<AddCustomers groupId={id} onAdded={refresh} />} />
+      </section>
+      <section aria-label="Pre-invitation list">
+        <ResourceScreen key={`invitations-${invitations}`} config={preInvitationsScreen}
+          toolbar={<UploadInvitations groupId={id} onUploaded={() => { setInvitations((n) => n + 1); refresh(); }} />} />
+      </section>
+    </div>
+  );
+}
+
+/** Finds a customer the caller may see by name or phone and adds them to the group. */
+function AddCustomers({ groupId, onAdded }: { groupId: number; onAdded(): void }) {
+  const [search, setSearch] = useState('');
+  const found = useQuery(FindCustomers, { variables: { Search: search.trim() }, skip: search.trim().length < 2, fetchPolicy: 'network-only' });
+  const [add, adding] = useMutation(AddMembers, { context: { silent: true } });
+  const pick = async (customer: { id: number; fullName: string }) => {
+    try {
+      await add({ variables: { input: { groupId, customerIds: [customer.id] } } });
+      notify('success', 'Group', `${customer.fullName} is in the group.`);
+      setSearch('');
+      onAdded();
+    } catch (err) {
+      notify('danger', 'Error', errorMessage(err));
+    }
+  };
+  const options = (found.data?.found?.data ?? []).flatMap((c) => (c ? [c] : []));
+  return (
+    <div className="group-add">
+      <div>
+        <InputGroup leftIcon="search" placeholder="Add a customer: name or phone" value={search} aria-label="Add a customer"
+          onChange={(e) => setSearch(e.target.value)} rightElement={adding.loading || found.loading ? <Spinner size={16} /> : undefined} />
+        {search.trim().length >= 2 && !found.loading && (
+          <Menu className="group-add-options" aria-label="Customers found">
+            {options.map((c) => <MenuItem key={c.id} icon="add" text={`${c.fullName || '—'} · ${c.phoneNumber ?? ''}`} onClick={() => void pick(c)} />)}
+            {!options.length && <MenuItem disabled text="No customer found." />}
+          </Menu>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The CSV upload: the file is read in the browser and sent whole; a file with any bad row is
+ * refused with its line numbers (the server's validation errors) and nothing is saved.
+ */
+function UploadInvitations({ groupId, onUploaded }: { groupId: number; onUploaded(): void }) {
+  const [upload, state] = useMutation(Upload, { context: { silent: true } });
+  const [problem, setProblem] = useState<{ message: string; lines: string[] } | null>(null);
+  const [fileName, setFileName] = useState('');
+  const send = async (file: File | undefined) => {
+    if (!file) return;
+    setFileName(file.name);
+    setProblem(null);
+    try {
+      const res = await upload({ variables: { input: { groupId, content: await file.text(), fileName: file.name } } });
+      const r = res.data?.result;
+      if (r) notify('success', 'Pre-invitation list', `${r.added} ${r.added === 1 ? 'phone' : 'phones'} added, ${r.alreadyListed} already on the list, ${r.joined} registered customers joined.`);
+      onUploaded();
+    } catch (err) {
+      setProblem({ message: apiErrorOf(err)?.abp?.message || errorMessage(err), lines: (apiErrorOf(err)?.abp?.validationErrors ?? []).map((v) => v.message) });
+    }
+  };
+  return (
+    <div className="invitation-upload" data-testid="invitation-upload">
+      <FileInput
+        text={fileName || 'Upload a CSV of phones…'} buttonText="Browse" disabled={state.loading}
+        inputProps={{ accept: '.csv,text/csv,text/plain', 'aria-label': 'Upload a CSV of phones' }}
+        onInputChange={(e) => { const input = e.target as HTMLInputElement; void send(input.files?.[0]); input.value = ''; }}
+      />
+      {state.loading && <Spinner size={16} aria-label="Uploading" />}
+      {problem && (
+        <Callout intent="danger" title="The file was not uploaded" role="alert" data-testid="upload-problem">
+          <p>{problem.message}</p>
+          {problem.lines.length > 1 && <ul className="invitation-upload-errors">{problem.lines.map((l) => <li key={l}>{l}</li>)}</ul>}
+          {problem.lines.length === 1 && <p>{problem.lines[0]}</p>}
+        </Callout>
+      )}
+    </div>
+  );
+}
