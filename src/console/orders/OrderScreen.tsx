@@ -10,7 +10,7 @@ import {
   selectPaging, selectRowIds, selectRows, selectSorting, type BoardFilter, type BoardSorting, type OrderActionDetails,
 } from '../../../machines/orderBoard';
 import type { OrderLifecycleEvent, OrderStatus } from '../../../machines/orderLifecycle';
-import { CONSOLE_ROUTES } from '../../../domain/permissions';
+import { can, CONSOLE_ROUTES } from '../../../domain/permissions';
 import { useSession } from '../../lib/session';
 import { provideOrderBoard, type StaffOrderRow } from './provideBoard';
 import { ORDER_SCREENS, type OrderScreenConfig } from './screens';
@@ -19,6 +19,7 @@ import { OrderCounts, OrderFilters, OrderPager } from './OrderToolbar';
 import { OrderDrawer } from './OrderDrawer';
 import { useOrderSignals } from './useOrderSignals';
 import { searchFromView, viewFromSearch } from './boardUrl';
+import { BusyControl } from './BusyControl';
 
 const samePaging = (a: { skip: number; take: number; totalCount: number }, b: typeof a) => a.skip === b.skip && a.take === b.take && a.totalCount === b.totalCount;
 
@@ -68,6 +69,7 @@ export function OrderScreen({ screen }: { screen: OrderScreenConfig }) {
   return (
     <HotkeysProvider>
       <div className="console-page order-screen" data-screen={screen.list}>
+        {can(role, 'branch.busy') && <BusyControl />}
         <div className="order-screen-head">
           <H2>{title}</H2>
           {(loading || refreshing) && <Spinner size={16} aria-label="Loading orders" />}

@@ -6,6 +6,7 @@ import { Toasts } from '../../common/Toasts';
 import { useSelector } from '@xstate/react';
 import { selectBrands } from '../../../machines/branchChange';
 import { useBranchChange, useCart, useShop } from '../shopContext';
+import { BusyBanner } from '../branch/BusyBanner';
 import { language, switchLanguage, t } from '../../i18n';
 
 export function ShopLayout({ children }: { children: ReactNode }) {
@@ -40,6 +41,7 @@ export function ShopLayout({ children }: { children: ReactNode }) {
           </button>
         </nav>
       </header>
+      <BusyBanner />
       <main className="shop-main">{children}</main>
       <Toasts />
     </div>

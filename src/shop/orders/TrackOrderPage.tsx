@@ -8,6 +8,7 @@ import { useCart, useOrderNotes, useShop } from '../shopContext';
 import { PayOrderAgain, TrackedOrder } from './orderGraphql';
 import { externalNavigation } from '../checkout/externalNavigation';
 import { OrderSummary } from './OrderDetails';
+import { OrderProgress, useFollowOrder } from './OrderProgress';
 import { t } from '../../i18n';
 
 /** Where an order is shown in full: /track with its id and hash. */
@@ -26,13 +27,15 @@ export default function TrackOrderPage() {
   const ohash = params.get('ohash') || (orderId === last.orderId ? last.ohash : undefined) || null;
   const cancelled = params.get('payment') === 'cancelled';
   const shop = useShop();
-  const { data, loading, error } = useQuery(TrackedOrder, {
+  const { data, loading, error, startPolling, stopPolling } = useQuery(TrackedOrder, {
     variables: { orderId, ohash },
     skip: !orderId,
     fetchPolicy: 'network-only',
     context: { silent: true },
   });
   const order = data?.Store_GetOrderDetail;
+  // Live: the page follows the order until it is finished (accepted, ready, closed, rejected with its reason).
+  useFollowOrder(order?.status, { startPolling, stopPolling });
   const [payAgain, payAgainState] = useMutation(PayOrderAgain, { context: { silent: true } });
   const cart = useCart();
   const { clearNotes } = useOrderNotes();
@@ -94,6 +97,7 @@ export default function TrackOrderPage() {
           {payAgainState.error && <p className="shop-error" role="alert">{errorMessage(payAgainState.error)}</p>}
         </div>
       )}
+      <OrderProgress order={order} />
       <div className="shop-card"><OrderSummary order={order} currency={shop.currency} /></div>
       <div className="order-done__actions">
         <Link href={orderDetailsHref(order.id, ohash)} className="shop-button">{t('order.details')}</Link>
