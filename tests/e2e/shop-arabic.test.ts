@@ -75,7 +75,7 @@ describe('the shop in Arabic', () => {
           expect(await page.locator('.shop-logo').textContent()).toBe('مانجو كوفي');
           await page.getByRole('button', { name: /السالمية/ }).click();
           await page.waitForURL('**/products');
-          await page.getByTestId('product-list').getByRole('heading', { name: 'القهوة' }).waitFor();
+          await page.getByTestId('product-list').getByRole('heading', { name: 'القهوة', exact: true }).waitFor();
           await axe(page, '/products', found);
           await shot(page, `shop-arabic-menu-${width}`);
         });
@@ -160,17 +160,17 @@ describe('the shop in Arabic', () => {
     try {
       await shotOnFailure(page, 'shop-arabic-switch', async () => {
         await page.goto('/products');
-        await page.getByTestId('product-list').getByRole('heading', { name: 'Coffee' }).waitFor();
+        await page.getByTestId('product-list').getByRole('heading', { name: 'Coffee', exact: true }).waitFor();
         expect(await documentLanguage(page)).toEqual(['en', 'ltr']);
         expect(await page.locator('.shop-logo').textContent()).toBe('Mango Coffee');
 
         await page.getByTestId('language-switch').click();
-        await page.getByTestId('product-list').getByRole('heading', { name: 'القهوة' }).waitFor();
+        await page.getByTestId('product-list').getByRole('heading', { name: 'القهوة', exact: true }).waitFor();
         expect(await documentLanguage(page)).toEqual(['ar', 'rtl']);
         expect(await page.getByTestId('language-switch').textContent()).toBe('English');
 
         await page.reload();
-        await page.getByTestId('product-list').getByRole('heading', { name: 'القهوة' }).waitFor();
+        await page.getByTestId('product-list').getByRole('heading', { name: 'القهوة', exact: true }).waitFor();
         expect(await documentLanguage(page)).toEqual(['ar', 'rtl']);
 
         // Leaving the shop for the sign-in page: English, left to right, whatever the shop speaks.
@@ -180,7 +180,7 @@ describe('the shop in Arabic', () => {
 
         await page.goto('/products');
         await page.getByTestId('language-switch').click();
-        await page.getByTestId('product-list').getByRole('heading', { name: 'Coffee' }).waitFor();
+        await page.getByTestId('product-list').getByRole('heading', { name: 'Coffee', exact: true }).waitFor();
         expect(await documentLanguage(page)).toEqual(['en', 'ltr']);
         expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
       });

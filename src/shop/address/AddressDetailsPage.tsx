@@ -1,3 +1,4 @@
+import { t, translateMessage, type TextKey } from '../../i18n';
 import '../account.css';
 import './address.css';
 import { Component, Suspense, useMemo, type ReactNode } from 'react';
@@ -59,18 +60,18 @@ function AddressForm({ id, owner, checkout }: { id: number; owner: AddressOwner;
   if (loadError) {
     return (
       <section className="shop-section">
-        <h1 className="shop-title">Delivery address</h1>
-        <p className="shop-error" role="alert">{loadError}</p>
+        <h1 className="shop-title">{t('address.title')}</h1>
+        <p className="shop-error" role="alert">{translateMessage(loadError)}</p>
         <div className="acct-actions">
-          <button type="button" className="acct-btn" onClick={() => ref.send({ type: 'address.retry' })}>Try again</button>
-          <Link href="/profile" className="acct-btn acct-btn--ghost">Back to profile</Link>
+          <button type="button" className="acct-btn" onClick={() => ref.send({ type: 'address.retry' })}>{t('checkout.tryAgain')}</button>
+          <Link href="/profile" className="acct-btn acct-btn--ghost">{t('address.backToProfile')}</Link>
         </div>
       </section>
     );
   }
   return (
     <AddressFormView
-      title={isNew ? 'Add delivery address' : 'Edit delivery address'}
+      title={isNew ? t('address.add') : t('address.edit')}
       values={values}
       errors={errors}
       pending={pending}
@@ -84,13 +85,13 @@ function AddressForm({ id, owner, checkout }: { id: number; owner: AddressOwner;
   );
 }
 
-const FIELDS: { field: TextField; label: string; required?: RequiredField; multiline?: boolean }[] = [
-  { field: 'block', label: 'Block', required: 'block' },
-  { field: 'street', label: 'Street', required: 'street' },
-  { field: 'house_no', label: 'House', required: 'house_no' },
-  { field: 'floor', label: 'Floor' },
-  { field: 'jadda', label: 'Jadda' },
-  { field: 'instructions', label: 'Additional info', multiline: true },
+const FIELDS: { field: TextField; label: TextKey; required?: RequiredField; multiline?: boolean }[] = [
+  { field: 'block', label: 'address.block', required: 'block' },
+  { field: 'street', label: 'address.street', required: 'street' },
+  { field: 'house_no', label: 'address.house', required: 'house_no' },
+  { field: 'floor', label: 'address.floor' },
+  { field: 'jadda', label: 'address.jadda' },
+  { field: 'instructions', label: 'address.instructions', multiline: true },
 ];
 
 /** Presentational: the map and the address fields. */
@@ -107,36 +108,36 @@ export function AddressFormView(props: {
   onSubmit(): void;
 }) {
   const { values, errors, pending } = props;
-  const fieldError = (f: RequiredField) => errors[f] && <span className="acct-field__error" id={`address-${f}-error`}>{errors[f]}</span>;
+  const fieldError = (f: RequiredField) => errors[f] && <span className="acct-field__error" id={`address-${f}-error`}>{translateMessage(errors[f])}</span>;
   return (
     <div className="address-page">
       <h1 className="shop-title address-page__title">{props.title}</h1>
       <div className="address-page__map">
         <MapBoundary failed={!canShowMap()}>
-          <Suspense fallback={<div className="address-map address-map--loading" role="status">Loading the map…</div>}>
+          <Suspense fallback={<div className="address-map address-map--loading" role="status">{t('address.loadingMap')}</div>}>
             <AddressMap latitude={values.latitude} longitude={values.longitude} onMove={props.onMove} label={values.area || undefined} />
           </Suspense>
         </MapBoundary>
-        <p className="shop-muted address-map__hint">Drag the pin to your door, or tap the map.</p>
+        <p className="shop-muted address-map__hint">{t('address.mapHint')}</p>
       </div>
       <form className="address-form" noValidate aria-busy={pending} onSubmit={(e) => { e.preventDefault(); props.onSubmit(); }}>
         <div className="address-form__area">
           <label className="acct-field">
-            <span>Region</span>
-            <input name="region" value={values.region} readOnly aria-readonly placeholder="Choose an area"
+            <span>{t('address.region')}</span>
+            <input name="region" value={values.region} readOnly aria-readonly placeholder={t('address.chooseArea')}
               aria-invalid={!!errors.region || undefined} aria-describedby={errors.region ? 'address-region-error' : undefined}
               onBlur={() => props.onBlur('region')} />
             {fieldError('region')}
           </label>
           <label className="acct-field">
-            <span>Area</span>
-            <input name="area" value={values.area} readOnly aria-readonly placeholder="Choose an area"
+            <span>{t('address.area')}</span>
+            <input name="area" value={values.area} readOnly aria-readonly placeholder={t('address.chooseArea')}
               aria-invalid={!!errors.area || undefined} aria-describedby={errors.area ? 'address-area-error' : undefined}
               onBlur={() => props.onBlur('area')} />
             {fieldError('area')}
           </label>
           <Link href={props.pickerHref} className="address-form__change" onClick={props.onPickArea}>
-            {values.areaId ? 'Change area' : 'Choose area'}
+            {values.areaId ? t('address.change') : t('address.choose')}
           </Link>
         </div>
         <div className="address-form__grid">
@@ -150,7 +151,7 @@ export function AddressFormView(props: {
             };
             return (
               <label key={field} className={`acct-field${multiline ? ' acct-field--wide' : ''}`}>
-                <span>{label}{required && <em className="acct-field__required" aria-hidden> *</em>}</span>
+                <span>{t(label)}{required && <em className="acct-field__required" aria-hidden> *</em>}</span>
                 {multiline ? (
                   <textarea {...common} rows={3} maxLength={500} onChange={(e) => props.onChange(field, e.target.value)} />
                 ) : field === 'block' ? (
@@ -166,7 +167,7 @@ export function AddressFormView(props: {
             );
           })}
         </div>
-        <button type="submit" className="acct-btn address-form__save" disabled={pending}>{pending ? 'Saving…' : 'Save address'}</button>
+        <button type="submit" className="acct-btn address-form__save" disabled={pending}>{pending ? t('address.saving') : t('address.save')}</button>
       </form>
     </div>
   );
@@ -178,7 +179,7 @@ class MapBoundary extends Component<{ children: ReactNode; failed?: boolean }, {
   static getDerivedStateFromError() { return { failed: true }; }
   render() {
     return this.state.failed
-      ? <div className="address-map address-map--loading" role="status">The map could not be shown. You can still save the address.</div>
+      ? <div className="address-map address-map--loading" role="status">{t('address.noMap')}</div>
       : this.props.children;
   }
 }

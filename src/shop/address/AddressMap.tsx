@@ -1,3 +1,4 @@
+import { t } from '../../i18n';
 import 'ol/ol.css';
 import { useEffect, useRef } from 'react';
 import OlMap from 'ol/Map';
@@ -97,7 +98,7 @@ export default function AddressMap({ latitude, longitude, onMove, label }: {
   return (
     // A map is not mirrored: west stays on the left in Arabic too.
     <div className="address-map" dir="ltr" ref={target} role="application" tabIndex={0}
-      aria-label={`Map: drag the pin to your door${label ? ` in ${label}` : ''}`} data-testid="address-map" />
+      aria-label={label ? t('address.mapIn', { area: label }) : t('address.map')} data-testid="address-map" />
   );
 }
 

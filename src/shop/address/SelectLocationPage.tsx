@@ -3,7 +3,7 @@ import './address.css';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useQuery } from '@apollo/client/react';
-import { formatMoney } from '../../../domain/money';
+import { money, t } from '../../i18n';
 import { useShop } from '../shopContext';
 import { DeliveryAreasTree } from './graphql';
 import { draftFor, updateDraft } from './addressStorage';
@@ -52,11 +52,11 @@ export default function SelectLocationPage() {
 
   return (
     <div className="location-page">
-      <h1 className="shop-title">Select your area</h1>
-      {loading && !regions.length && <p className="shop-muted" role="status">Loading delivery areas…</p>}
-      {error && !regions.length && <p className="shop-error" role="alert">The delivery areas could not be loaded.</p>}
-      {!loading && !error && !regions.length && <p className="shop-muted">This brand does not deliver anywhere yet.</p>}
-      <div className="location-regions" role="list" aria-label="Regions">
+      <h1 className="shop-title">{t('location.title')}</h1>
+      {loading && !regions.length && <p className="shop-muted" role="status">{t('location.loading')}</p>}
+      {error && !regions.length && <p className="shop-error" role="alert">{t('location.failed')}</p>}
+      {!loading && !error && !regions.length && <p className="shop-muted">{t('location.none')}</p>}
+      <div className="location-regions" role="list" aria-label={t('location.regions')}>
         {regions.map((region) => {
           const expanded = openId === region.id;
           return (
@@ -68,13 +68,13 @@ export default function SelectLocationPage() {
                 </button>
               </h2>
               {expanded && (
-                <ul className="location-areas" id={`region-${region.id}`} aria-label={`Areas of ${region.name}`}>
+                <ul className="location-areas" id={`region-${region.id}`} aria-label={t('location.areasOf', { name: region.name })}>
                   {region.children.filter((a): a is Area => !!a).map((area) => (
                     <li key={area.id}>
                       <button type="button" className="location-area" aria-pressed={(chosen?.area.id ?? null) === area.id}
                         onClick={() => setChosen({ region, area })}>
                         <span>{area.name}</span>
-                        <span className="location-area__fee">Delivery {formatMoney(area.deliveryFee, currency)}</span>
+                        <span className="location-area__fee">{t('location.delivery', { price: money(area.deliveryFee, currency) })}</span>
                       </button>
                     </li>
                   ))}
@@ -87,7 +87,7 @@ export default function SelectLocationPage() {
       {chosen && (
         <div className="location-done">
           <span className="location-done__text"><strong>{chosen.area.name}</strong>, {chosen.region.name}</span>
-          <button type="button" className="acct-btn" onClick={done}>Done</button>
+          <button type="button" className="acct-btn" onClick={done}>{t('location.done')}</button>
         </div>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { t, translateMessage } from '../../i18n';
 import { useMemo, useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -66,9 +67,9 @@ export function CarPicker({ canSave, carId, onChange }: {
   const [adding, setAdding] = useState(false);
 
   if (failed) {
-    return <div className="shop-card"><p className="shop-error" role="alert">{error}</p><button type="button" className="shop-button" onClick={() => ref.send({ type: 'car.reload' })}>Try again</button></div>;
+    return <div className="shop-card"><p className="shop-error" role="alert">{translateMessage(error)}</p><button type="button" className="shop-button" onClick={() => ref.send({ type: 'car.reload' })}>{t('checkout.tryAgain')}</button></div>;
   }
-  if (pending && !dictionaries.brands.length) return <p className="shop-muted" role="status">Loading cars…</p>;
+  if (pending && !dictionaries.brands.length) return <p className="shop-muted" role="status">{t('car.loading')}</p>;
 
   if (!canSave) {
     // The guest: the car is described for this order.
@@ -78,7 +79,7 @@ export function CarPicker({ canSave, carId, onChange }: {
     <div className="car-picker">
       {cars.length > 0 && (
         <fieldset className="choice-list">
-          <legend>Your car</legend>
+          <legend>{t('car.yourCar')}</legend>
           {cars.map((c) => (
             <label key={c.id} className={`choice${carId === c.id ? ' is-chosen' : ''}`}>
               <input type="radio" name="car" checked={carId === c.id} onChange={() => onChange({ carId: c.id, carDetails: null })} />
@@ -87,17 +88,17 @@ export function CarPicker({ canSave, carId, onChange }: {
           ))}
         </fieldset>
       )}
-      {cars.length === 0 && !adding && <p className="shop-muted">You have no saved cars yet.</p>}
+      {cars.length === 0 && !adding && <p className="shop-muted">{t('car.none')}</p>}
       {adding || cars.length === 0 ? (
         <CarForm
           dictionaries={dictionaries}
-          submitLabel={saving ? 'Saving…' : 'Save car'}
+          submitLabel={saving ? t('car.saving') : t('car.save')}
           busy={saving}
           error={error}
           onSubmit={(draft) => { ref.send({ type: 'car.save', car: draft }); setAdding(false); }}
         />
       ) : (
-        <button type="button" className="shop-link" onClick={() => setAdding(true)}>+ Add another car</button>
+        <button type="button" className="shop-link" onClick={() => setAdding(true)}>{t('car.addAnother')}</button>
       )}
     </div>
   );
@@ -134,7 +135,7 @@ function CarForm({ dictionaries, submitLabel, busy, error, onSubmit, onDraft }: 
     <label className="field">
       <span>{label}</span>
       <select value={draft[key]} onChange={(e) => change({ [key]: Number(e.target.value) })}>
-        <option value={0}>Choose…</option>
+        <option value={0}>{t('car.choose')}</option>
         {list.map((x) => <option key={x.id} value={x.id}>{x.name}</option>)}
       </select>
     </label>
@@ -142,21 +143,21 @@ function CarForm({ dictionaries, submitLabel, busy, error, onSubmit, onDraft }: 
   const fields = (
     <>
       <div className="field-row">
-        {select('Car brand', 'carBrandId', dictionaries.brands)}
-        {select('Type', 'carTypeId', dictionaries.types)}
-        {select('Color', 'carColorId', dictionaries.colors)}
+        {select(t('car.brand'), 'carBrandId', dictionaries.brands)}
+        {select(t('car.type'), 'carTypeId', dictionaries.types)}
+        {select(t('car.color'), 'carColorId', dictionaries.colors)}
       </div>
       <div className="field-row">
-        <label className="field"><span>Plate number</span><input value={draft.plateNumber} maxLength={20} onChange={(e) => change({ plateNumber: e.target.value })} /></label>
-        <label className="field"><span>Description (optional)</span><input value={draft.description} maxLength={200} onChange={(e) => change({ description: e.target.value })} /></label>
+        <label className="field"><span>{t('car.plate')}</span><input dir="ltr" value={draft.plateNumber} maxLength={20} onChange={(e) => change({ plateNumber: e.target.value })} /></label>
+        <label className="field"><span>{t('car.description')}</span><input value={draft.description} maxLength={200} onChange={(e) => change({ description: e.target.value })} /></label>
       </div>
     </>
   );
-  if (submitLabel === null) return <div className="car-form" aria-label="Your car">{fields}</div>;
+  if (submitLabel === null) return <div className="car-form" aria-label={t('car.yourCar')}>{fields}</div>;
   return (
-    <form className="car-form" onSubmit={submit} aria-label="Add a car">
+    <form className="car-form" onSubmit={submit} aria-label={t('car.add')}>
       {fields}
-      {error && <p className="shop-error" role="alert">{error}</p>}
+      {error && <p className="shop-error" role="alert">{translateMessage(error)}</p>}
       <button type="submit" className="shop-button shop-button--ghost" disabled={!complete || busy}>{submitLabel}</button>
     </form>
   );
