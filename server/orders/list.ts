@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { orderItems, orders, users } from '../db/schema';
+import { branches, brands, orderItems, orders, users } from '../db/schema';
 import { badRequest } from '../http/envelope';
 import type { Caller } from '../http/context';
 import type { DeliverySystem, OrderArrival, OrderStatus } from '../../machines/orderLifecycle';
@@ -67,7 +67,12 @@ export interface OrderRow {
   paidAt: string | null;
   branchId: number;
   brandId: number;
+  /** Names for the staff who see more than one branch (the Branch and Brand columns). */
+  branchName: string;
+  brandName: string;
   itemsCount: number;
+  /** What to make, readable on the row: "2× Latte (Large, Oat milk) · 1× Croissant". */
+  itemsText: string;
   acceptedAt: string | null;
   readyAt: string | null;
   statusReason: string | null;
@@ -141,12 +146,18 @@ export async function listOrders(
         total: orders.total, subtotal: orders.subtotal, tax: orders.tax, deliveryFee: orders.deliveryFee, discount: orders.discount,
         paymentSystemId: orders.paymentSystemId, carDetails: orders.carDetails, specialRemarks: orders.specialRemarks,
         createdAt: orders.createdAt, paidAt: orders.paidAt, branchId: orders.branchId, brandId: orders.brandId,
+        branchName: sql<string>`coalesce(${branches.name}, '')`, brandName: sql<string>`coalesce(${brands.name}, '')`,
         acceptedAt: orders.acceptedAt, readyAt: orders.readyAt, statusReason: orders.statusReason,
         itemsCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+        itemsText: sql<string>`coalesce((select string_agg(${orderItems.quantity} || '× ' || ${orderItems.name}
+          || coalesce(' (' || (select string_agg(o->>'name', ', ') from jsonb_array_elements(${orderItems.options}) o) || ')', ''), ' · ' order by ${orderItems.id})
+          from ${orderItems} where ${orderItems.orderId} = ${orders.id}), '')`,
       })
       .from(pageIds)
       .innerJoin(orders, eq(orders.id, pageIds.id))
       .leftJoin(users, eq(users.id, orders.userId))
+      .leftJoin(branches, eq(branches.id, orders.branchId))
+      .leftJoin(brands, eq(brands.id, orders.brandId))
       .orderBy(...sort),
     countOrders(db, where),
     opts.includeCounts ? statusCounts(db, caller, filter) : Promise.resolve(undefined),
