@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { Callout, Card, HTMLTable, Spinner } from '@blueprintjs/core';
 import { graphql } from '../../gql';
 import { Chart, ChartCard } from '../charts/Chart';
+import { QrScansLink } from '../qrscans/QrScansLink';
 import { can, type Role } from '../../../domain/permissions';
 import { formatMoney } from '../../../domain/money';
 import { errorMessage } from '../../lib/errors';
@@ -56,6 +57,7 @@ export function StatisticsCharts() {
             <tr><th>Revenue</th><td data-testid="stat-revenue">{formatMoney(stat.revenue)}</td></tr>
           </tbody>
         </HTMLTable>
+        {role === 'BRAND_MANAGER' && brandId != null && <QrScansLink brandId={brandId} />}
       </Card>
       <ChartCard
         title="Orders by weekday and hour"
