@@ -9,7 +9,11 @@ import * as t from './schema';
  * No orders, wallets with balances or ledger rows: the order statistics and the ledger stay as the
  * rest of the seed leaves them.
  */
-export const DEMO_SCAN_CUSTOMERS: readonly { fullName: string; gender: string | null; birthDate: string | null; brands: readonly number[]; visitsPerMonth: number }[] = [
+export const DEMO_SCAN_CUSTOMERS: readonly {
+  fullName: string; gender: string | null; birthDate: string | null; brands: readonly number[]; visitsPerMonth: number;
+  /** A newer customer scans only in the last this many days (default DAYS): the "new" of the charts. */
+  sinceDays?: number;
+}[] = [
   { fullName: 'Abdullah Al-Mutairi', gender: 'male', birthDate: '1988-04-12', brands: [7], visitsPerMonth: 9 },
   { fullName: 'Fatma Al-Ajmi', gender: 'female', birthDate: '2001-09-30', brands: [7], visitsPerMonth: 7 },
   { fullName: 'Mohammad Al-Enezi', gender: 'male', birthDate: '1995-01-22', brands: [7, 8], visitsPerMonth: 5 },
@@ -23,14 +27,15 @@ export const DEMO_SCAN_CUSTOMERS: readonly { fullName: string; gender: string | 
   { fullName: 'Khalid Dashti', gender: 'male', birthDate: '1969-03-05', brands: [7], visitsPerMonth: 2 },
   { fullName: 'Maha Al-Fadhli', gender: 'female', birthDate: '1990-08-11', brands: [7], visitsPerMonth: 3 },
   { fullName: 'Ali Hayat', gender: 'male', birthDate: null, brands: [7], visitsPerMonth: 3 },
-  { fullName: 'Shahad Al-Hajri', gender: null, birthDate: '2003-01-29', brands: [7], visitsPerMonth: 4 },
-  { fullName: 'Talal Al-Dosari', gender: 'male', birthDate: '1986-09-14', brands: [7], visitsPerMonth: 1 },
-  { fullName: 'Ghadeer Marafie', gender: 'female', birthDate: '1994-04-02', brands: [7], visitsPerMonth: 1 },
+  { fullName: 'Shahad Al-Hajri', gender: null, birthDate: '2003-01-29', brands: [7], visitsPerMonth: 4, sinceDays: 25 },
+  { fullName: 'Talal Al-Dosari', gender: 'male', birthDate: '1986-09-14', brands: [7], visitsPerMonth: 3, sinceDays: 10 },
+  { fullName: 'Ghadeer Marafie', gender: 'female', birthDate: '1994-04-02', brands: [7], visitsPerMonth: 1.5, sinceDays: 20 },
+  { fullName: 'Hussain Al-Baghli', gender: 'male', birthDate: '2010-05-05', brands: [7], visitsPerMonth: 2, sinceDays: 40 },
   { fullName: 'Nasser Al-Hamad', gender: 'male', birthDate: '1979-07-25', brands: [8], visitsPerMonth: 6 },
   { fullName: 'Asma Al-Khaled', gender: 'female', birthDate: '2000-11-07', brands: [8], visitsPerMonth: 5 },
   { fullName: 'Omar Al-Jassim', gender: 'male', birthDate: '1998-02-19', brands: [8], visitsPerMonth: 4 },
   { fullName: 'Haya Al-Mulla', gender: 'female', birthDate: '1972-05-30', brands: [8], visitsPerMonth: 3 },
-  { fullName: 'Faisal Al-Qattan', gender: 'male', birthDate: '2005-08-08', brands: [8], visitsPerMonth: 2 },
+  { fullName: 'Faisal Al-Qattan', gender: 'male', birthDate: '2005-08-08', brands: [8], visitsPerMonth: 2, sinceDays: 15 },
   { fullName: 'Lulwa Al-Saleh', gender: null, birthDate: null, brands: [8], visitsPerMonth: 2 },
   // Subscribers who have not scanned yet (a wallet, nothing else): the "not scanned" of the charts.
   { fullName: 'Jassim Al-Roumi', gender: 'male', birthDate: '1991-03-17', brands: [7], visitsPerMonth: 0 },
@@ -73,10 +78,11 @@ export async function seedDemoScans(tx: Tx, now = new Date()) {
     for (const brandId of c.brands) {
       wallets.push({ userId, brandId });
       const branchIds = BRANCHES_OF[brandId];
-      const visits = Math.round((c.visitsPerMonth * DAYS) / 30 / c.brands.length);
+      const days = c.sinceDays ?? DAYS;
+      const visits = Math.round((c.visitsPerMonth * days) / 30 / c.brands.length);
       for (let v = 0; v < visits; v++) {
         // A Kuwait-time moment between 07:00 and 23:00 (UTC+3) on one of the last DAYS days.
-        const daysAgo = Math.floor(random() * DAYS);
+        const daysAgo = Math.floor(random() * days);
         const kuwaitMinutes = 7 * 60 + Math.floor(random() * 16 * 60);
         const midnightUtc = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - daysAgo * day;
         const at = new Date(midnightUtc + (kuwaitMinutes - 180) * 60_000);

@@ -12,7 +12,7 @@ import { seed } from '../../server/db/seed';
 export const SEED_DUMP = path.resolve('tests/.artifacts/seed-db.tar.gz');
 
 export default async function setup() {
-  const inputs = ['server/db/migrations', 'server/db/seed.ts', 'server/db/kuwaitAreas.ts'];
+  const inputs = ['server/db/migrations', 'server/db/seed.ts', 'server/db/kuwaitAreas.ts', 'server/db/demoScans.ts'];
   const hash = createHash('sha256');
   for (const input of inputs) {
     const files = existsSync(input) && !input.endsWith('.ts') ? readdirSync(input, { recursive: true }).map((f) => path.join(input, String(f))).sort() : [input];
