@@ -1,19 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { Button, Callout, Checkbox, Classes, Drawer, FormGroup, HTMLSelect, InputGroup, Intent, Spinner, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, Classes, Drawer, FormGroup, HTMLSelect, InputGroup, Intent, Spinner, Tab, Tabs, TextArea } from '@blueprintjs/core';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { imageInput } from '../resources/ImageInput';
 import { CreateProduct, DeleteImage1, DeleteImage2, DeleteImage3, MenuProductForm, UpdateProduct } from './operations';
 import { GroupEditor } from './GroupEditor';
+import { ProductHistory } from './ProductHistory';
 import { emptyGroup, groupError, groupInput, priceError, toDraft, type GroupDraft } from './groupDrafts';
 
 const IMAGE_FIELDS = ['productImage', 'productSecondImage', 'productThirdImage'] as const;
 const IMAGE_DELETES = [DeleteImage1, DeleteImage2, DeleteImage3];
 const ProductImageInput = imageInput('UploadProductImage');
 
-type Tree = { id: number; name: string; subtypes?: ({ id: number; name: string } | null)[] | null }[];
-type Additions = { id: number; additionGroups?: ({ id: number; name: string } | null)[] | null }[];
+export type Tree = { id: number; name: string; subtypes?: ({ id: number; name: string } | null)[] | null }[];
+export type Additions = { id: number; additionGroups?: ({ id: number; name: string } | null)[] | null }[];
 interface Draft {
   name: string; description: string; price: string; productDeliveryText: string; subtypeId: number;
   images: (string | null)[]; groups: GroupDraft[]; additionGroupIds: number[];
@@ -40,6 +41,7 @@ export function ProductForm({ brandId, target, tree, additions, onClose }: {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
+  const [tab, setTab] = useState<'details' | 'history'>('details');
 
   const product = loaded.data?.product;
   useEffect(() => {
@@ -54,7 +56,14 @@ export function ProductForm({ brandId, target, tree, additions, onClose }: {
 
   const set = (patch: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
   const typeId = tree.find((t) => t.subtypes?.some((s) => s?.id === draft?.subtypeId))?.id ?? ('typeId' in target ? target.typeId : null);
-  const typeAdditions = additions.find((t) => t.id === typeId)?.additionGroups?.filter((g): g is NonNullable<typeof g> => !!g) ?? [];
+  const additionsOfType = (id: number | null) => additions.find((t) => t.id === id)?.additionGroups?.filter((g): g is NonNullable<typeof g> => !!g) ?? [];
+  const typeAdditions = additionsOfType(typeId);
+  /** Another sub-type may be of another product type, whose addition groups are others: keep only those that still apply. */
+  const chooseSubtype = (subtypeId: number) => {
+    const nextType = tree.find((t) => t.subtypes?.some((s) => s?.id === subtypeId))?.id ?? null;
+    const offered = new Set(additionsOfType(nextType).map((g) => g.id));
+    set({ subtypeId, additionGroupIds: (draft?.additionGroupIds ?? []).filter((id) => offered.has(id)) });
+  };
   const problems = draft ? [
     !draft.name.trim() && 'Give the product a name.',
     priceError(draft.price),
@@ -102,70 +111,78 @@ export function ProductForm({ brandId, target, tree, additions, onClose }: {
   };
 
   const title = productId ? `Edit ${product?.name ?? 'product'}` : 'New product';
+  const details = !draft
+    ? (loaded.error ? <Callout intent="danger" role="alert">{errorMessage(loaded.error)}</Callout> : <Spinner aria-label="Loading the product" />)
+    : (
+      <form className="mm-product-form" aria-label={title} noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}>
+        {error && <Callout intent="danger" role="alert">{error}</Callout>}
+        {tried && problems.length > 0 && <Callout intent="warning" role="alert">{problems[0]}</Callout>}
+        <FormGroup label="Name" labelFor="product-name" labelInfo="(required)">
+          <InputGroup id="product-name" value={draft.name} disabled={saving} onChange={(e) => set({ name: e.target.value })} />
+        </FormGroup>
+        <FormGroup label="Description" labelFor="product-description">
+          <TextArea id="product-description" fill value={draft.description} disabled={saving} onChange={(e) => set({ description: e.target.value })} />
+        </FormGroup>
+        <div className="mm-form-row">
+          <FormGroup label="Price" labelFor="product-price" labelInfo="(KD, 3 decimals)" intent={tried && priceError(draft.price) ? Intent.DANGER : Intent.NONE}
+            helperText={tried ? priceError(draft.price) ?? undefined : undefined}>
+            <InputGroup id="product-price" inputMode="decimal" value={draft.price} disabled={saving} placeholder="1.250"
+              onChange={(e) => set({ price: e.target.value })} onBlur={() => setTried((t) => t || !!draft.price)} />
+          </FormGroup>
+          <FormGroup label="Sub-type" labelFor="product-subtype">
+            <HTMLSelect id="product-subtype" value={draft.subtypeId} disabled={saving} onChange={(e) => chooseSubtype(Number(e.target.value))}>
+              {tree.map((t) => (
+                <optgroup key={t.id} label={t.name}>
+                  {(t.subtypes ?? []).map((s) => s && <option key={s.id} value={s.id}>{s.name}</option>)}
+                </optgroup>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+        </div>
+        <FormGroup label="Delivery text" labelFor="product-delivery">
+          <InputGroup id="product-delivery" value={draft.productDeliveryText} disabled={saving} placeholder="Ready in about 10 minutes"
+            onChange={(e) => set({ productDeliveryText: e.target.value })} />
+        </FormGroup>
+        <FormGroup label="Images" helperText="Up to three; each is uploaded on its own.">
+          <div className="mm-images">
+            {[0, 1, 2].map((slot) => (
+              <div key={slot} className="mm-image-slot" aria-label={`Image ${slot + 1}`}>
+                <ProductImageInput id={`product-image-${slot + 1}`} value={draft.images[slot]} disabled={saving} invalid={false}
+                  onChange={(url) => void setImage(slot, url as string)} onBlur={() => {}} />
+                {draft.images[slot] && <Button small minimal icon="trash" text="Remove" disabled={saving} onClick={() => void setImage(slot, null)} />}
+              </div>
+            ))}
+          </div>
+        </FormGroup>
+        <FormGroup label="Option groups">
+          {draft.groups.map((g, i) => (
+            <GroupEditor key={g.id ?? `new-${i}`} group={g} index={i} disabled={saving}
+              onChange={(next) => set({ groups: draft.groups.map((x, j) => (j === i ? next : x)) })}
+              onRemove={() => set({ groups: draft.groups.filter((_, j) => j !== i) })} />
+          ))}
+          <Button icon="add" text="Option group" disabled={saving} onClick={() => set({ groups: [...draft.groups, emptyGroup()] })} />
+        </FormGroup>
+        <FormGroup label="Addition groups that apply" helperText={typeAdditions.length ? undefined : 'This product type has no addition groups yet.'}>
+          {typeAdditions.map((g) => (
+            <Checkbox key={g.id} label={g.name} checked={draft.additionGroupIds.includes(g.id)} disabled={saving}
+              onChange={() => set({ additionGroupIds: draft.additionGroupIds.includes(g.id) ? draft.additionGroupIds.filter((x) => x !== g.id) : [...draft.additionGroupIds, g.id] })} />
+          ))}
+        </FormGroup>
+        <div className={Classes.DIALOG_FOOTER_ACTIONS}>
+          <Button text="Cancel" disabled={saving} onClick={() => onClose(false)} />
+          <Button type="submit" intent={Intent.PRIMARY} text="Save" loading={saving} />
+        </div>
+      </form>
+    );
   return (
     <Drawer isOpen onClose={() => onClose(false)} title={title} size="min(720px, 100%)" canOutsideClickClose={!saving}>
       <div className={Classes.DRAWER_BODY}>
         <div className={Classes.DIALOG_BODY}>
-          {!draft ? (loaded.error ? <Callout intent="danger" role="alert">{errorMessage(loaded.error)}</Callout> : <Spinner aria-label="Loading the product" />) : (
-            <form className="mm-product-form" aria-label={title} noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}>
-              {error && <Callout intent="danger" role="alert">{error}</Callout>}
-              {tried && problems.length > 0 && <Callout intent="warning" role="alert">{problems[0]}</Callout>}
-              <FormGroup label="Name" labelFor="product-name" labelInfo="(required)">
-                <InputGroup id="product-name" value={draft.name} disabled={saving} onChange={(e) => set({ name: e.target.value })} />
-              </FormGroup>
-              <FormGroup label="Description" labelFor="product-description">
-                <TextArea id="product-description" fill value={draft.description} disabled={saving} onChange={(e) => set({ description: e.target.value })} />
-              </FormGroup>
-              <div className="mm-form-row">
-                <FormGroup label="Price" labelFor="product-price" labelInfo="(KD, 3 decimals)" intent={tried && priceError(draft.price) ? Intent.DANGER : Intent.NONE}
-                  helperText={tried ? priceError(draft.price) ?? undefined : undefined}>
-                  <InputGroup id="product-price" inputMode="decimal" value={draft.price} disabled={saving} placeholder="1.250"
-                    onChange={(e) => set({ price: e.target.value })} onBlur={() => setTried((t) => t || !!draft.price)} />
-                </FormGroup>
-                <FormGroup label="Sub-type" labelFor="product-subtype">
-                  <HTMLSelect id="product-subtype" value={draft.subtypeId} disabled={saving} onChange={(e) => set({ subtypeId: Number(e.target.value), additionGroupIds: [] })}>
-                    {tree.map((t) => (
-                      <optgroup key={t.id} label={t.name}>
-                        {(t.subtypes ?? []).map((s) => s && <option key={s.id} value={s.id}>{s.name}</option>)}
-                      </optgroup>
-                    ))}
-                  </HTMLSelect>
-                </FormGroup>
-              </div>
-              <FormGroup label="Delivery text" labelFor="product-delivery">
-                <InputGroup id="product-delivery" value={draft.productDeliveryText} disabled={saving} placeholder="Ready in about 10 minutes"
-                  onChange={(e) => set({ productDeliveryText: e.target.value })} />
-              </FormGroup>
-              <FormGroup label="Images" helperText="Up to three; each is uploaded on its own.">
-                <div className="mm-images">
-                  {[0, 1, 2].map((slot) => (
-                    <div key={slot} className="mm-image-slot" aria-label={`Image ${slot + 1}`}>
-                      <ProductImageInput id={`product-image-${slot + 1}`} value={draft.images[slot]} disabled={saving} invalid={false}
-                        onChange={(url) => void setImage(slot, url as string)} onBlur={() => {}} />
-                      {draft.images[slot] && <Button small minimal icon="trash" text="Remove" disabled={saving} onClick={() => void setImage(slot, null)} />}
-                    </div>
-                  ))}
-                </div>
-              </FormGroup>
-              <FormGroup label="Option groups">
-                {draft.groups.map((g, i) => (
-                  <GroupEditor key={g.id ?? `new-${i}`} group={g} index={i} disabled={saving}
-                    onChange={(next) => set({ groups: draft.groups.map((x, j) => (j === i ? next : x)) })}
-                    onRemove={() => set({ groups: draft.groups.filter((_, j) => j !== i) })} />
-                ))}
-                <Button icon="add" text="Option group" disabled={saving} onClick={() => set({ groups: [...draft.groups, emptyGroup()] })} />
-              </FormGroup>
-              <FormGroup label="Addition groups that apply" helperText={typeAdditions.length ? undefined : 'This product type has no addition groups yet.'}>
-                {typeAdditions.map((g) => (
-                  <Checkbox key={g.id} label={g.name} checked={draft.additionGroupIds.includes(g.id)} disabled={saving}
-                    onChange={() => set({ additionGroupIds: draft.additionGroupIds.includes(g.id) ? draft.additionGroupIds.filter((x) => x !== g.id) : [...draft.additionGroupIds, g.id] })} />
-                ))}
-              </FormGroup>
-              <div className={Classes.DIALOG_FOOTER_ACTIONS}>
-                <Button text="Cancel" disabled={saving} onClick={() => onClose(false)} />
-                <Button type="submit" intent={Intent.PRIMARY} text="Save" loading={saving} />
-              </div>
-            </form>
+          {!productId ? details : (
+            <Tabs id="mm-product-tabs" renderActiveTabPanelOnly selectedTabId={tab} onChange={(id) => setTab(id as 'details' | 'history')}>
+              <Tab id="details" title="Details" panel={details} />
+              <Tab id="history" title="History" panel={<ProductHistory productId={productId} tree={tree} additions={additions} />} />
+            </Tabs>
           )}
         </div>
       </div>

@@ -14,7 +14,7 @@ import {
   UpdateSubtype, UpdateType,
 } from './operations';
 import { ProductForm } from './ProductForm';
-import { AdditionGroupDialog, NameDialog } from './dialogs';
+import { AdditionGroupDialog, NameDialog, type AdditionTarget, type NameAsk } from './dialogs';
 import './menu.css';
 
 /** The brand /store works on: a brand manager's chosen brand (top bar), else one picked here from the caller's brands. */
@@ -33,7 +33,7 @@ function useStoreBrand(): [number | null, React.ReactNode] {
 }
 
 type Editing = { productId: number } | { subtypeId: number; typeId: number } | null;
-type Ask = { title: string; label: string; run: (name: string) => Promise<unknown> } | null;
+type Ask = NameAsk | null;
 type Confirm = { text: string; run: () => Promise<unknown> } | null;
 
 /**
@@ -49,7 +49,7 @@ export default function StorePage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [ask, setAsk] = useState<Ask>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
-  const [additionsFor, setAdditionsFor] = useState<number | null>(null);
+  const [additionTarget, setAdditionTarget] = useState<AdditionTarget>(null);
   const tree = (data?.tree ?? []).filter((t): t is NonNullable<typeof t> => !!t);
   const additions = (data?.additions ?? []).filter((t): t is NonNullable<typeof t> => !!t);
 
@@ -64,6 +64,13 @@ export default function StorePage() {
     await refetch();
   };
   const mutate = (mutation: Parameters<typeof client.mutate>[0]['mutation'], variables: Record<string, unknown>) => client.mutate({ mutation, variables, context: { silent: true } });
+  /** The server numbers the siblings again; `sortOrder` in an update is the new place among them. */
+  const move = (mutation: Parameters<typeof mutate>[0], id: number, name: string) => (place: number) =>
+    act(`${name} moved.`, () => mutate(mutation, { input: { id, sortOrder: place } }));
+  const rename = (mutation: Parameters<typeof mutate>[0], id: number, name: string, what: string) => () => setAsk({
+    title: `Rename the ${what} ${name}`, label: 'Name', initial: name,
+    run: (next) => act(`${name} is now called ${next}.`, () => mutate(mutation, { input: { id, name: next } })),
+  });
 
   if (!can(role, 'menu.manage')) return null;
   if (!brandId) return <NonIdealState className="console-page" title="Menu" description="Choose a brand first." />;
@@ -82,7 +89,7 @@ export default function StorePage() {
       {error && <Callout intent="danger" role="alert">{errorMessage(error)}</Callout>}
       {!loading && !error && !tree.length && <NonIdealState title="No products yet" description="Start with a product type, e.g. Coffee." />}
       <ul className="mm-tree" aria-label="Menu tree">
-        {tree.map((type) => (
+        {tree.map((type, typeIndex) => (
           <li key={type.id} className={`mm-type${type.isHidden ? ' is-hidden' : ''}`}>
             <div className="mm-row mm-row--type">
               <strong>{type.name}</strong>
@@ -94,17 +101,15 @@ export default function StorePage() {
                   title: `New sub-type of ${type.name}`, label: 'Name',
                   run: (name) => act(`Sub-type "${name}" added.`, () => mutate(CreateSubtype, { input: { typeId: type.id, name } })),
                 })} />
-                <Button icon="edit" aria-label={`Rename ${type.name}`} onClick={() => setAsk({
-                  title: `Rename ${type.name}`, label: 'Name',
-                  run: (name) => act('Renamed.', () => mutate(UpdateType, { input: { id: type.id, name } })),
-                })} />
+                <Button icon="edit" aria-label={`Rename ${type.name}`} onClick={rename(UpdateType, type.id, type.name, 'product type')} />
+                <MoveButtons name={type.name} index={typeIndex} count={tree.length} onMove={move(UpdateType, type.id, type.name)} />
                 <Button icon="trash" aria-label={`Delete ${type.name}`} onClick={() => setConfirm({
                   text: `Delete the product type "${type.name}"?`, run: () => act(`${type.name} deleted.`, () => mutate(DeleteType, { id: type.id })),
                 })} />
               </ButtonGroup>
             </div>
             <ul>
-              {(type.subtypes ?? []).map((sub) => sub && (
+              {(type.subtypes ?? []).map((sub, subIndex, subs) => sub && (
                 <li key={sub.id} className={`mm-subtype${sub.isHidden ? ' is-hidden' : ''}`}>
                   <div className="mm-row mm-row--subtype">
                     <span>{sub.name}</span>
@@ -113,13 +118,15 @@ export default function StorePage() {
                       onChange={() => act(`${sub.name} is ${sub.isHidden ? 'shown' : 'hidden'}.`, () => mutate(UpdateSubtype, { input: { id: sub.id, isHidden: !sub.isHidden } }))} />
                     <ButtonGroup minimal>
                       <Button icon="add" text="Product" onClick={() => setEditing({ subtypeId: sub.id, typeId: type.id })} />
+                      <Button icon="edit" aria-label={`Rename ${sub.name}`} onClick={rename(UpdateSubtype, sub.id, sub.name, 'sub-type')} />
+                      <MoveButtons name={sub.name} index={subIndex} count={subs.length} onMove={move(UpdateSubtype, sub.id, sub.name)} />
                       <Button icon="trash" aria-label={`Delete ${sub.name}`} onClick={() => setConfirm({
                         text: `Delete the sub-type "${sub.name}"?`, run: () => act(`${sub.name} deleted.`, () => mutate(DeleteSubtype, { id: sub.id })),
                       })} />
                     </ButtonGroup>
                   </div>
                   <ul className="mm-products">
-                    {(sub.products ?? []).map((p) => p && (
+                    {(sub.products ?? []).map((p, productIndex, list) => p && (
                       <li key={p.id} className={`mm-row mm-row--product${p.isHidden ? ' is-hidden' : ''}`} data-testid={`mm-product-${p.id}`}>
                         {p.productImage ? <img src={p.productImage} alt="" className="mm-thumb" /> : <span className="mm-thumb" />}
                         <span className="mm-product-name">{p.name}</span>
@@ -129,6 +136,7 @@ export default function StorePage() {
                           onChange={() => act(`${p.name} is ${p.isHidden ? 'shown' : 'hidden'}.`, () => mutate(UpdateProduct, { input: { id: p.id, isHidden: !p.isHidden } }))} />
                         <ButtonGroup minimal>
                           <Button icon="edit" text="Edit" aria-label={`Edit ${p.name}`} onClick={() => setEditing({ productId: p.id })} />
+                          <MoveButtons name={p.name} index={productIndex} count={list.length} onMove={move(UpdateProduct, p.id, p.name)} />
                           <Button icon="duplicate" aria-label={`Duplicate ${p.name}`} onClick={() => act(`${p.name} duplicated (hidden until you show it).`, () => mutate(DuplicateProduct, { input: { productId: p.id } }))} />
                           <Button icon="trash" aria-label={`Delete ${p.name}`} onClick={() => setConfirm({
                             text: `Delete "${p.name}"? It leaves the menu; past orders keep its name and price.`,
@@ -151,13 +159,14 @@ export default function StorePage() {
           <div key={type.id} className="mm-additions-type">
             <div className="mm-row">
               <strong>{type.name}</strong>
-              <Button minimal icon="add" text="Addition group" onClick={() => setAdditionsFor(type.id)} />
+              <Button minimal icon="add" text="Addition group" aria-label={`New addition group of ${type.name}`} onClick={() => setAdditionTarget({ productTypeId: type.id, typeName: type.name })} />
             </div>
             {(type.additionGroups ?? []).map((g) => g && (
               <div key={g.id} className="mm-row mm-row--subtype">
                 <span>{g.name}</span>
                 <Tag minimal>{g.isRequired ? 'Required' : 'Optional'}{g.allowMultiple ? ', several' : ', one'}</Tag>
                 <span className="mm-muted">{(g.subItems ?? []).map((s) => s && `${s.name} ${formatMoney(s.price)}`).join(' · ')}</span>
+                <Button minimal icon="edit" aria-label={`Edit addition group ${g.name}`} onClick={() => setAdditionTarget({ group: g })} />
                 <Button minimal icon="trash" aria-label={`Delete ${g.name}`} onClick={() => setConfirm({
                   text: `Delete the addition group "${g.name}"?`, run: () => act(`${g.name} deleted.`, () => mutate(DeleteAdditionGroup, { id: g.id })),
                 })} />
@@ -178,11 +187,21 @@ export default function StorePage() {
         />
       )}
       <NameDialog ask={ask} onClose={() => setAsk(null)} />
-      <AdditionGroupDialog productTypeId={additionsFor} onClose={(saved) => { setAdditionsFor(null); if (saved) void refetch(); }} />
+      <AdditionGroupDialog target={additionTarget} onClose={(saved) => { setAdditionTarget(null); if (saved) void refetch(); }} />
       <Alert isOpen={!!confirm} intent="danger" icon="trash" confirmButtonText="Delete" cancelButtonText="Cancel"
         onCancel={() => setConfirm(null)} onConfirm={() => { const c = confirm; setConfirm(null); void c?.run(); }}>
         {confirm?.text}
       </Alert>
     </div>
+  );
+}
+
+/** Up and down by one place among the siblings shown (the tree shows every live sibling, hidden ones too). */
+function MoveButtons({ name, index, count, onMove }: { name: string; index: number; count: number; onMove: (place: number) => void }) {
+  return (
+    <>
+      <Button icon="arrow-up" aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => onMove(index - 1)} />
+      <Button icon="arrow-down" aria-label={`Move ${name} down`} disabled={index >= count - 1} onClick={() => onMove(index + 1)} />
+    </>
   );
 }

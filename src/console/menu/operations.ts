@@ -5,7 +5,7 @@ import { graphql } from '../../gql';
 export const MenuTree = graphql(`
   query MenuTree($brandId: Int!) {
     tree: Products_GetProductsGroupedByTypeAndSubtype(brandId: $brandId) {
-      id name isHidden subtypes { id typeId name isHidden products { id name price productImage isHidden } }
+      id name isHidden sortOrder subtypes { id typeId name isHidden sortOrder products { id name price productImage isHidden sortOrder } }
     }
     additions: ProductAddition_GetProductAdditionsTreeView(brandId: $brandId) {
       id name additionGroups { id name allowMultiple isRequired subItems { id name price isHidden } }
@@ -31,13 +31,14 @@ export const DeleteImage2 = graphql(`mutation MenuDeleteImage2($productId: Int!)
 export const DeleteImage3 = graphql(`mutation MenuDeleteImage3($productId: Int!) { done: Products_DeleteProductThirdImage(productId: $productId) }`);
 
 export const CreateType = graphql(`mutation MenuCreateType($input: MenuProductTypeCreateInput_Input) { row: ProductTypesAndSubtypes_CreateProductType(input: $input) { id } }`);
-export const UpdateType = graphql(`mutation MenuUpdateType($input: MenuProductTypeUpdateInput_Input) { row: ProductTypesAndSubtypes_UpdateProductType(input: $input) { id isHidden } }`);
+export const UpdateType = graphql(`mutation MenuUpdateType($input: MenuProductTypeUpdateInput_Input) { row: ProductTypesAndSubtypes_UpdateProductType(input: $input) { id name isHidden sortOrder } }`);
 export const DeleteType = graphql(`mutation MenuDeleteType($id: Int!) { done: ProductTypesAndSubtypes_DeleteProductType(productTypeId: $id) }`);
 export const CreateSubtype = graphql(`mutation MenuCreateSubtype($input: MenuProductSubTypeCreateInput_Input) { row: ProductTypesAndSubtypes_CreateProductSubType(input: $input) { id } }`);
-export const UpdateSubtype = graphql(`mutation MenuUpdateSubtype($input: MenuProductSubTypeUpdateInput_Input) { row: ProductTypesAndSubtypes_UpdateProductSubType(input: $input) { id isHidden } }`);
+export const UpdateSubtype = graphql(`mutation MenuUpdateSubtype($input: MenuProductSubTypeUpdateInput_Input) { row: ProductTypesAndSubtypes_UpdateProductSubType(input: $input) { id name isHidden sortOrder } }`);
 export const DeleteSubtype = graphql(`mutation MenuDeleteSubtype($id: Int!) { done: ProductTypesAndSubtypes_DeleteProductSubType(productSubTypeId: $id) }`);
 
 export const CreateAdditionGroup = graphql(`mutation MenuCreateAdditionGroup($input: MenuAdditionGroupCreateInput_Input) { group: ProductAddition_CreateNewProductAdditionsGroup(input: $input) { id } }`);
+export const UpdateAdditionGroup = graphql(`mutation MenuUpdateAdditionGroup($input: MenuAdditionGroupUpdateInput_Input) { group: ProductAddition_UpdateProductAdditionsGroup(input: $input) { id } }`);
 export const DeleteAdditionGroup = graphql(`mutation MenuDeleteAdditionGroup($id: Int!) { done: ProductAddition_DeleteProductAddition(additionGroupId: $id) }`);
 
 export const BranchMenu = graphql(`

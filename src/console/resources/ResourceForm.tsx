@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import {
-  Button, Callout, Classes, Drawer, FormGroup, HTMLSelect, HTMLTable, InputGroup, Intent, NonIdealState, Spinner, Switch, Tab, Tabs, TextArea,
+  Button, Callout, Classes, Drawer, FormGroup, HTMLSelect, InputGroup, Intent, Spinner, Switch, Tab, Tabs, TextArea,
 } from '@blueprintjs/core';
 import { selectForm, selectHistory, type ResourceSnapshot } from '../../../machines/resourceMachine';
 import type { ActorRefFrom } from 'xstate';
-import type { resourceMachine, HistoryEntry, Values } from '../../../machines/resourceMachine';
+import type { resourceMachine } from '../../../machines/resourceMachine';
+import { HistoryTable } from './HistoryTable';
 import type { FieldConfig, ResourceConfig } from './types';
 
 type ResourceActor = ActorRefFrom<typeof resourceMachine>;
@@ -119,39 +120,7 @@ function Field({ field, value, error, disabled, onChange, onBlur }: {
 
 function History({ actor, fields }: { actor: ResourceActor; fields: FieldConfig[] }) {
   const history = useSelector(actor, selectHistory, (a, b) => a.entries === b.entries && a.loading === b.loading && a.error === b.error);
-  if (history.loading) return <Spinner aria-label="Loading history" />;
-  if (history.error) return <Callout intent="danger">{history.error}</Callout>;
-  if (!history.entries.length) return <NonIdealState title="No changes recorded" />;
-  const label = (name: string) => fields.find((f) => f.name === name)?.label ?? name;
-  return (
-    <HTMLTable compact striped className="resource-history" aria-label="History">
-      <thead><tr><th>When</th><th>Who</th><th>What</th></tr></thead>
-      <tbody>
-        {history.entries.map((h) => (
-          <tr key={h.id}>
-            <td>{new Date(h.at).toLocaleString()}</td>
-            <td>{h.userName ?? 'system'}</td>
-            <td><strong>{ACTION_LABEL[h.action] ?? h.action}</strong>{changesOf(h).map(([field, before, after]) => (
-              <span key={field} className="resource-change">
-                {label(field)}: {h.action !== 'create' && <del>{shown(before)}</del>}{h.action !== 'delete' && <ins>{shown(after)}</ins>}
-              </span>
-            ))}</td>
-          </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
-  );
-}
-
-const ACTION_LABEL: Record<string, string> = { create: 'Created', update: 'Changed', delete: 'Deleted' };
-const shown = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
-/** The fields an entry changed (all of them for a create or a delete), without the id. */
-function changesOf(h: HistoryEntry): [string, unknown, unknown][] {
-  const before: Values = h.before ?? {};
-  const after: Values = h.after ?? {};
-  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
-    .filter((k) => k !== 'id' && (h.action !== 'update' || JSON.stringify(before[k]) !== JSON.stringify(after[k])))
-    .map((k) => [k, before[k], after[k]]);
+  return <HistoryTable entries={history.entries} loading={history.loading} error={history.error} label={(name) => fields.find((f) => f.name === name)?.label ?? name} />;
 }
 
 export type { ResourceSnapshot };

@@ -6,7 +6,8 @@ import { notify } from '../../lib/notify';
 import { resourceMachine, ResourceError, type FieldErrors, type HistoryEntry, type Row, type Values } from '../../../machines/resourceMachine';
 import type { FieldConfig, ResourceConfig } from './types';
 
-const EntityHistory = graphql(`
+/** One row's audit entries; the resource shape's History tab and the custom screens read them. */
+export const EntityHistory = graphql(`
   query EntityHistory($resource: String!, $id: Int!) {
     history: AuditLog_GetEntityHistory(resource: $resource, id: $id) {
       data { id at userName action before after }
