@@ -33,7 +33,7 @@ const BrandProducts = graphql(`
   }
 `);
 
-interface MenuProduct { id: number; name: string; section: string }
+interface MenuProduct { id: number; name: string; section: string; hidden: boolean }
 
 /** The products of the branch's brand (this page's route), by menu section: the choices of a purchases collection. */
 function useBranchProducts(): { products: MenuProduct[]; loading: boolean; failed: boolean } {
@@ -42,7 +42,7 @@ function useBranchProducts(): { products: MenuProduct[]; loading: boolean; faile
   const brandId = branch.data?.branch?.brandId;
   const menu = useQuery(BrandProducts, { variables: { brandId: brandId ?? 0 }, skip: !brandId });
   const products = useMemo(() => (menu.data?.tree ?? []).flatMap((type) => (type?.subtypes ?? []).flatMap((sub) =>
-    (sub?.products ?? []).filter((p) => !!p).map((p) => ({ id: p!.id, name: p!.name, section: `${type!.name} › ${sub!.name}` })))), [menu.data]);
+    (sub?.products ?? []).filter((p) => !!p).map((p) => ({ id: p!.id, name: p!.name, section: `${type!.name} › ${sub!.name}`, hidden: !!p!.isHidden })))), [menu.data]);
   return { products, loading: branch.loading || menu.loading, failed: !!(branch.error || menu.error) };
 }
 
@@ -77,7 +77,7 @@ function ProductPicker({ id, value, disabled, invalid, onChange, onBlur }: Field
         <div className="product-picker-list">
           {shown.map((p) => (
             <Checkbox key={p.id} checked={chosen.includes(p.id)} disabled={disabled} onChange={() => toggle(p.id)}
-              labelElement={<>{p.name} <span className="bp6-text-muted">{p.section}</span></>} />
+              labelElement={<>{p.name} <span className="bp6-text-muted">{p.section}{p.hidden ? ' · hidden from the shop' : ''}</span></>} />
           ))}
           {!shown.length && <p className="bp6-text-muted">No product of this menu matches.</p>}
         </div>
