@@ -6,6 +6,8 @@ import { countOrders, listOrders, orderWhere, statusCounts, type OrderFilter, ty
 import { transitionOrder } from '../server/orders/transition';
 import { inMemoryOrderEvents } from '../server/events/orderEvents';
 import { statisticOf } from '../server/services/statistic/statistics';
+import { qualityReport } from '../server/services/operations/qualityReport';
+import { paymentsHistory } from '../server/services/paymentDashboard/routes';
 
 /**
  * The staff order lists at 100,000 orders, on a fresh embedded PGlite. Each query is timed
@@ -58,6 +60,11 @@ export async function benchOrders(opts: { orders?: number; runs?: number } = {})
     ['statistics: general, all time', () => statisticOf(db, { kind: 'general' }, {})],
     ['statistics: company 1, all time', () => statisticOf(db, { kind: 'company', companyId: 1 }, {})],
     ['statistics: brand 7, last 30 days', () => statisticOf(db, { kind: 'brand', brandId: 7 }, { from: new Date(Date.now() - 30 * 86_400_000) })],
+    // Operations (issue 13): the quality report's medians and Payment History's pages, over the same orders.
+    ['quality report: admin, last 30 days', () => qualityReport(db, admin, { fromDate: new Date(Date.now() - 30 * 86_400_000).toISOString() })],
+    ['quality report: branch user, all time', () => qualityReport(db, branch, {})],
+    ['payment history: brand manager, first page', () => paymentsHistory(db, brand, { SkipCount: 0, MaxResultCount: 25 })],
+    ['payment history: admin, one method, page 40', () => paymentsHistory(db, admin, { SkipCount: 975, MaxResultCount: 25, paymentSystemId: 2 })],
     ['write: mark an order read (machine + version check)', async () => {
       probe = (probe * 7919) % maxId;
       await transitionOrder({ db, events: inMemoryOrderEvents() }, probe + 1, { type: 'order.markRead' }, null);
@@ -93,7 +100,8 @@ async function fill(db: Db, total: number) {
     select case when g % 2 = 0 then 7 else 8 end, 'Bench branch ' || g from generate_series(1, 17) g`);
   await db.execute(sql`
     insert into orders (order_number, brand_id, branch_id, user_id, guest_customer_name, guest_phone_number, delivery_system,
-                        status, arrival, payment, refund, is_viewed, payment_system_id, subtotal, total, ohash, created_at, updated_at)
+                        status, arrival, payment, refund, is_viewed, payment_system_id, subtotal, total, ohash, created_at, updated_at,
+                        paid_at, accepted_at, ready_at)
     select 'B-' || lpad(g::text, 7, '0'),
            b.brand_id, b.id,
            case when g % 3 = 0 then 5 else 18 end,
@@ -110,10 +118,14 @@ async function fill(db: Db, total: number) {
            s.status <> 'pending' or g % 2 = 0,
            2, round((1 + (g % 200) / 10.0)::numeric, 3), round((1 + (g % 200) / 10.0)::numeric, 3),
            md5(g::text),
-           now() - make_interval(mins => ((${total}::bigint - g) * 525600 / ${total})::int),
-           now()
+           c.at,
+           now(),
+           case when g % 7 = 0 then null else c.at + interval '1 minute' end,
+           case when s.status in ('accepted', 'closed') then c.at + make_interval(secs => 20 + g % 400) end,
+           case when s.status = 'closed' then c.at + make_interval(secs => 400 + g % 900) end
     from generate_series(1, ${total}) g
     cross join lateral (select id, brand_id from branches order by id offset (g % 20) limit 1) b
+    cross join lateral (select now() - make_interval(mins => ((${total}::bigint - g) * 525600 / ${total})::int) as at) c
     cross join lateral (select case when g % 10 < 5 then 'pickup' when g % 10 < 8 then 'carService' else 'delivery' end as system) d
     cross join lateral (select case when g > ${total} - 40 then (case when g % 2 = 0 then 'pending' else 'accepted' end)
                                     when g % 14 = 0 then 'rejected' else 'closed' end as status) s`);

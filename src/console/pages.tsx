@@ -24,6 +24,8 @@ export const CONSOLE_PAGES: Record<string, ComponentType> = {
   // A brand's reward card scans: charts by date, gender, age band (issue 13).
   '/brands/qrscans/:brandId/:brandName': lazyChunk(() => import('./qrscans/QrScansPage')),
   '/Balance-Enquiry': lazyChunk(() => import('./balance/BalanceEnquiryPage')),
+  '/QualityReport': lazyChunk(() => import('./quality/QualityReportPage')),
+  '/SupportPage': lazyChunk(() => import('./support/SupportPage')),
 };
 
 function orderScreen(path: string) {

@@ -78,7 +78,7 @@ const customerPhone = sql<string | null>`coalesce(${orders.guestPhoneNumber}, ${
 
 const SORTABLE = { paidAt: orders.paidAt, amount: orders.total, id: orders.id, orderNumber: orders.id };
 
-async function paymentsHistory(db: Db, caller: Caller, query: Static<typeof HistoryQuery>) {
+export async function paymentsHistory(db: Db, caller: Caller, query: Static<typeof HistoryQuery>) {
   const period = periodOf(query);
   await checkPlacesInScope(db, caller, query);
   const search = query.Search?.trim();

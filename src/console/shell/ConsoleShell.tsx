@@ -4,7 +4,7 @@ import {
   Alignment, Button, Classes, Drawer, Menu, MenuDivider, MenuItem, Navbar, NavbarDivider, NavbarGroup, NavbarHeading,
   OverlayToaster, PopoverNext, Position,
 } from '@blueprintjs/core';
-import { ChevronUpIcon, LogOutIcon, MenuIcon, UserIcon, SwapHorizontalIcon } from '@blueprintjs/icons';
+import { ChevronUpIcon, LogOutIcon, MenuIcon, UserIcon, SwapHorizontalIcon, LifesaverIcon } from '@blueprintjs/icons';
 import { can, menuFor } from '../../../domain/permissions';
 import { PRODUCT_NAME, SCROLL_TOP_THRESHOLD_PX } from '../../../domain/constants';
 import { useSession } from '../../lib/session';
@@ -77,6 +77,12 @@ function SideMenu({ role, current }: { role: string | null; current: string }) {
   );
 }
 
+/** /SupportPage has no side-menu entry (SPEC.md 6): it is reached from the user menu. */
+function SupportLink() {
+  const [, navigate] = useLocation();
+  return <MenuItem icon={<LifesaverIcon />} text="Support" href="/SupportPage" onClick={(e: React.MouseEvent) => { e.preventDefault(); navigate('/SupportPage'); }} />;
+}
+
 function UserDropdown() {
   const { profile, role, send } = useSession();
   return (
@@ -90,6 +96,7 @@ function UserDropdown() {
             <span className={`${Classes.TAG} ${Classes.MINIMAL}`} data-testid="user-role">{role}</span>
           </li>
           <MenuDivider />
+          {can(role, 'support.view') && <SupportLink />}
           <MenuItem icon={<LogOutIcon />} text="Logout" onClick={() => send({ type: 'auth.logout' })} />
         </Menu>
       }

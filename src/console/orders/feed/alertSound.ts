@@ -44,3 +44,14 @@ export function playAlertSound(orderId: number) {
   const soundId = alertHowl().play();
   if (typeof soundId === 'number') orderOfSound.set(soundId, orderId);
 }
+
+/** Plays the alert for /SupportPage's sound check; answers false when the browser refused sound. */
+export function playTestAlert(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const h = alertHowl();
+    const id = h.play();
+    h.once('play', () => resolve(true), id);
+    h.once('playerror', () => resolve(false), id);
+    setTimeout(() => resolve(false), 3000);
+  });
+}
