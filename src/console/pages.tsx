@@ -9,6 +9,9 @@ import { USER_PAGES } from './users';
 /** Screens by route pattern (domain/permissions.ts CONSOLE_ROUTES). Each is its own lazy chunk. */
 export const CONSOLE_PAGES: Record<string, ComponentType> = {
   '/dashboard': lazyChunk(() => import('./dashboard/DashboardPage')),
+  // Notifications: the requests and their approval, and asking for (or, for ADMIN, sending) one (issue 13).
+  '/notifications': lazyChunk(() => import('./notifications/NotificationsPages').then((m) => ({ default: m.NotificationsPage }))),
+  '/NotificationRequest': lazyChunk(() => import('./notifications/NotificationsPages').then((m) => ({ default: m.NotificationRequestPage }))),
   // The five order screens are one generic screen, one chunk (./orders/screens.ts configures each).
   '/order': orderScreen('/order'),
   '/Currentorder': orderScreen('/Currentorder'),

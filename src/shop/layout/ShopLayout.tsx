@@ -8,9 +8,10 @@ import { selectBrands } from '../../../machines/branchChange';
 import { useBranchChange, useCart, useShop } from '../shopContext';
 import { BusyBanner } from '../branch/BusyBanner';
 import { language, switchLanguage, t } from '../../i18n';
+import { NotificationBell } from './NotificationBell';
 
 export function ShopLayout({ children }: { children: ReactNode }) {
-  const { isAuthenticated, isGuest, profile, send } = useSession();
+  const { isAuthenticated, isGuest, profile, role, send } = useSession();
   const signedIn = isAuthenticated && !isGuest;
   const cart = useCart();
   // The header names the brand the customer is ordering from, once the brands are known.
@@ -26,6 +27,8 @@ export function ShopLayout({ children }: { children: ReactNode }) {
             {t('layout.cart')}{cart.count > 0 && <>{' '}<span className="shop-nav__badge" data-testid="cart-count">{cart.count}</span></>}
           </Link>
           <Link href="/track">{t('layout.orders')}</Link>
+          {/* A signed-in customer's inbox: staff and the shared guest account have none. */}
+          {signedIn && role === 'CUSTOMER' && <NotificationBell />}
           {signedIn ? (
             <>
               <Link href="/profile">{profile?.fullName?.split(' ')[0] ?? t('layout.profile')}</Link>

@@ -24,10 +24,10 @@ const Reject = graphql(`mutation CustomerRequestReject($id: Int!) { Customer_Upd
 const STATUS_INTENT = { pending: 'warning', approved: 'success', rejected: 'none' } as const;
 
 type Decision = TypedDocumentNode<unknown, { id: number }>;
-interface DecisionCalls { approve: Decision; reject: Decision; access: Capability }
+export interface DecisionCalls { approve: Decision; reject: Decision; access: Capability }
 
 /** The decisions the approval machine still allows for a request, as buttons (none for a role that may not decide). */
-function Decisions({ id, status, refresh, calls }: { id: number; status: ApprovalStatus; refresh(): void; calls: DecisionCalls }) {
+export function Decisions({ id, status, refresh, calls }: { id: number; status: ApprovalStatus; refresh(): void; calls: DecisionCalls }) {
   const [approve] = useMutation(calls.approve, { context: { silent: true } });
   const [reject] = useMutation(calls.reject, { context: { silent: true } });
   const [busy, setBusy] = useState(false);

@@ -1,0 +1,102 @@
+import { HTMLSelect, Tag } from '@blueprintjs/core';
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '../../gql';
+import type { ApprovalStatus } from '../../../machines/approvalMachine';
+import type { FieldConfig, FieldInputProps, ResourceConfig } from '../resources/types';
+import { BrandSelect } from '../resources/configs/brandSettingsDictionaries';
+import { Decisions } from '../resources/configs/customerRequests';
+
+const RequestList = graphql(`
+  query NotificationRequestList($SkipCount: Int!, $MaxResultCount: Int!, $Status: queryInput_Notifications_GetAllNotificationsRequests_Status, $BrandId: Int) {
+    list: Notifications_GetAllNotificationsRequests(SkipCount: $SkipCount, MaxResultCount: $MaxResultCount, Status: $Status, BrandId: $BrandId) {
+      totalCount data { id brandId brandName groupId groupName title text status requestedByName decidedAt createdAt recipients }
+    }
+  }
+`);
+const Ask = graphql(`mutation NotificationRequestCreate($input: NotificationsRequestsInput_Input) { row: Notifications_NotificationsRequests(input: $input) { id status } }`);
+const SendNow = graphql(`mutation NotificationSendNow($input: SendWebAdminNotificationsInput_Input) { row: Notifications_SendWebAdminNotifications(input: $input) { id recipients } }`);
+const Approve = graphql(`mutation NotificationRequestApprove($id: Int!) { Notifications_SendWebAdminNotifications(input: { notificationsRequestId: $id }) { id recipients } }`);
+const Reject = graphql(`mutation NotificationRequestReject($id: Int!) { Notifications_RejectNotificationsRequests(input: { id: $id }) { id status } }`);
+const Groups = graphql(`query NotificationTargetGroups { tree: CustomersGroups_GetCustomersGroupsTreeView { brandId brandName groups { id name memberCount } } }`);
+
+type NotificationRequestRow = {
+  id: number; brandName?: unknown; groupName?: unknown; title?: unknown; text?: unknown; status?: unknown;
+  requestedByName?: unknown; createdAt?: unknown; recipients?: unknown;
+};
+
+const STATUS_INTENT = { pending: 'warning', approved: 'success', rejected: 'none' } as const;
+const STATUS_LABEL = { pending: 'Waiting for approval', approved: 'Sent', rejected: 'Rejected' } as const;
+const when = (v: unknown) => new Date(String(v)).toLocaleString('en-GB', { timeZone: 'Asia/Kuwait', dateStyle: 'medium', timeStyle: 'short' });
+
+/** The target's group: one of the caller's groups, by brand; none means all the brand's customers. */
+function GroupSelect({ id, value, disabled, invalid, onChange, onBlur }: FieldInputProps) {
+  const tree = useQuery(Groups).data?.tree ?? [];
+  return (
+    <HTMLSelect id={id} fill disabled={disabled} aria-invalid={invalid} value={value == null ? '' : String(value)}
+      onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))} onBlur={onBlur}>
+      <option value="">All the brand's customers</option>
+      {tree.flatMap((b) => (b && b.groups?.length ? [
+        <optgroup key={b.brandId} label={b.brandName}>
+          {b.groups.flatMap((g) => (g ? [<option key={g.id} value={g.id}>{`${g.name} (${g.memberCount})`}</option>] : []))}
+        </optgroup>,
+      ] : []))}
+    </HTMLSelect>
+  );
+}
+
+const FIELDS: FieldConfig[] = [
+  { name: 'brandId', label: 'Brand', kind: 'number', required: true, Input: BrandSelect },
+  { name: 'groupId', label: 'Send to', kind: 'number', Input: GroupSelect, help: "A group of the brand, or all the brand's customers." },
+  { name: 'title', label: 'Title', kind: 'text', required: true, maxLength: 100 },
+  { name: 'text', label: 'Text', kind: 'textarea', required: true, maxLength: 1000 },
+];
+
+const columns = (decide: boolean): ResourceConfig<NotificationRequestRow>['columns'] => [
+  { field: 'title', name: 'Title', width: 170 },
+  { field: 'text', name: 'Text', width: 240 },
+  { field: 'brandName', name: 'Brand', width: 110 },
+  { field: 'groupName', name: 'Send to', width: 130, render: (r) => (r.groupName ? String(r.groupName) : 'All customers') },
+  { field: 'requestedByName', name: 'Asked by', width: 120, render: (r) => <span title={when(r.createdAt)}>{String(r.requestedByName ?? '—')}</span> },
+  {
+    field: 'status', name: 'State', width: 150,
+    render: (r) => <Tag minimal intent={STATUS_INTENT[r.status as ApprovalStatus]}>{STATUS_LABEL[r.status as ApprovalStatus] ?? String(r.status)}</Tag>,
+  },
+  { field: 'recipients', name: 'Reached', width: 70, render: (r) => (r.recipients == null ? '—' : String(r.recipients)) },
+  ...(decide ? [{
+    field: 'id', name: 'Decision', width: 160,
+    render: (r: NotificationRequestRow, list: { refresh(): void }) => (
+      <Decisions id={Number(r.id)} status={r.status as ApprovalStatus} refresh={list.refresh} calls={{ approve: Approve, reject: Reject, access: 'notifications.send' }} />
+    ),
+  }] : []),
+];
+
+const stateFilter = { field: 'Status', label: 'State', options: [{ value: 'pending', label: 'Waiting for approval' }, { value: 'approved', label: 'Sent' }, { value: 'rejected', label: 'Rejected' }] };
+
+/** /notifications — the requests, each approved (sent, once) or rejected through the approval machine by ADMIN. */
+export const notificationsScreen: ResourceConfig<NotificationRequestRow> = {
+  path: '/notifications',
+  title: 'Notifications',
+  noun: 'notification',
+  columns: columns(true),
+  filters: [stateFilter],
+  operations: { list: RequestList },
+};
+
+/** /NotificationRequest for staff below ADMIN: ask to send a notification, and follow what became of it. */
+export const notificationRequestScreen: ResourceConfig<NotificationRequestRow> = {
+  path: '/NotificationRequest',
+  title: 'Notification Request',
+  noun: 'notification request',
+  columns: columns(false),
+  fields: FIELDS,
+  filters: [stateFilter],
+  operations: { list: RequestList, create: Ask },
+};
+
+/** /NotificationRequest for ADMIN, who needs no approval: "New notification" sends at once (SendWebAdminNotifications). */
+export const notificationSendScreen: ResourceConfig<NotificationRequestRow> = {
+  ...notificationRequestScreen,
+  noun: 'notification',
+  columns: columns(true),
+  operations: { list: RequestList, create: SendNow },
+};

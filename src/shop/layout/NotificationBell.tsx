@@ -1,0 +1,116 @@
+import './notificationBell.css';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { graphql } from '../../gql';
+import { t } from '../../i18n';
+
+const Inbox = graphql(`
+  query MyNotifications($take: Int!) {
+    inbox: Notifications_GetMyNotifications(SkipCount: 0, MaxResultCount: $take) {
+      totalCount unreadCount data { id brandName title text createdAt isRead }
+    }
+  }
+`);
+const MarkRead = graphql(`
+  mutation MarkNotificationsAsRead($input: MarkNotificationsAsReadInput_Input) { Notifications_MarkNotificationsAsRead(input: $input) { unreadCount } }
+`);
+const PushKey = graphql(`query PushPublicKey { key: Notifications_GetPushPublicKey { publicKey } }`);
+const Subscribe = graphql(`mutation SubscribeToPush($input: SubscribeToPushInput_Input) { Notifications_SubscribeToPush(input: $input) { subscribed } }`);
+
+/** How often the bell asks for new notifications while the shop is open (a push, when configured, also wakes it). */
+const POLL_MS = 60_000;
+const when = (v: string) => new Date(v).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * The customer's inbox in the shop's header (docs/decisions.md "Notifications"): a bell with the
+ * unread count, and a list that opens under it. Opening an unread notification marks it read;
+ * "Mark all as read" marks them all. Only a signed-in customer has an inbox (the layout mounts it).
+ */
+export function NotificationBell() {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const { data, refetch } = useQuery(Inbox, { variables: { take: 20 }, pollInterval: POLL_MS, context: { silent: true }, fetchPolicy: 'cache-and-network' });
+  const [markRead] = useMutation(MarkRead, { context: { silent: true } });
+  const unread = data?.inbox?.unreadCount ?? 0;
+  const items = (data?.inbox?.data ?? []).filter((n) => !!n);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent | KeyboardEvent) => {
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => { document.removeEventListener('mousedown', close); document.removeEventListener('keydown', close); };
+  }, [open]);
+  // A push that arrives while the shop is open refreshes the list at once (public/push-sw.js posts it).
+  useEffect(() => {
+    const onMessage = (e: MessageEvent) => { if (e.data?.type === 'notification') void refetch(); };
+    navigator.serviceWorker?.addEventListener('message', onMessage);
+    return () => navigator.serviceWorker?.removeEventListener('message', onMessage);
+  }, [refetch]);
+
+  const read = async (notificationId?: number) => {
+    await markRead({ variables: { input: notificationId ? { notificationId } : {} } }).catch(() => undefined);
+    await refetch().catch(() => undefined);
+  };
+
+  return (
+    <div className="bell" ref={root}>
+      <button type="button" className="shop-link-button bell__button" aria-expanded={open} aria-controls={panelId}
+        aria-label={t('inbox.bellLabel', { count: unread })} data-testid="notification-bell" onClick={() => setOpen((o) => !o)}>
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20"><path fill="currentColor" d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1Z" /></svg>
+        {unread > 0 && <span className="shop-nav__badge bell__count" data-testid="notification-count">{unread}</span>}
+      </button>
+      {open && (
+        <section id={panelId} className="bell__panel" aria-label={t('inbox.title')} data-testid="notification-panel">
+          <header className="bell__head">
+            <h2>{t('inbox.title')}</h2>
+            {unread > 0 && <button type="button" className="bell__all" onClick={() => void read()}>{t('inbox.markAllRead')}</button>}
+          </header>
+          {items.length === 0 ? <p className="bell__empty">{t('inbox.empty')}</p> : (
+            <ul className="bell__list">
+              {items.map((n) => (
+                <li key={n.id}>
+                  <button type="button" className={`bell__item${n.isRead ? '' : ' bell__item--unread'}`} data-testid="notification-item"
+                    onClick={() => { if (!n.isRead) void read(n.id); }}>
+                    <span className="bell__title">{n.title}{!n.isRead && <span className="bell__new">{t('inbox.unread')}</span>}</span>
+                    <span className="bell__text">{n.text}</span>
+                    <span className="bell__meta">{n.brandName} · {when(n.createdAt)}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <PushSwitch />
+        </section>
+      )}
+    </div>
+  );
+}
+
+const pushSupported = () => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+const keyBytes = (base64url: string) => Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+
+/** Web push on this device: offered only when the server has VAPID keys and the browser can take pushes. */
+function PushSwitch() {
+  const publicKey = useQuery(PushKey, { context: { silent: true }, skip: !pushSupported() }).data?.key?.publicKey ?? null;
+  const [subscribe] = useMutation(Subscribe, { context: { silent: true } });
+  const [state, setState] = useState<'idle' | 'on' | 'refused'>(() => (pushSupported() && Notification.permission === 'denied' ? 'refused' : 'idle'));
+  if (!publicKey) return null;
+  if (state !== 'idle') return <p className="bell__push">{state === 'on' ? t('inbox.alertsDone') : t('inbox.alertsRefused')}</p>;
+  const turnOn = async () => {
+    try {
+      if ((await Notification.requestPermission()) !== 'granted') return setState('refused');
+      const registration = await navigator.serviceWorker.register('/push-sw.js');
+      const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
+      const json = subscription.toJSON();
+      await subscribe({ variables: { input: { endpoint: json.endpoint!, keys: { p256dh: json.keys!.p256dh, auth: json.keys!.auth } } } });
+      setState('on');
+    } catch {
+      setState('refused');
+    }
+  };
+  return <button type="button" className="bell__all bell__push" onClick={() => void turnOn()}>{t('inbox.alertsOn')}</button>;
+}
