@@ -166,7 +166,8 @@ async function recordScan(db: Db, caller: Caller, body: Static<typeof RecordInpu
       .where(and(eq(orders.id, body.orderId), eq(orders.userId, body.customerId), eq(orders.branchId, body.branchId)));
     if (!order) throw fieldError('orderId', `Order #${body.orderId} is not this customer's order at this branch.`);
   }
-  const key = body.idempotencyKey ? `scan:${body.idempotencyKey}` : null;
+  // The key is the scanning user's own: another user's key never answers with a scan they may not see.
+  const key = body.idempotencyKey ? `scan:${caller?.id ?? 'system'}:${body.idempotencyKey}` : null;
   const inserted = await db.insert(rewardCardScans).values({
     userId: body.customerId, brandId: branch.brandId, branchId: body.branchId, scanType: body.scanType,
     orderId: body.orderId ?? null, scannedBy: caller?.id ?? null, idempotencyKey: key,
