@@ -101,7 +101,7 @@ export default function NewCustomerPage() {
           {group('phoneNumber', 'Phone number', (
             <ControlGroup>
               <HTMLSelect aria-label="Country code" value={code} onChange={(e) => { setCode(e.target.value); setErrors((x) => ({ ...x, phoneNumber: undefined })); }}>
-                {COUNTRIES.filter((c) => c.isoCode !== 'IL').map((c) => <option key={c.isoCode} value={c.phoneCode}>{c.isoCode} +{c.phoneCode}</option>)}
+                {COUNTRIES.map((c) => <option key={c.isoCode} value={c.phoneCode}>{c.isoCode} +{c.phoneCode}</option>)}
               </HTMLSelect>
               <InputGroup fill id="new-customer-phoneNumber" type="tel" inputMode="numeric" placeholder="500 00000" intent={intentOf('phoneNumber')}
                 value={formatLocal(local)} onChange={(e) => { setLocal(e.target.value.replace(/\D/g, '').slice(0, MAX_LOCAL_DIGITS)); setErrors((x) => ({ ...x, phoneNumber: undefined })); }} />

@@ -1,5 +1,5 @@
 import './groups.css';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'wouter';
 import { Button, Callout, FileInput, H2, InputGroup, Menu, MenuItem, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
@@ -33,6 +33,9 @@ export default function GroupPage() {
   const [invitations, setInvitations] = useState(0);
   const refresh = () => { setMembers((n) => n + 1); void group.refetch(); };
   const [remove] = useMutation(RemoveMembers, { context: { silent: true } });
+  // The list's config must stay the same object across renders (it builds the list's machine).
+  const refetchGroup = useRef(group.refetch);
+  refetchGroup.current = group.refetch;
   const membersConfig = useMemo<ResourceConfig>(() => ({
     ...groupMembersScreen,
     columns: [...groupMembersScreen.columns, {
@@ -42,7 +45,7 @@ export default function GroupPage() {
           try {
             await remove({ variables: { input: { groupId: id, customerIds: [Number(r.id)] } } });
             notify('success', 'Group', `${String(r.fullName)} was removed from the group.`);
-            void group.refetch();
+            void refetchGroup.current();
           } catch (err) {
             notify('danger', 'Error', errorMessage(err));
           }
@@ -50,7 +53,7 @@ export default function GroupPage() {
         }} />
       ),
     }],
-  }), [id, remove, group]);
+  }), [id, remove]);
 
   const g = group.data?.group;
   if (group.loading && !g) return <Spinner />;
