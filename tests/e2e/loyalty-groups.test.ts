@@ -49,6 +49,7 @@ describe('groups and pre-invitation lists', () => {
       await form.waitFor({ state: 'detached', timeout: 20_000 });
       // The tree reads itself again after the save.
       await page.getByTestId('groups-tree').getByText('Launch guests').waitFor({ timeout: 20_000 });
+      await page.getByRole('link', { name: 'Launch guests' }).waitFor();
       await screenshot(page, 'groups-list-1280');
       await page.getByRole('link', { name: 'Launch guests' }).click();
       await page.getByTestId('group-page').waitFor();

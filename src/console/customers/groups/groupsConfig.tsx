@@ -21,10 +21,10 @@ export const groupsScreen: ResourceConfig = {
   noun: 'group',
   historyResource: 'CustomersGroups',
   columns: [
-    { field: 'name', name: 'Name', width: 240, sortable: true, render: (r) => <Link href={`/groups/${r.id}`}>{String(r.name)}</Link> },
-    { field: 'brandId', name: 'Brand', width: 160, render: (r) => <BrandName id={r.brandId} /> },
-    { field: 'isPrivatePointsProgram', name: 'Kind', width: 200, render: (r) => (r.isPrivatePointsProgram ? <Tag minimal intent="primary">Private points program</Tag> : 'Customers group') },
-    { field: 'discountPercent', name: 'Discount', width: 110, render: (r) => (Number(r.discountPercent) ? `${Number(r.discountPercent)} %` : '—') },
+    { field: 'name', name: 'Name', width: 200, sortable: true, render: (r) => <Link href={`/groups/${r.id}`}>{String(r.name)}</Link> },
+    { field: 'brandId', name: 'Brand', width: 140, render: (r) => <BrandName id={r.brandId} /> },
+    { field: 'isPrivatePointsProgram', name: 'Kind', width: 180, render: (r) => (r.isPrivatePointsProgram ? <Tag minimal intent="primary">Private points program</Tag> : 'Customers group') },
+    { field: 'discountPercent', name: 'Discount', width: 90, render: (r) => (Number(r.discountPercent) ? `${Number(r.discountPercent)} %` : '—') },
   ],
   fields: [
     { name: 'brandId', label: 'Brand', kind: 'number', required: true, createOnly: true, Input: BrandSelect },
