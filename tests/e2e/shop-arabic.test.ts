@@ -32,7 +32,7 @@ async function expectedOrder() {
   return { productId: cappuccino.id as number, total: ((Math.round(detail.price * 1000) + Math.round(large.price * 1000)) * 2) / 1000 };
 }
 
-const documentLanguage = (page: Page) => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+const documentLanguage = (page: Page) => page.evaluate(() => [document.documentElement.lang, getComputedStyle(document.documentElement).direction]);
 
 /** axe on the screen as it is now, once no notification is passing over it. */
 async function axe(page: Page, screen: string, found: string[]) {
@@ -174,7 +174,7 @@ describe('the shop in Arabic', () => {
         expect(await documentLanguage(page)).toEqual(['ar', 'rtl']);
 
         // Leaving the shop for the sign-in page: English, left to right, whatever the shop speaks.
-        await page.goto('/login');
+        await page.getByRole('link', { name: 'تسجيل الدخول' }).click();
         await page.getByRole('button', { name: 'Sign in' }).waitFor();
         expect(await documentLanguage(page)).toEqual(['en', 'ltr']);
 
