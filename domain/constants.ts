@@ -29,6 +29,8 @@ export const TIMINGS = {
   productReviewWaitMs: 3000,
   carSaveRefreshMs: 3000,
   newOrderRefreshMs: 2000,
+  /** The new-order alert sounds again this often while an announced order is pending and unread (issue 11). */
+  newOrderRepeatMs: 15_000,
   /** The live order feed's heartbeat, sent by the server to every subscriber (issue 11). */
   feedHeartbeatMs: 2000,
   /** No heartbeat for this long and the feed counts as dead: 'Live' means heard from within it. */

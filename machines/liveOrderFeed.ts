@@ -19,6 +19,10 @@ import { TIMINGS } from '../domain/constants';
  * (re)connection first fetches the orders created after it (`catchUp`). An order is announced
  * once: the feed remembers which it announced.
  *
+ * The alert repeats (issue 11): every TIMINGS.newOrderRepeatMs the feed asks which announced
+ * orders are still waiting (pending and unread: nobody has opened or accepted them) and sounds
+ * again for those, until none is left.
+ *
  * Ports, bound by whoever runs the machine:
  * - actor `subscribe` (callback): the transport, the gateway subscription or Firestore. It sends
  *   back `feed.connected` when it is live (again), `feed.order` per event (or `feed.poke` when it
@@ -26,7 +30,8 @@ import { TIMINGS } from '../domain/constants';
  *   lost and `feed.refused` when the server will not let this user listen.
  * - actor `catchUp` (promise): the ids of orders in scope created after `afterId`, ascending; with
  *   no `afterId`, none and the newest id in scope (where the feed starts).
- * - actions `alertNewOrder` (sound and notification), `refreshOrderLists` (new-order lists refetch)
+ * - actor `stillWaiting` (promise): of the given order ids, those still pending and unread.
+ * - actions `alertNewOrder` (sound and notification), `remindWaiting` (the sound again), `refreshOrderLists` (new-order lists refetch)
  *   and `orderChanged` (another console changed an order).
  */
 
@@ -56,6 +61,7 @@ export type LiveOrderFeedEvent =
   /** Try to reconnect now (the browser is back online). */
   | { type: 'feed.retry' }
   | { type: 'feed.refreshDue' }
+  | { type: 'feed.remindDue' }
   /** Orders to announce (internal): those above the last seen id, once each; `latestId` moves the mark. */
   | { type: 'feed.newOrders'; orderIds: number[]; latestId?: number | null };
 
@@ -76,6 +82,11 @@ export interface LiveOrderFeedContext {
   /** Reconnection attempts since the feed was last live. */
   attempt: number;
   refreshScheduled: boolean;
+  /** Announced orders nobody has taken yet (the alert repeats for them), and whether a reminder is due. */
+  waiting: number[];
+  /** The ids the running check asks about. */
+  checking: number[];
+  remindScheduled: boolean;
   /** The feed has been live before: a connection now is a reconnection. */
   wasLive: boolean;
   /** This catch-up follows a reconnection, so the lists refetch for the changes missed meanwhile. */
@@ -84,6 +95,7 @@ export interface LiveOrderFeedContext {
 }
 
 export const MAX_RETRY_DELAY_MS = 15_000;
+const REMIND_CHECK = 'remind-check';
 const MAX_REMEMBERED = 500;
 /** 1 s, 2 s, 4 s … up to 15 s between reconnection attempts. */
 export const retryDelayMs = (attempt: number) => Math.min(1000 * 2 ** Math.max(0, attempt - 1), MAX_RETRY_DELAY_MS);
@@ -102,11 +114,15 @@ export const liveOrderFeedMachine = setup({
     catchUp: fromPromise<CatchUpResult, { afterId: number | null; scope: FeedScope }>(async () => {
       throw new Error('catchUp is not bound');
     }),
+    stillWaiting: fromPromise<number[], { orderIds: number[] }>(async () => {
+      throw new Error('stillWaiting is not bound');
+    }),
   },
   actions: {
     noteSilence: assign({ reason: ({ context }) => `Nothing heard from the live order feed for ${Math.round((context.silenceMs ?? 0) / 1000)} s.` }),
     alertNewOrder: (_, _params: { orderId: number }) => {},
     refreshOrderLists: () => {},
+    remindWaiting: (_, _params: { orderIds: number[] }) => {},
     orderChanged: (_, _params: { orderId: number }) => {},
   },
   guards: {
@@ -120,7 +136,7 @@ export const liveOrderFeedMachine = setup({
   },
 }).createMachine({
   id: 'liveOrderFeed',
-  context: ({ input }) => ({ scope: { branchId: input.branchId }, silenceMs: input.silenceMs ?? null, lastSeenId: null, startId: null, announced: [], attempt: 0, refreshScheduled: false, wasLive: false, resync: false, reason: null }),
+  context: ({ input }) => ({ scope: { branchId: input.branchId }, silenceMs: input.silenceMs ?? null, lastSeenId: null, startId: null, announced: [], attempt: 0, refreshScheduled: false, waiting: [], checking: [], remindScheduled: false, wasLive: false, resync: false, reason: null }),
   initial: 'online',
   states: {
     online: {
@@ -184,11 +200,16 @@ export const liveOrderFeedMachine = setup({
         for (const orderId of fresh) enqueue({ type: 'alertNewOrder', params: { orderId } });
         const last = fresh.length ? Math.max(...fresh) : null;
         enqueue.assign({
+          waiting: [...context.waiting, ...fresh].slice(-MAX_REMEMBERED),
           lastSeenId: maxId(maxId(context.lastSeenId, last), event.latestId ?? null),
           // Where the feed started, when this is the first catch-up.
           startId: context.startId ?? (event.latestId !== undefined ? event.latestId : null),
           announced: [...context.announced, ...fresh].slice(-MAX_REMEMBERED),
         });
+        if (fresh.length && !context.remindScheduled) {
+          enqueue.assign({ remindScheduled: true });
+          enqueue.raise({ type: 'feed.remindDue' }, { delay: TIMINGS.newOrderRepeatMs, id: 'remind' });
+        }
         if (fresh.length && !context.refreshScheduled) {
           enqueue.assign({ refreshScheduled: true });
           enqueue.raise({ type: 'feed.refreshDue' }, { delay: TIMINGS.newOrderRefreshMs, id: 'refresh' });
@@ -196,6 +217,37 @@ export const liveOrderFeedMachine = setup({
       }),
     },
     'feed.refreshDue': { actions: [assign({ refreshScheduled: false }), 'refreshOrderLists'] },
+    // Which announced orders are still waiting: asked of the server, the one that knows.
+    'feed.remindDue': {
+      actions: enqueueActions(({ context, enqueue }) => {
+        enqueue.assign({ remindScheduled: false });
+        if (!context.waiting.length) return;
+        enqueue.assign({ checking: context.waiting });
+        enqueue.spawnChild('stillWaiting', { id: REMIND_CHECK, input: { orderIds: context.waiting } });
+      }),
+    },
+    [`xstate.done.actor.${REMIND_CHECK}`]: {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        const still = new Set((event as unknown as { output: number[] }).output);
+        // Orders announced while the check ran stay waiting too.
+        const waiting = context.waiting.filter((id: number) => still.has(id) || !context.checking.includes(id));
+        enqueue.assign({ waiting, checking: [] });
+        if (!waiting.length) return;
+        const remind = waiting.filter((id: number) => still.has(id));
+        if (remind.length) enqueue({ type: 'remindWaiting', params: { orderIds: remind } });
+        enqueue.assign({ remindScheduled: true });
+        enqueue.raise({ type: 'feed.remindDue' }, { delay: TIMINGS.newOrderRepeatMs, id: 'remind' });
+      }),
+    },
+    [`xstate.error.actor.${REMIND_CHECK}`]: {
+      // Could not ask (the server is away): keep them waiting, ask again next time.
+      actions: enqueueActions(({ context, enqueue }) => {
+        enqueue.assign({ checking: [] });
+        if (!context.waiting.length || context.remindScheduled) return;
+        enqueue.assign({ remindScheduled: true });
+        enqueue.raise({ type: 'feed.remindDue' }, { delay: TIMINGS.newOrderRepeatMs, id: 'remind' });
+      }),
+    },
   },
 });
 

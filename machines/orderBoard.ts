@@ -30,6 +30,8 @@ export interface BoardFilter {
   payment?: 'paid' | 'unpaid';
   deliverySystem?: DeliverySystem;
   search?: string;
+  /** One branch, for the roles that see several (company admin, brand manager, admin). */
+  branchId?: number;
 }
 
 /** A row as the lists answer it: the lifecycle columns, id and version, and whatever else the view shows. */
@@ -38,8 +40,8 @@ export interface BoardOrder extends OrderLifecycleRow {
   version: number;
 }
 
-/** pending/accepted/rejected/closed, and per list arrived/served/noShow. */
-export type BoardCounts = Partial<Record<'pending' | 'accepted' | 'rejected' | 'closed' | 'arrived' | 'served' | 'noShow', number>>;
+/** pending/accepted/ready/rejected/closed, and per list arrived/served/noShow. */
+export type BoardCounts = Partial<Record<'pending' | 'accepted' | 'ready' | 'rejected' | 'closed' | 'arrived' | 'served' | 'noShow', number>>;
 
 export interface PageRequest {
   list: OrderListKind;
@@ -80,6 +82,8 @@ export interface OrderBoardContext {
   /** Rows with an action on its way to the server, and which. */
   acting: Record<number, OrderEventType>;
   openOrderId: number | null;
+  /** The row the keyboard acts on (J/K move it; A, R, C and Enter use it). */
+  selectedId: number | null;
   error: string | null;
 }
 
@@ -91,6 +95,9 @@ export type OrderBoardEvent =
   | { type: 'board.refresh' }
   | { type: 'order.act'; orderId: number; event: OrderLifecycleEvent; details?: OrderActionDetails }
   | { type: 'order.open'; orderId: number }
+  /** Select a row (null: none), or move the selection one row down (1) or up (-1) the page. */
+  | { type: 'board.select'; orderId: number | null }
+  | { type: 'board.move'; by: 1 | -1 }
   | { type: 'order.closeDetails' };
 
 /** `skip`, `take`, `filter` and `sorting` restore a view (the console keeps them in the address). */
@@ -171,6 +178,7 @@ export const orderBoardMachine = setup({
     counts: {},
     acting: {},
     openOrderId: null,
+    selectedId: null,
     error: null,
   }),
   states: {
@@ -235,6 +243,9 @@ export const orderBoardMachine = setup({
     },
   },
   on: {
+    'board.select': { actions: assign({ selectedId: ({ event }) => event.orderId }) },
+    // From no selection (or one that left the page), J starts at the top and K at the bottom.
+    'board.move': { actions: assign({ selectedId: ({ context, event }) => movedSelection(context.rowIds, context.selectedId, event.by) }) },
     'order.act': {
       guard: { type: 'canAct', params: ({ event }) => ({ orderId: event.orderId, event: event.event }) },
       actions: [
@@ -280,6 +291,13 @@ export const orderBoardMachine = setup({
   },
 });
 
+export function movedSelection(rowIds: number[], selectedId: number | null, by: 1 | -1): number | null {
+  if (!rowIds.length) return null;
+  const at = selectedId == null ? -1 : rowIds.indexOf(selectedId);
+  if (at < 0) return by > 0 ? rowIds[0] : rowIds[rowIds.length - 1];
+  return rowIds[Math.min(rowIds.length - 1, Math.max(0, at + by))];
+}
+
 function pageRequest(context: OrderBoardContext): PageRequest {
   return { list: context.list, skip: context.skip, take: context.take, sorting: sortingText(context.sorting), filter: context.filter };
 }
@@ -292,10 +310,36 @@ function clean(filter: BoardFilter): BoardFilter {
   if (filter.payment) out.payment = filter.payment;
   if (filter.deliverySystem) out.deliverySystem = filter.deliverySystem;
   if (filter.search?.trim()) out.search = filter.search.trim();
+  if (filter.branchId != null && Number.isInteger(filter.branchId) && filter.branchId > 0) out.branchId = filter.branchId;
   return out;
 }
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+// ── timers (issue 11) ──
+/**
+ * When an order counts as late, until branches set their own: waiting to be accepted longer than
+ * `acceptMs`, or being made (accepted, not ready) longer than `makeMs`. 'soon' from 60 % of it, so
+ * the row warns before it is late. Ready, closed and rejected orders have no timer.
+ */
+export const LATE_AFTER = { acceptMs: 5 * 60_000, makeMs: 15 * 60_000 } as const;
+const SOON_SHARE = 0.6;
+export type Lateness = 'onTime' | 'soon' | 'late';
+export interface OrderTimer {
+  /** What the order is waiting for: acceptance (pending) or to be made (accepted). */
+  phase: 'accept' | 'make';
+  /** Since it was placed (accept) or accepted (make). */
+  elapsedMs: number;
+  lateness: Lateness;
+}
+export function orderTimer(row: { status: string; createdAt: string; acceptedAt?: string | null }, now: number, limits: { acceptMs: number; makeMs: number } = LATE_AFTER): OrderTimer | null {
+  const since = row.status === 'pending' ? row.createdAt : row.status === 'accepted' ? row.acceptedAt : null;
+  if (!since) return null;
+  const phase = row.status === 'pending' ? 'accept' : 'make';
+  const limit = phase === 'accept' ? limits.acceptMs : limits.makeMs;
+  const elapsedMs = Math.max(0, now - Date.parse(since));
+  return { phase, elapsedMs, lateness: elapsedMs >= limit ? 'late' : elapsedMs >= limit * SOON_SHARE ? 'soon' : 'onTime' };
+}
 
 // ── selectors (views read these, never the context shape) ──
 type BoardSnapshot = ReturnType<ActorRefFrom<typeof orderBoardMachine>['getSnapshot']>;
@@ -310,4 +354,6 @@ export const selectCounts = (s: BoardSnapshot) => s.context.counts;
 export const selectPaging = (s: BoardSnapshot) => ({ skip: s.context.skip, take: s.context.take, totalCount: s.context.totalCount });
 export const selectSorting = (s: BoardSnapshot) => s.context.sorting;
 export const selectFilter = (s: BoardSnapshot) => s.context.filter;
+/** The selected row, if it is still on the page. */
+export const selectSelectedId = (s: BoardSnapshot) => (s.context.selectedId != null && s.context.rowIds.includes(s.context.selectedId) ? s.context.selectedId : null);
 export const selectOpenOrder = (s: BoardSnapshot) => (s.context.openOrderId == null ? null : s.context.rows[s.context.openOrderId] ?? null);

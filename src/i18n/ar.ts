@@ -109,7 +109,7 @@ export const ar: Catalogue = {
     loadingCheckout: 'جارٍ تحميل صفحة الدفع…',
     how: 'كيف تريد استلام طلبك؟',
     pickup: 'استلام من الفرع',
-    pickupHint: 'استلمه من الفرع',
+    pickupHint: 'تستلمه بنفسك من الفرع',
     carService: 'خدمة السيارة',
     carServiceHint: 'نحضره إلى سيارتك',
     delivery: 'توصيل',

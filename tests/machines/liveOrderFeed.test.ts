@@ -4,22 +4,25 @@ import { liveOrderFeedMachine, retryDelayMs, selectFeedStatus, type CatchUpResul
 import { TIMINGS } from '../../domain/constants';
 
 /** The feed machine alone, with in-memory ports: the edges the model test cannot stage on a real server. */
-function harness(catchUp: (afterId: number | null) => CatchUpResult, silenceMs?: number) {
+function harness(catchUp: (afterId: number | null) => CatchUpResult, silenceMs?: number, stillWaiting: (ids: number[]) => number[] = () => []) {
   let send: ((e: AnyEventObject) => void) | null = null;
   const alerts: number[] = [];
+  const reminders: number[][] = [];
   let refreshes = 0;
   const feed = createActor(liveOrderFeedMachine.provide({
     actors: {
       subscribe: fromCallback(({ sendBack }) => { send = sendBack; return () => { send = null; }; }),
       catchUp: fromPromise(async ({ input }) => catchUp(input.afterId)),
+      stillWaiting: fromPromise(async ({ input }) => stillWaiting(input.orderIds)),
     },
     actions: {
       alertNewOrder: (_, { orderId }) => { alerts.push(orderId); },
       refreshOrderLists: () => { refreshes++; },
+      remindWaiting: (_, { orderIds }) => { reminders.push(orderIds); },
     },
   }), { input: { branchId: 1, silenceMs } });
   feed.start();
-  return { feed, alerts, refreshes: () => refreshes, transport: (e: AnyEventObject) => send!(e) };
+  return { feed, alerts, reminders, refreshes: () => refreshes, transport: (e: AnyEventObject) => send!(e) };
 }
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
@@ -135,6 +138,39 @@ describe('liveOrderFeed machine', () => {
       h.transport({ type: 'feed.connected' });
       await vi.advanceTimersByTimeAsync(10 * TIMINGS.feedSilenceMs);
       expect(selectFeedStatus(h.feed.getSnapshot())).toBe('live');
+      h.feed.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('repeats the alert for announced orders nobody has taken, until the server says they are taken (issue 11)', async () => {
+    vi.useFakeTimers();
+    try {
+      let waitingOnServer = [5, 6];
+      const asked: number[][] = [];
+      const h = harness(() => ({ orderIds: [], latestId: 0 }), undefined, (ids) => { asked.push(ids); return ids.filter((id) => waitingOnServer.includes(id)); });
+      h.transport({ type: 'feed.connected' });
+      await vi.advanceTimersByTimeAsync(0);
+      h.transport({ type: 'feed.order', orderId: 5, change: 'created' });
+      await vi.advanceTimersByTimeAsync(TIMINGS.newOrderRepeatMs - 1);
+      expect(h.reminders).toEqual([]);
+      h.transport({ type: 'feed.order', orderId: 6, change: 'created' });
+      await vi.advanceTimersByTimeAsync(1);
+      expect(asked).toEqual([[5, 6]]);
+      expect(h.reminders).toEqual([[5, 6]]);
+      // 5 was accepted (or opened): only 6 rings on.
+      waitingOnServer = [6];
+      await vi.advanceTimersByTimeAsync(TIMINGS.newOrderRepeatMs);
+      expect(h.reminders).toEqual([[5, 6], [6]]);
+      waitingOnServer = [];
+      await vi.advanceTimersByTimeAsync(TIMINGS.newOrderRepeatMs);
+      expect(h.reminders).toHaveLength(2);
+      // Nothing left to ask about: the checks stop.
+      const checks = asked.length;
+      await vi.advanceTimersByTimeAsync(5 * TIMINGS.newOrderRepeatMs);
+      expect(asked).toHaveLength(checks);
+      expect(h.alerts).toEqual([5, 6]);
       h.feed.stop();
     } finally {
       vi.useRealTimers();

@@ -23,7 +23,8 @@ const model = createTestModel(createMachine({
   initial: 'pending',
   states: {
     pending: { on: { ACCEPT: 'accepted', REJECT: 'rejected', MARK_PAID: 'paid', NO_SHOW: 'noShow', CHANGED_ELSEWHERE: 'stale' } },
-    accepted: { on: { CLOSE: 'closed', NO_SHOW: 'noShow' } },
+    accepted: { on: { READY: 'ready', CLOSE: 'closed', NO_SHOW: 'noShow' } },
+    ready: { on: { CLOSE: 'closed' } },
     paid: { on: { REQUEST_REFUND: 'refundRequested' } },
     refundRequested: { on: { APPROVE_REFUND: 'refundApproved' } },
     stale: { on: { REJECT: 'refusedAndRefetched' } },
@@ -41,7 +42,8 @@ const EXPECTED: Record<string, Expected> = {
   pending: { status: 'pending', actions: PENDING_ACTIONS },
   // Another console accepted the order; this board has not refetched and still offers pending's buttons.
   stale: { status: 'pending', actions: PENDING_ACTIONS },
-  accepted: { status: 'accepted', actions: ['order.close', 'order.noShow', 'order.markPaid'] },
+  accepted: { status: 'accepted', actions: ['order.ready', 'order.close', 'order.noShow', 'order.markPaid'] },
+  ready: { status: 'ready', actions: ['order.close', 'order.noShow', 'order.markPaid'] },
   paid: { status: 'pending', payment: 'paid', actions: ['order.accept', 'order.reject', 'order.noShow', 'order.requestRefund'] },
   refundRequested: { status: 'pending', payment: 'paid', refund: 'requested', actions: ['order.accept', 'order.reject', 'order.noShow', 'order.approveRefund'] },
   // An approved refund rejects the open order (issue 11: it could still be accepted).
@@ -49,7 +51,7 @@ const EXPECTED: Record<string, Expected> = {
   rejected: { status: 'rejected', actions: ['order.markPaid'] },
   closed: { status: 'closed', actions: ['order.markPaid'] },
   noShow: { status: 'closed', arrival: 'noShow', actions: ['order.markPaid'] },
-  refusedAndRefetched: { status: 'accepted', actions: ['order.close', 'order.noShow', 'order.markPaid'] },
+  refusedAndRefetched: { status: 'accepted', actions: ['order.ready', 'order.close', 'order.noShow', 'order.markPaid'] },
 };
 
 let server: ServerProcess;
@@ -98,7 +100,9 @@ describe('order board row actions (model-based, real server)', () => {
       const orderId = await placeGuestOrder(server.api, { token: guestToken });
       const board = startBoard(orderId);
       const act = async (event: OrderLifecycleEvent['type'], details?: { reason: string }) => {
-        board.send({ type: 'order.act', orderId, event: { type: event } as OrderLifecycleEvent, details });
+        // Reject and no-show carry the operator's reason, as the dialog sends them.
+        const reason = event === 'order.reject' || event === 'order.noShow' ? { reason: 'Item sold out' } : {};
+        board.send({ type: 'order.act', orderId, event: { type: event, ...reason } as OrderLifecycleEvent, details });
         expect(board.getSnapshot().context.acting[orderId]).toBe(event);
         await settled(board, orderId);
       };
@@ -115,6 +119,8 @@ describe('order board row actions (model-based, real server)', () => {
             expect(offered.sort()).toEqual([...want.actions].sort());
             // The server holds what the board shows, except in the stale view this state stands for.
             const held = await serverRow(orderId);
+            // The reason the dialog asked for is kept on the order (the customer reads it).
+            if (state === 'rejected' || state === 'noShow') expect(held.statusReason).toBe('Item sold out');
             if (state === 'stale') expect(held.status).toBe('accepted');
             else expect({ status: held.status, version: held.version }).toEqual({ status: row.status, version: row.version });
             if (state === 'refusedAndRefetched') {
@@ -124,6 +130,7 @@ describe('order board row actions (model-based, real server)', () => {
           }])),
           events: {
             ACCEPT: () => act('order.accept'),
+            READY: () => act('order.ready'),
             REJECT: () => act('order.reject'),
             CLOSE: () => act('order.close'),
             MARK_PAID: () => act('order.markPaid'),
@@ -168,7 +175,7 @@ describe('order board row actions (model-based, real server)', () => {
     try {
       await settled(board, orderId);
       expect(board.getSnapshot().context.rows[orderId].isViewed).toBe(false);
-      board.send({ type: 'order.act', orderId, event: { type: event } });
+      board.send({ type: 'order.act', orderId, event: event === 'order.reject' ? { type: event, reason: 'Item sold out' } : { type: event } });
       await waitFor(board, (s) => s.context.rows[orderId]?.isViewed && !(orderId in s.context.acting), { timeout: 10_000 });
       expect(await serverRow(orderId)).toMatchObject({ isViewed: true, status: event === 'order.accept' ? 'accepted' : 'rejected' });
     } finally {

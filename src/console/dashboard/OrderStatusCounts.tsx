@@ -6,7 +6,7 @@ import { AllOrders, ArrivalCounts } from '../orders/operations';
 import { useOrderSignals } from '../orders/useOrderSignals';
 import { useManagerBrand } from '../shell/managerBrand';
 
-const STATUSES = [['pending', 'Pending'], ['accepted', 'Accepted'], ['closed', 'Closed'], ['rejected', 'Rejected']] as const;
+const STATUSES = [['pending', 'Pending'], ['accepted', 'Accepted'], ['ready', 'Ready'], ['closed', 'Closed'], ['rejected', 'Rejected']] as const;
 
 /**
  * Orders by status in the user's scope (the server scopes the count: all, company, brand or

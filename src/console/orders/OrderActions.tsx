@@ -4,7 +4,8 @@ import { Button, ButtonGroup, Classes, Dialog, DialogBody, DialogFooter, FormGro
 import type { OrderActorRef, OrderActionDetails } from '../../../machines/orderBoard';
 import type { OrderEventType, OrderLifecycleEvent } from '../../../machines/orderLifecycle';
 import { can } from '../../../domain/permissions';
-import { ORDER_ACTIONS } from './format';
+import { ORDER_ACTIONS, type OrderAction } from './format';
+import { RejectDialog, takesReason, type ReasonEvent } from './RejectDialog';
 
 export interface OrderActionsProps {
   orderId: number;
@@ -15,18 +16,22 @@ export interface OrderActionsProps {
   acting?: OrderEventType;
   onAct: (orderId: number, event: OrderLifecycleEvent, details?: OrderActionDetails) => void;
   size?: 'small' | 'medium';
+  /** Only the order's steps, or only its money steps (the table splits them over two columns); all when absent. */
+  place?: OrderAction['place'];
 }
 
 const sameList = (a: OrderEventType[], b: OrderEventType[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** The buttons of one order, read from its lifecycle machine and the permission table. */
-export const OrderActions = memo(function OrderActions({ orderId, order, role, acting, onAct, size = 'small' }: OrderActionsProps) {
+export const OrderActions = memo(function OrderActions({ orderId, order, role, acting, onAct, size = 'small', place }: OrderActionsProps) {
   const available = useSelector(
     order,
-    (s) => ORDER_ACTIONS.filter((a) => can(role, a.capability) && s.can({ type: a.event } as OrderLifecycleEvent)).map((a) => a.event),
+    (s) => ORDER_ACTIONS.filter((a) => (!place || a.place === place) && can(role, a.capability) && s.can({ type: a.event } as OrderLifecycleEvent)).map((a) => a.event),
     sameList,
   );
   const [refunding, setRefunding] = useState(false);
+  // Reject and no-show are final: they ask for the reason the customer will read (issue 11).
+  const [asking, setAsking] = useState<ReasonEvent | null>(null);
   if (!available.length) return null;
   return (
     <>
@@ -43,6 +48,7 @@ export const OrderActions = memo(function OrderActions({ orderId, order, role, a
             onClick={(e) => {
               e.stopPropagation();
               if (a.event === 'order.requestRefund') setRefunding(true);
+              else if (takesReason(a.event)) setAsking(a.event);
               else onAct(orderId, { type: a.event } as OrderLifecycleEvent);
             }}
           >
@@ -50,6 +56,14 @@ export const OrderActions = memo(function OrderActions({ orderId, order, role, a
           </Button>
         ))}
       </ButtonGroup>
+      {asking && (
+        <RejectDialog
+          orderId={orderId}
+          event={asking}
+          onCancel={() => setAsking(null)}
+          onConfirm={(reason) => { setAsking(null); onAct(orderId, { type: asking, reason } as OrderLifecycleEvent); }}
+        />
+      )}
       {refunding && (
         <RefundDialog
           orderId={orderId}

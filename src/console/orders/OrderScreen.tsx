@@ -1,25 +1,39 @@
 import './orders.css';
 import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
-import { useApolloClient } from '@apollo/client/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useManagerBrand } from '../shell/managerBrand';
-import { Callout, H2, HotkeysProvider, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Callout, H2, HotkeysProvider, NonIdealState, Spinner, useHotkeys, type HotkeyConfig } from '@blueprintjs/core';
 import { InboxIcon } from '@blueprintjs/icons';
 import {
   selectActing, selectCounts, selectError, selectFilter, selectIsLoading, selectIsRefreshing, selectOpenOrder, selectOrders,
-  selectPaging, selectRowIds, selectRows, selectSorting, type BoardFilter, type BoardSorting, type OrderActionDetails,
+  selectPaging, selectRowIds, selectRows, selectSelectedId, selectSorting, type BoardFilter, type BoardSorting, type OrderActionDetails,
 } from '../../../machines/orderBoard';
 import type { OrderLifecycleEvent, OrderStatus } from '../../../machines/orderLifecycle';
 import { can, CONSOLE_ROUTES } from '../../../domain/permissions';
 import { useSession } from '../../lib/session';
 import { provideOrderBoard, type StaffOrderRow } from './provideBoard';
-import { ORDER_SCREENS, type OrderScreenConfig } from './screens';
+import { MULTI_BRANCH_COLUMNS, ORDER_SCREENS, type OrderScreenConfig } from './screens';
+import { BoardBranches } from './operations';
 import { OrderTable } from './OrderTable';
-import { OrderCounts, OrderFilters, OrderPager } from './OrderToolbar';
+import { OrderCounts, OrderFilters, OrderPager, type BranchOption } from './OrderToolbar';
 import { OrderDrawer } from './OrderDrawer';
 import { useOrderSignals } from './useOrderSignals';
 import { searchFromView, viewFromSearch } from './boardUrl';
 import { BusyControl } from './BusyControl';
+
+/** How often the row timers move: their text is in whole minutes, so a few seconds late is fine. */
+const TIMER_TICK_MS = 10_000;
+
+/** The time now, renewed every `everyMs`. */
+function useClock(everyMs: number) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(t);
+  }, [everyMs]);
+  return now;
+}
 
 const samePaging = (a: { skip: number; take: number; totalCount: number }, b: typeof a) => a.skip === b.skip && a.take === b.take && a.totalCount === b.totalCount;
 
@@ -48,8 +62,10 @@ export function OrderScreen({ screen }: { screen: OrderScreenConfig }) {
   const refreshing = useSelector(board, selectIsRefreshing);
   const error = useSelector(board, selectError);
   const openRow = useSelector(board, selectOpenOrder) as StaffOrderRow | null;
+  const selectedId = useSelector(board, selectSelectedId);
 
   useOrderSignals(() => board.send({ type: 'board.refresh' }));
+  const now = useClock(TIMER_TICK_MS);
 
   useEffect(() => {
     const search = searchFromView({ filter, sorting, skip: paging.skip, take: paging.take });
@@ -65,9 +81,12 @@ export function OrderScreen({ screen }: { screen: OrderScreenConfig }) {
   const onPage = useCallback((skip: number) => board.send({ type: 'board.page', skip }), [board]);
   const onPageSize = useCallback((take: number) => board.send({ type: 'board.pageSize', take }), [board]);
   const title = CONSOLE_ROUTES.find((r) => r.path === screen.path)?.title ?? 'Orders';
+  const branches = useBoardBranches(role);
+  const columns = useMemo(() => (branches ? [...screen.columns, ...MULTI_BRANCH_COLUMNS] : screen.columns), [branches, screen.columns]);
 
   return (
     <HotkeysProvider>
+      <BoardKeys board={board} role={role} />
       <div className="console-page order-screen" data-screen={screen.list}>
         {can(role, 'branch.busy') && <BusyControl />}
         <div className="order-screen-head">
@@ -76,7 +95,7 @@ export function OrderScreen({ screen }: { screen: OrderScreenConfig }) {
           <OrderCounts keys={screen.counts} counts={counts} statuses={screen.statuses} active={filter.status} onPick={onPickStatus} />
         </div>
         <div className="order-toolbar">
-          <OrderFilters filter={filter} statuses={screen.statuses} payment={screen.filters.payment} deliverySystem={screen.filters.deliverySystem} onChange={onFilter} />
+          <OrderFilters filter={filter} statuses={screen.statuses} payment={screen.filters.payment} deliverySystem={screen.filters.deliverySystem} branches={branches} onChange={onFilter} />
           <OrderPager {...paging} onPage={onPage} onPageSize={onPageSize} />
         </div>
         {error && <Callout intent="danger" title="The orders did not load.">{error}</Callout>}
@@ -84,7 +103,7 @@ export function OrderScreen({ screen }: { screen: OrderScreenConfig }) {
           ? <NonIdealState className="order-empty" icon={<InboxIcon size={40} />} title={screen.empty} />
           : (
             <OrderTable
-              columns={screen.columns}
+              columns={columns}
               rowIds={rowIds}
               rows={rows}
               orders={orders}
@@ -92,6 +111,8 @@ export function OrderScreen({ screen }: { screen: OrderScreenConfig }) {
               role={role}
               sorting={sorting}
               loading={loading}
+              now={now}
+              selectedId={selectedId}
               onSort={onSort}
               onOpen={onOpen}
               onAct={onAct}
@@ -108,6 +129,59 @@ export function OrderScreen({ screen }: { screen: OrderScreenConfig }) {
       </div>
     </HotkeysProvider>
   );
+}
+
+/**
+ * The branches of the user's scope (a brand manager's chosen brand's) when it holds several, or
+ * undefined for a branch user. The roles that list branches (`branches.manage`: admin, company
+ * admin, brand manager) are the ones that see several; they get the Branch and Brand columns and a branch filter.
+ */
+function useBoardBranches(role: string | null): BranchOption[] | undefined {
+  const brand = useManagerBrand();
+  const multi = can(role, 'branches.manage');
+  const { data } = useQuery(BoardBranches, { variables: { brandId: brand ?? undefined }, skip: !multi, fetchPolicy: 'cache-first', context: { silent: true } });
+  return useMemo(() => {
+    if (!multi) return undefined;
+    return (data?.list?.data ?? []).filter((b): b is NonNullable<typeof b> => !!b).map((b) => ({ id: b.id, name: b.name }));
+  }, [multi, data]);
+}
+
+type BoardRef = ReturnType<typeof useActorRef<ReturnType<typeof provideOrderBoard>>>;
+
+/**
+ * The board's keys (issue 11), global while the screen is open and never while a text field has
+ * focus (Blueprint's hotkeys skip inputs): J/K move between orders, A accepts, R readies, C closes,
+ * Enter opens, ? lists them (Blueprint's hotkeys dialog). A, R and C go through the same
+ * `order.act` as the buttons, so the order's machine and the role decide as they do for a click.
+ */
+function BoardKeys({ board, role }: { board: BoardRef; role: string | null }) {
+  const hotkeys = useMemo<HotkeyConfig[]>(() => {
+    const selected = () => selectSelectedId(board.getSnapshot());
+    const act = (type: 'order.accept' | 'order.ready' | 'order.close') => () => {
+      const orderId = selected();
+      if (orderId != null && can(role, 'orders.operate')) board.send({ type: 'order.act', orderId, event: { type } });
+    };
+    return [
+      { combo: 'j', global: true, group: 'Orders', label: 'Next order', onKeyDown: () => board.send({ type: 'board.move', by: 1 }) },
+      { combo: 'k', global: true, group: 'Orders', label: 'Previous order', onKeyDown: () => board.send({ type: 'board.move', by: -1 }) },
+      { combo: 'a', global: true, group: 'Orders', label: 'Accept the order', onKeyDown: act('order.accept') },
+      { combo: 'r', global: true, group: 'Orders', label: 'Mark the order ready', onKeyDown: act('order.ready') },
+      { combo: 'c', global: true, group: 'Orders', label: 'Close the order', onKeyDown: act('order.close') },
+      {
+        combo: 'enter', global: true, group: 'Orders', label: 'Open the order',
+        onKeyDown: (e) => {
+          // Inside the table, its own Enter opens the focused row.
+          if ((e.target as HTMLElement | null)?.closest?.('.order-table, button, a')) return;
+          const orderId = selected();
+          if (orderId != null) board.send({ type: 'order.open', orderId });
+        },
+      },
+    ];
+  }, [board, role]);
+  const { handleKeyDown, handleKeyUp } = useHotkeys(hotkeys);
+  // Global hotkeys bind to the document themselves; the handlers are for local ones (none here).
+  void handleKeyDown; void handleKeyUp;
+  return null;
 }
 
 /** A page component per order route, for the console's page registry. */

@@ -3,11 +3,11 @@ import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactN
 import { Classes, Tag } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, Table2, TableLoadingOption, type CellRenderer, type ColumnHeaderRenderer } from '@blueprintjs/table';
 import { sortHeader } from '../table/SortHeader';
-import type { BoardSorting, OrderActionDetails, OrderActorRef, SortColumn } from '../../../machines/orderBoard';
+import { orderTimer, type BoardSorting, type OrderActionDetails, type OrderActorRef, type SortColumn } from '../../../machines/orderBoard';
 import type { OrderEventType, OrderLifecycleEvent } from '../../../machines/orderLifecycle';
 import type { StaffOrderRow } from './provideBoard';
 import type { OrderColumnKey } from './screens';
-import { ARRIVAL_LABEL, MODE_LABEL, REFUND_LABEL, STATUS_INTENT, STATUS_LABEL, money, placedAt } from './format';
+import { ARRIVAL_LABEL, MODE_LABEL, REFUND_LABEL, STATUS_INTENT, STATUS_LABEL, money, placedAt, waited } from './format';
 import { OrderActions } from './OrderActions';
 
 export interface OrderTableProps {
@@ -20,10 +20,17 @@ export interface OrderTableProps {
   role: string | null;
   sorting: BoardSorting | null;
   loading: boolean;
+  /** The clock the row timers read (the screen ticks it). */
+  now: number;
+  /** The row the keyboard acts on. */
+  selectedId: number | null;
   onSort: (sorting: BoardSorting | null) => void;
   onOpen: (orderId: number) => void;
   onAct: (orderId: number, event: OrderLifecycleEvent, details?: OrderActionDetails) => void;
 }
+
+/** Two lines of text, or a tag over a small button. */
+const ROW_HEIGHT = 48;
 
 interface ColumnDef {
   name: string;
@@ -32,49 +39,80 @@ interface ColumnDef {
   render: (row: StaffOrderRow, ctx: CellContext) => ReactNode;
 }
 interface CellContext {
+  now: number;
+  selectedId: number | null;
   orders: Record<number, OrderActorRef>;
   acting: Record<number, OrderEventType>;
   role: string | null;
   onAct: OrderTableProps['onAct'];
 }
 
+/** Two lines in one cell: what matters on top, its detail below (muted). */
+const twoLines = (top: ReactNode, bottom?: ReactNode) => (
+  <><span className="order-line">{top}</span>{bottom != null && bottom !== false && <span className="order-line order-muted">{bottom}</span>}</>
+);
+
+/**
+ * The columns. Rows are two lines high, as on a kitchen display, so each column is as narrow as
+ * its longest line: at 1440 px every column of a branch user's screen fits without scrolling, and
+ * at 1024 px the order, its status, the actions, payment, total and items do (issue 11).
+ */
 const COLUMN_DEFS: Record<OrderColumnKey, ColumnDef> = {
-  id: { name: '#', width: 92, sort: 'id', render: (r) => <>{!r.isViewed && <span className="order-new-dot" aria-label="Unread" />}{r.id}</> },
-  placed: { name: 'Placed', width: 100, sort: 'createdAt', render: (r) => placedAt(r.createdAt) },
-  number: { name: 'Order no.', width: 110, render: (r) => r.orderNumber },
-  customer: {
-    name: 'Customer', width: 190,
-    render: (r) => <>{r.customerName || '—'}{r.customerPhone && <span className="order-muted">{'\u00a0· '}{r.customerPhone}</span>}</>,
+  id: {
+    name: 'Order', width: 112, sort: 'id',
+    render: (r) => twoLines(<>{!r.isViewed && <span className="order-new-dot" aria-label="Unread" />}<strong className="order-number">{r.orderNumber}</strong></>, `#${r.id}`),
   },
-  mode: { name: 'Mode', width: 90, render: (r) => MODE_LABEL[r.deliverySystem] ?? r.deliverySystem },
-  car: { name: 'Car', width: 170, render: (r) => r.carDetails ?? '—' },
-  items: { name: 'Items', width: 60, render: (r) => r.itemsCount },
-  total: { name: 'Total', width: 96, sort: 'total', render: (r) => <span className="order-money">{money(r.total)}</span> },
+  placed: {
+    name: 'Placed', width: 118, sort: 'createdAt',
+    render: (r, c) => {
+      const timer = orderTimer(r, c.now);
+      return twoLines(placedAt(r.createdAt), timer && (
+        <span className={`order-timer order-timer-${timer.lateness}`} data-testid="order-timer" data-lateness={timer.lateness}>
+          {timer.phase === 'accept' ? 'waiting' : 'making'} {waited(timer.elapsedMs)}
+        </span>
+      ));
+    },
+  },
+  customer: { name: 'Customer', width: 136, render: (r) => twoLines(r.customerName || '—', r.customerPhone) },
+  mode: { name: 'Mode', width: 88, render: (r) => twoLines(MODE_LABEL[r.deliverySystem] ?? r.deliverySystem, ARRIVAL_LABEL[r.arrival]) },
+  car: { name: 'Car', width: 170, render: (r) => twoLines(r.carDetails ?? '—', ARRIVAL_LABEL[r.arrival]) },
+  items: {
+    name: 'Items', width: 130,
+    render: (r) => <span className="order-items-text" title={r.itemsText}>{r.itemsText || `${r.itemsCount} items`}</span>,
+  },
+  total: { name: 'Total', width: 92, sort: 'total', render: (r) => <span className="order-money">{money(r.total)}</span> },
   payment: {
-    name: 'Payment', width: 150,
-    render: (r) => (
-      <>
-        <Tag minimal intent={r.payment === 'paid' ? 'success' : 'none'}>{r.payment === 'paid' ? 'Paid' : 'Unpaid'}</Tag>
-        {REFUND_LABEL[r.refund] && <Tag minimal intent="warning" className="order-tag-gap">{REFUND_LABEL[r.refund]}</Tag>}
-      </>
+    name: 'Payment', width: 140,
+    render: (r, c) => twoLines(
+      <Tag minimal intent={r.payment === 'paid' ? 'success' : 'none'}>{r.payment === 'paid' ? 'Paid' : 'Unpaid'}</Tag>,
+      REFUND_LABEL[r.refund]
+        ? <Tag minimal intent="warning" data-testid="order-refund">{REFUND_LABEL[r.refund]}</Tag>
+        : c.orders[r.id] && <OrderActions orderId={r.id} order={c.orders[r.id]} role={c.role} acting={c.acting[r.id]} onAct={c.onAct} place="payment" />,
     ),
   },
   status: {
-    name: 'Status', width: 140, sort: 'status',
-    render: (r) => (
-      <>
-        <Tag intent={STATUS_INTENT[r.status]} data-testid="order-status">{STATUS_LABEL[r.status] ?? r.status}</Tag>
-        {ARRIVAL_LABEL[r.arrival] && <Tag minimal className="order-tag-gap">{ARRIVAL_LABEL[r.arrival]}</Tag>}
-      </>
-    ),
+    name: 'Status', width: 104, sort: 'status',
+    render: (r) => <Tag intent={STATUS_INTENT[r.status]} data-testid="order-status">{STATUS_LABEL[r.status] ?? r.status}</Tag>,
   },
   actions: {
-    name: 'Actions', width: 330,
+    name: 'Actions', width: 236,
     render: (r, c) => c.orders[r.id]
-      ? <OrderActions orderId={r.id} order={c.orders[r.id]} role={c.role} acting={c.acting[r.id]} onAct={c.onAct} />
+      ? <OrderActions orderId={r.id} order={c.orders[r.id]} role={c.role} acting={c.acting[r.id]} onAct={c.onAct} place="steps" />
       : null,
   },
+  branch: { name: 'Branch', width: 140, render: (r) => r.branchName },
+  brand: { name: 'Brand', width: 120, render: (r) => r.brandName },
 };
+
+/** Unread orders are bold; a late or nearly late order's whole row is tinted (its timer says how late). */
+function rowClass(row: StaffOrderRow, now: number, selectedId: number | null) {
+  const lateness = orderTimer(row, now)?.lateness;
+  return [
+    row.isViewed ? '' : 'order-unread',
+    lateness && lateness !== 'onTime' ? `order-row-${lateness}` : '',
+    row.id === selectedId ? 'order-row-selected' : '',
+  ].filter(Boolean).join(' ') || undefined;
+}
 
 /**
  * The staff order table (Blueprint Table2): one page from the server, so it stays the same size
@@ -83,15 +121,15 @@ const COLUMN_DEFS: Record<OrderColumnKey, ColumnDef> = {
  * bold with a dot. Keyboard: arrows move the focused cell, Enter opens the order.
  */
 export function OrderTable(props: OrderTableProps) {
-  const { columns, rowIds, rows, orders, acting, role, sorting, loading, onSort, onOpen, onAct } = props;
+  const { columns, rowIds, rows, orders, acting, role, sorting, loading, now, selectedId, onSort, onOpen, onAct } = props;
   const focusedRow = useRef<number | null>(null);
-  const cellContext = useMemo<CellContext>(() => ({ orders, acting, role, onAct }), [orders, acting, role, onAct]);
+  const cellContext = useMemo<CellContext>(() => ({ now, selectedId, orders, acting, role, onAct }), [now, selectedId, orders, acting, role, onAct]);
 
   const cellRenderers = useMemo(() => Object.fromEntries(columns.map((key) => [key, (rowIndex: number) => {
     const row = rows[rowIds[rowIndex]];
     if (!row) return <Cell />;
     return (
-      <Cell className={row.isViewed ? undefined : 'order-unread'} interactive={key === 'actions'}>
+      <Cell className={rowClass(row, cellContext.now, cellContext.selectedId)} interactive={key === 'actions' || key === 'payment'}>
         <span className="order-cell" data-order-id={row.id} data-column={key}>{COLUMN_DEFS[key].render(row, cellContext)}</span>
       </Cell>
     );
@@ -137,7 +175,7 @@ export function OrderTable(props: OrderTableProps) {
     <div className="order-table" onKeyDown={onKeyDown} onClick={onClick} role="region" aria-label="Orders" aria-busy={loading}>
       <Table2
         numRows={rowIds.length}
-        defaultRowHeight={34}
+        defaultRowHeight={ROW_HEIGHT}
         enableRowHeader={false}
         enableFocusedCell
         enableMultipleSelection={false}

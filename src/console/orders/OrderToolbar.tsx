@@ -39,12 +39,19 @@ export const OrderCounts = memo(function OrderCounts({ keys, counts, statuses, a
   );
 });
 
-/** Status, payment and delivery mode filters, and a search (typed search waits 300 ms). */
-export const OrderFilters = memo(function OrderFilters({ filter, statuses, payment, deliverySystem, onChange }: {
+/** A branch the board can be narrowed to. */
+export interface BranchOption { id: number; name: string }
+
+/**
+ * Status, payment and delivery mode filters, a search (typed search waits 300 ms), and the branch
+ * for the roles that see several (`branches` given).
+ */
+export const OrderFilters = memo(function OrderFilters({ filter, statuses, payment, deliverySystem, branches, onChange }: {
   filter: BoardFilter;
   statuses: OrderStatus[];
   payment: boolean;
   deliverySystem: boolean;
+  branches?: BranchOption[];
   onChange: (filter: BoardFilter) => void;
 }) {
   const [search, setSearch] = useState(filter.search ?? '');
@@ -73,6 +80,14 @@ export const OrderFilters = memo(function OrderFilters({ filter, statuses, payme
           <option value="">Paid and unpaid</option>
           <option value="paid">Paid</option>
           <option value="unpaid">Unpaid</option>
+        </HTMLSelect>
+      )}
+      {branches && (
+        <HTMLSelect aria-label="Branch" value={filter.branchId ?? ''} onChange={(e) => onChange({ ...filter, branchId: Number(e.target.value) || undefined })}>
+          <option value="">All branches</option>
+          {/* A branch from the address that is not among the first 100 still shows as chosen. */}
+          {filter.branchId != null && !branches.some((b) => b.id === filter.branchId) && <option value={filter.branchId}>Branch #{filter.branchId}</option>}
+          {branches.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
         </HTMLSelect>
       )}
       {deliverySystem && (

@@ -4,12 +4,12 @@ import type { DeliverySystem, OrderStatus } from '../../../machines/orderLifecyc
 /**
  * An order board's view in the address bar, so that a reload or a shared link shows the same
  * page (issue 11: a reload went back to page 1): ?status=pending&payment=unpaid&mode=pickup
- * &q=…&sort=createdAt.desc&page=3&size=50. Anything unknown is ignored, never an error.
+ * &q=…&branch=12&sort=createdAt.desc&page=3&size=50. Anything unknown is ignored, never an error.
  */
 export interface BoardView { filter: BoardFilter; sorting: BoardSorting | null; skip: number; take: number }
 
 const SORT_COLUMNS: SortColumn[] = ['id', 'createdAt', 'total', 'status'];
-const STATUSES: OrderStatus[] = ['pending', 'accepted', 'rejected', 'closed'];
+const STATUSES: OrderStatus[] = ['pending', 'accepted', 'ready', 'rejected', 'closed'];
 const MODES: DeliverySystem[] = ['pickup', 'carService', 'delivery'];
 /** The page sizes the pager offers. */
 export const PAGE_SIZES = [25, 50, 100];
@@ -26,6 +26,8 @@ export function viewFromSearch(search: string): BoardView {
   const mode = oneOf(q.get('mode'), MODES);
   if (mode) filter.deliverySystem = mode;
   if (q.get('q')?.trim()) filter.search = q.get('q')!.trim();
+  const branch = Number(q.get('branch'));
+  if (Number.isInteger(branch) && branch > 0) filter.branchId = branch;
   const [column, direction] = (q.get('sort') ?? '').split('.');
   const sortColumn = oneOf(column, SORT_COLUMNS);
   const sortDirection = oneOf(direction, ['asc', 'desc'] as const);
@@ -46,6 +48,7 @@ export function searchFromView(view: BoardView): string {
   if (view.filter.payment) q.set('payment', view.filter.payment);
   if (view.filter.deliverySystem) q.set('mode', view.filter.deliverySystem);
   if (view.filter.search) q.set('q', view.filter.search);
+  if (view.filter.branchId) q.set('branch', String(view.filter.branchId));
   if (view.sorting) q.set('sort', `${view.sorting.column}.${view.sorting.direction}`);
   const page = Math.floor(view.skip / view.take) + 1;
   if (page > 1) q.set('page', String(page));

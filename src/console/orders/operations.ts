@@ -8,7 +8,7 @@ import { graphql } from '../../gql';
 export const BoardOrderFields = graphql(`
   fragment BoardOrderFields on query_Store_GetUserOrdersAsBranchUser_data_items {
     id orderNumber status arrival payment refund isViewed version deliverySystem customerName customerPhone userId
-    total subtotal tax deliveryFee discount paymentSystemId carDetails specialRemarks createdAt paidAt branchId brandId itemsCount
+    total subtotal tax deliveryFee discount paymentSystemId carDetails specialRemarks createdAt paidAt acceptedAt readyAt statusReason branchId brandId branchName brandName itemsCount itemsText
   }
 `);
 
@@ -16,7 +16,7 @@ export const BoardOrderFields = graphql(`
 export const ChangedOrderFields = graphql(`
   fragment ChangedOrderFields on StaffOrder {
     id orderNumber status arrival payment refund isViewed version deliverySystem customerName customerPhone userId
-    total subtotal tax deliveryFee discount paymentSystemId carDetails specialRemarks createdAt paidAt branchId brandId itemsCount
+    total subtotal tax deliveryFee discount paymentSystemId carDetails specialRemarks createdAt paidAt acceptedAt readyAt statusReason branchId brandId branchName brandName itemsCount itemsText
   }
 `);
 
@@ -26,7 +26,7 @@ export const AllOrders = graphql(`
     list: Store_GetUserOrdersAsBranchUser(SkipCount: $skip, MaxResultCount: $take, Sorting: $sorting, Status: $status, Payment: $payment,
       DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, BrandId: $brandId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
       totalCount
-      counts { pending accepted rejected closed }
+      counts { pending accepted ready rejected closed }
       data { ...BoardOrderFields }
     }
   }
@@ -38,7 +38,7 @@ export const CurrentOrders = graphql(`
     list: Store_GetCurrentUserOrdersAsBranchUser(SkipCount: $skip, MaxResultCount: $take, Sorting: $sorting, Status: $status, Payment: $payment,
       DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, BrandId: $brandId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
       totalCount
-      counts { pending accepted rejected closed }
+      counts { pending accepted ready rejected closed }
       data { ...BoardOrderFields }
     }
   }
@@ -50,7 +50,7 @@ export const UnpaidOrders = graphql(`
     list: Store_GetUnPaidUserOrdersAsBranchUser(SkipCount: $skip, MaxResultCount: $take, Sorting: $sorting, Status: $status, Payment: $payment,
       DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, BrandId: $brandId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
       totalCount
-      counts { pending accepted rejected closed }
+      counts { pending accepted ready rejected closed }
       data { ...BoardOrderFields }
     }
   }
@@ -62,7 +62,7 @@ export const PickUpOrders = graphql(`
     list: Store_GetCurrentPickUpUserOrdersAsBranchUser(SkipCount: $skip, MaxResultCount: $take, Sorting: $sorting, Status: $status, Payment: $payment,
       DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, BrandId: $brandId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
       totalCount
-      counts { pending accepted rejected closed }
+      counts { pending accepted ready rejected closed }
       data { ...BoardOrderFields }
     }
   }
@@ -74,7 +74,7 @@ export const DriveThruOrders = graphql(`
     list: Store_GetCurrentDriveThruUserOrdersAsBranchUser(SkipCount: $skip, MaxResultCount: $take, Sorting: $sorting, Status: $status, Payment: $payment,
       DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, BrandId: $brandId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
       totalCount
-      counts { pending accepted rejected closed }
+      counts { pending accepted ready rejected closed }
       data { ...BoardOrderFields }
     }
   }
@@ -113,7 +113,7 @@ export const CustomerServed = graphql(`
 `);
 
 export const CustomerNoShow = graphql(`
-  mutation CustomerNoShow($input: OrderIdInput_Input!) {
+  mutation CustomerNoShow($input: CustomerNoShowInput_Input!) {
     order: Store_CustomerNoShow(input: $input) { ...ChangedOrderFields }
   }
 `);
@@ -137,6 +137,15 @@ export const StaffOrderDetail = graphql(`
       guestCustomerName guestPhoneNumber carDetails deliveryText
       deliveryAddress { region area block street house_no buildingNumber floor jadda avenue apartment instructions }
       items { productId name quantity unitPrice lineTotal isRedeem redeemPoints options { id name price quantity } }
+    }
+  }
+`);
+
+/** The branches a company admin, brand manager or admin may narrow the boards to (the first 100 by name). */
+export const BoardBranches = graphql(`
+  query BoardBranches($brandId: Int) {
+    list: Branch_GetBranchesForCurrentUser(SkipCount: 0, MaxResultCount: 100, Sorting: "name asc", brandId: $brandId) {
+      totalCount data { id name brandId }
     }
   }
 `);

@@ -37,7 +37,7 @@ export async function loadOrderPage(client: ApolloClient, req: PageRequest): Pro
       query: LIST_QUERIES[req.list] as typeof AllOrders,
       variables: {
         skip: req.skip, take: req.take, sorting: req.sorting, status: req.filter.status, payment: req.filter.payment,
-        deliverySystem: req.filter.deliverySystem, search: req.filter.search, includeCounts: true,
+        deliverySystem: req.filter.deliverySystem, search: req.filter.search, branchId: req.filter.branchId, includeCounts: true,
         // a brand manager's chosen brand (top bar): a filter within their scope
         brandId: managerBrand.get() ?? undefined,
       },
@@ -60,7 +60,7 @@ export async function loadOrderPage(client: ApolloClient, req: PageRequest): Pro
   return { rows: data.data.filter((r): r is BoardOrderFieldsFragment => !!r) as StaffOrderRow[], totalCount: data.totalCount, counts };
 }
 
-const STATUS_OF_EVENT = { 'order.accept': 'accepted', 'order.reject': 'rejected', 'order.close': 'closed' } as const;
+const STATUS_OF_EVENT = { 'order.accept': 'accepted', 'order.ready': 'ready', 'order.reject': 'rejected', 'order.close': 'closed' } as const;
 
 /**
  * Sends one lifecycle event through its legacy call (SPEC.md 7), with the version the console
@@ -70,9 +70,11 @@ const STATUS_OF_EVENT = { 'order.accept': 'accepted', 'order.reject': 'rejected'
 export async function performOrderEvent(client: ApolloClient, req: OrderActionRequest): Promise<StaffOrderRow | null> {
   const ids = { orderId: req.orderId, version: req.version };
   const silent = { silent: true };
+  // Reject and no-show carry the operator's reason (the customer reads it on /track-order).
+  const reason = 'reason' in req.event ? { reason: req.event.reason } : {};
   switch (req.event.type) {
-    case 'order.accept': case 'order.reject': case 'order.close': {
-      const res = await client.mutate({ mutation: UpdateOrderStatus, variables: { input: { ...ids, status: STATUS_OF_EVENT[req.event.type] } }, context: silent });
+    case 'order.accept': case 'order.ready': case 'order.reject': case 'order.close': {
+      const res = await client.mutate({ mutation: UpdateOrderStatus, variables: { input: { ...ids, ...reason, status: STATUS_OF_EVENT[req.event.type] } }, context: silent });
       return res.data?.order as StaffOrderRow;
     }
     case 'order.markPaid':
@@ -83,7 +85,7 @@ export async function performOrderEvent(client: ApolloClient, req: OrderActionRe
     case 'order.serve':
       return (await client.mutate({ mutation: CustomerServed, variables: { input: ids }, context: silent })).data?.order as StaffOrderRow;
     case 'order.noShow':
-      return (await client.mutate({ mutation: CustomerNoShow, variables: { input: ids }, context: silent })).data?.order as StaffOrderRow;
+      return (await client.mutate({ mutation: CustomerNoShow, variables: { input: { ...ids, ...reason } }, context: silent })).data?.order as StaffOrderRow;
     case 'order.requestRefund':
       await client.mutate({
         mutation: InitiateRefundRequest,

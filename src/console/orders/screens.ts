@@ -1,8 +1,8 @@
 import type { OrderListKind } from '../../../machines/orderBoard';
 import type { OrderStatus } from '../../../machines/orderLifecycle';
 
-export type CountKey = 'pending' | 'accepted' | 'closed' | 'rejected' | 'arrived' | 'served' | 'noShow';
-export type OrderColumnKey = 'id' | 'placed' | 'number' | 'customer' | 'mode' | 'car' | 'items' | 'total' | 'payment' | 'status' | 'actions';
+export type CountKey = 'pending' | 'accepted' | 'ready' | 'closed' | 'rejected' | 'arrived' | 'served' | 'noShow';
+export type OrderColumnKey = 'id' | 'placed' | 'customer' | 'mode' | 'car' | 'items' | 'total' | 'payment' | 'status' | 'actions' | 'branch' | 'brand';
 
 /** What one order screen shows; everything else is the one generic OrderScreen. */
 export interface OrderScreenConfig {
@@ -17,11 +17,13 @@ export interface OrderScreenConfig {
   empty: string;
 }
 
-const ALL: OrderStatus[] = ['pending', 'accepted', 'closed', 'rejected'];
-const CURRENT: OrderStatus[] = ['pending', 'accepted'];
-const STATUS_COUNTS: CountKey[] = ['pending', 'accepted', 'closed', 'rejected'];
-// What staff act on first (status, the buttons) comes first, so it is on screen at 1280 px.
-const COLUMNS: OrderColumnKey[] = ['id', 'status', 'actions', 'payment', 'total', 'customer', 'placed', 'mode', 'items', 'number'];
+const ALL: OrderStatus[] = ['pending', 'accepted', 'ready', 'closed', 'rejected'];
+const CURRENT: OrderStatus[] = ['pending', 'accepted', 'ready'];
+const STATUS_COUNTS: CountKey[] = ['pending', 'accepted', 'ready', 'closed', 'rejected'];
+// What staff act on first (the order, its status, the buttons) comes first, so it is on screen at 1024 px.
+const COLUMNS: OrderColumnKey[] = ['id', 'status', 'actions', 'items', 'total', 'payment', 'customer', 'placed', 'mode'];
+/** Roles that see more than one branch also get the Branch and Brand columns (and a branch filter). */
+export const MULTI_BRANCH_COLUMNS: OrderColumnKey[] = ['branch', 'brand'];
 
 export const ORDER_SCREENS: Record<string, OrderScreenConfig> = {
   '/order': {
@@ -43,7 +45,7 @@ export const ORDER_SCREENS: Record<string, OrderScreenConfig> = {
   '/CurrentDriveThruOrderPage': {
     path: '/CurrentDriveThruOrderPage', list: 'driveThru', statuses: CURRENT, filters: { payment: true, deliverySystem: false },
     counts: [...STATUS_COUNTS, 'arrived', 'served', 'noShow'],
-    columns: ['id', 'status', 'actions', 'car', 'payment', 'total', 'customer', 'placed', 'items', 'number'],
+    columns: ['id', 'status', 'actions', 'car', 'items', 'total', 'payment', 'customer', 'placed'],
     empty: 'No drive-thru orders waiting.',
   },
 };

@@ -48,13 +48,19 @@ export function LiveOrderFeed({ branchId }: { branchId: number | null }) {
     };
   }, [feed]);
 
+  const down = status === 'reconnecting' || status === 'refused';
+  useEffect(() => {
+    document.body.classList.toggle('feed-down', down);
+    return () => { document.body.classList.remove('feed-down'); };
+  }, [down]);
+
   // A plain title, not a Tooltip: Blueprint's Popover-based tooltips misbehave under React 19.
   return (
     <>
       <Tag minimal round intent={INTENT[status]} data-testid="feed-status" data-status={status} className="console-feed-status" title={status === 'live' ? 'New orders arrive live' : reason ?? undefined}>
         {LABEL[status]}
       </Tag>
-      {(status === 'reconnecting' || status === 'refused') && createPortal(
+      {down && createPortal(
         <div className="feed-down-banner" role="alert" data-testid="feed-down-banner" title={reason ?? undefined}>
           {status === 'refused' ? FEED_REFUSED_TEXT : FEED_DOWN_TEXT}
         </div>,

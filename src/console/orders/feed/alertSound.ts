@@ -7,7 +7,7 @@ declare global {
   interface Window {
     /** Test hooks: sounds actually started (howler's onplay), and when, per order. */
     __alertPlays?: number;
-    __alertLog?: { orderId: number; requestedAt: number; playedAt?: number }[];
+    __alertLog?: { orderId: number; requestedAt: number; playedAt?: number; repeat?: boolean }[];
   }
 }
 
@@ -38,9 +38,11 @@ export function preloadAlertSound() {
   alertHowl();
 }
 
-/** Plays the new-order alert once. */
-export function playAlertSound(orderId: number) {
-  (window.__alertLog ??= []).push({ orderId, requestedAt: Date.now() });
+/** Plays the new-order alert once; `repeatFor`: the orders a repeated alert is for (logged as repeats). */
+export function playAlertSound(orderId: number, repeatFor?: number[]) {
+  const log = (window.__alertLog ??= []);
+  if (repeatFor) for (const id of repeatFor) log.push({ orderId: id, requestedAt: Date.now(), repeat: true });
+  else log.push({ orderId, requestedAt: Date.now() });
   const soundId = alertHowl().play();
   if (typeof soundId === 'number') orderOfSound.set(soundId, orderId);
 }

@@ -60,6 +60,19 @@ export async function catchUpOrders(client: ApolloClient, afterId: number | null
   return { orderIds, latestId: orderIds.length ? orderIds[orderIds.length - 1] : afterId };
 }
 
+/** Port `stillWaiting`: of the announced orders, those still pending and unread (nobody opened or accepted them). */
+export async function stillWaitingOrders(client: ApolloClient, orderIds: number[], scope: FeedScope): Promise<number[]> {
+  if (!orderIds.length) return [];
+  const wanted = new Set(orderIds);
+  const res = await client.query({
+    query: AllOrders,
+    variables: { skip: 0, take: 100, includeCounts: false, sorting: 'id asc', status: 'pending', createdAfterId: Math.min(...orderIds) - 1, branchId: scope.branchId ?? undefined },
+    fetchPolicy: 'no-cache',
+    context: { silent: true },
+  });
+  return (res.data?.list?.data ?? []).filter((o) => !!o && wanted.has(o.id) && !o.isViewed).map((o) => o!.id);
+}
+
 /** Which transport a scope gets: Firestore only for one branch with Firebase configured. */
 const usesFirestore = (scope: FeedScope, firestore?: FirestoreFeedConfig | null) => !!firestore && scope.branchId != null;
 
@@ -81,11 +94,16 @@ export function provideLiveOrderFeed(opts: { client: ApolloClient; uri: string; 
     actors: {
       subscribe: useFirestore ? firestoreFeed(opts.firestore!) : gatewayFeed({ uri: opts.uri, token: () => storage.get(KEYS.token) }),
       catchUp: fromPromise(({ input }) => catchUpOrders(opts.client, input.afterId, input.scope)),
+      stillWaiting: fromPromise(({ input }) => stillWaitingOrders(opts.client, input.orderIds, opts.scope)),
     },
     actions: {
       alertNewOrder: (_, { orderId }) => {
         playAlertSound(orderId);
         notify('success', 'New order', TEXT.newOrder(orderId));
+      },
+      remindWaiting: (_, { orderIds }) => {
+        playAlertSound(orderIds[0], orderIds);
+        notify('warning', 'Still waiting', `${orderIds.map((id) => `#${id}`).join(', ')} ${orderIds.length === 1 ? 'is' : 'are'} not accepted yet. Open or accept ${orderIds.length === 1 ? 'it' : 'them'} to stop the alert.`);
       },
       refreshOrderLists: () => signalOrders({ type: 'refresh' }),
       orderChanged: (_, { orderId }) => signalOrders({ type: 'changed', orderId }),
