@@ -40,7 +40,8 @@ export function BusyControl() {
     },
   });
   const [editing, setEditing] = useState(false);
-  const [busy, setBusy] = useState(true);
+  // The common case is a longer wait while still taking orders; refusing orders is the stronger step.
+  const [busy, setBusy] = useState(false);
   const [delay, setDelay] = useState(15);
   const [forMinutes, setForMinutes] = useState(30);
   if (!branchId) return null;
@@ -69,7 +70,7 @@ export function BusyControl() {
           <Button size="small" variant="outlined" loading={loading} onClick={() => apply({ isBusy: false, delayMinutes: 0 })}>End busy mode now</Button>
         </Callout>
       )}
-      <Button size="small" icon="time" onClick={() => setEditing(true)} data-testid="busy-mode-button">{on ? 'Change busy mode' : 'Busy mode…'}</Button>
+      <Button size="small" icon="time" style={{ alignSelf: 'flex-end' }} onClick={() => setEditing(true)} data-testid="busy-mode-button">{on ? 'Change busy mode' : 'Busy mode…'}</Button>
       {editing && (
         <Dialog isOpen title="Busy mode" onClose={() => setEditing(false)}>
           <form onSubmit={(e) => { e.preventDefault(); void apply({ isBusy: busy, delayMinutes: delay, forMinutes }); }}>
