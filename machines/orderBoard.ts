@@ -105,7 +105,7 @@ export interface OrderBoardInput { list: OrderListKind; skip?: number; take?: nu
 
 export const DEFAULT_PAGE_SIZE = 50;
 const ACTOR_PREFIX = 'act-';
-const orderIdOfActor = (actorId: string) => Number(actorId.slice(ACTOR_PREFIX.length));
+const orderIdOfActor = (actorId: string) => Number(actorId.slice(ACTOR_PREFIX.length).split('-')[0]);
 
 export const sortingText = (s: BoardSorting | null) => (s ? `${s.column} ${s.direction}` : undefined);
 
@@ -251,8 +251,10 @@ export const orderBoardMachine = setup({
       actions: [
         assign({ acting: ({ context, event }) => ({ ...context.acting, [event.orderId]: event.event.type }) }),
         enqueueActions(({ context, event, enqueue }) => {
+          // One id per action (order, version, event): an action sent as soon as the previous one
+          // is done (a click right after the read mark) must not meet that one's id, still registered.
           enqueue.spawnChild('performOrderEvent', {
-            id: `${ACTOR_PREFIX}${event.orderId}`,
+            id: `${ACTOR_PREFIX}${event.orderId}-v${context.rows[event.orderId].version}-${event.event.type}`,
             input: { orderId: event.orderId, version: context.rows[event.orderId].version, event: event.event, details: event.details },
           });
         }),

@@ -144,7 +144,7 @@ describe('live order operations in Chromium', () => {
       await page.getByText(/is not accepted yet/).first().waitFor();
 
       // The keys: ? lists them; J selects the newest order (the top row); A accepts it. None acts while typing.
-      await page.keyboard.press('?');
+      await page.keyboard.press('Shift+Slash');
       await page.locator('.bp6-hotkey-dialog').getByText('Accept the order').waitFor();
       await screenshot(page, 'console-orders-keys');
       await page.keyboard.press('Escape');
