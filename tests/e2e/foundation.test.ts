@@ -25,7 +25,8 @@ describe('the running product in Chromium', () => {
       const page = await context.newPage();
       await signIn(page, user);
       await page.waitForURL(`**${home}`);
-      await expect.poll(() => page.title()).toBe(`${title} | Brew Ops`);
+      // the title changes when the home screen's chunk has loaded: slow on a loaded machine
+      await expect.poll(() => page.title(), { timeout: 30_000 }).toBe(`${title} | Brew Ops`);
       if (home === '/dashboard') await page.getByText(`Welcome, ${fullName}`).waitFor().catch(async (e) => { await screenshot(page, `foundation-${user}-failed`); throw e; });
       else await page.getByRole('heading', { name: title }).waitFor();
       const menu = page.getByRole('complementary', { name: 'Main menu' });
