@@ -17,7 +17,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false },
+        test: {
+          name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false,
+          // A browser waits on chunks and the server: expect.poll's 1 s default fails on a busy 2-core machine, not on a slow product.
+          expect: { poll: { timeout: 15_000 } },
+        },
       },
     ],
   },
