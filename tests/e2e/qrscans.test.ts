@@ -87,7 +87,7 @@ describe('/brands/qrscans and the customer page', () => {
       await page.getByRole('tab', { name: 'Scans' }).click();
       const scans = page.getByTestId('customer-scans');
       await scans.waitFor({ timeout: 30_000 });
-      expect(await page.getByTestId('customer-scan-totals').textContent()).toMatch(/^1 scans · 1 reward · 0 redemption/);
+      expect(await page.getByTestId('customer-scan-totals').textContent()).toMatch(/^1 scan · 1 reward · 0 redemption/);
       expect(await scans.locator('tbody tr').first().textContent()).toContain(`Mango CoffeeSalmiyaReward#${orderId}`);
       await screenshot(page, 'qrscans-customer-scans-1280');
 

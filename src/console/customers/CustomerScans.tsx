@@ -26,7 +26,7 @@ export function CustomerScans({ customerId }: { customerId: number }) {
   return (
     <div data-testid="customer-scans">
       <p data-testid="customer-scan-totals">
-        {scans?.totalCount ?? 0} scans · {scans?.rewardScans ?? 0} reward · {scans?.redemptionScans ?? 0} redemption · first {when(scans?.firstScanAt)} · last {when(scans?.lastScanAt)}
+        {scans?.totalCount === 1 ? '1 scan' : `${scans?.totalCount ?? 0} scans`} · {scans?.rewardScans ?? 0} reward · {scans?.redemptionScans ?? 0} redemption · first {when(scans?.firstScanAt)} · last {when(scans?.lastScanAt)}
       </p>
       <HTMLTable compact striped>
         <thead><tr><th>When</th><th>Brand</th><th>Branch</th><th>Type</th><th>Order</th><th>Age band then</th><th>Scanned by</th></tr></thead>
