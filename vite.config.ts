@@ -1,8 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { gqlInline } from './scripts/viteGqlInline';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [gqlInline(), react()],
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
   server: { proxy: { '/api': 'http://localhost:8080', '/graphql': 'http://localhost:8080', '/payments': 'http://localhost:8080' } },
 });

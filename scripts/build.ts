@@ -60,7 +60,7 @@ await step('openapi', ['server', 'domain', 'package-lock.json'], 'mesh/generated
 await step('mesh', ['mesh/generated/openapi.gateway.json', 'mesh', '.meshrc.yaml'], '.mesh/index.ts', () =>
   run(bin('mesh'), ['build'], { MESH_UPSTREAM_URL: 'http://rest.in-process' }));
 await step('codegen', ['.mesh/schema.graphql', 'src', 'codegen.ts'], 'src/gql/index.ts', () => run(bin('graphql-codegen'), ['--config', 'codegen.ts']));
-await step('spa', ['src', 'machines', 'domain', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'], 'dist/index.html', () => {
+await step('spa', ['src', 'machines', 'domain', 'public', 'index.html', 'vite.config.ts', 'scripts/viteGqlInline.ts', 'package-lock.json'], 'dist/index.html', () => {
   if (!existsSync('index.html')) return;
   run(bin('vite'), ['build', '--logLevel', 'warn']);
   precompress('dist');
