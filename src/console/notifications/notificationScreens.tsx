@@ -52,18 +52,22 @@ const FIELDS: FieldConfig[] = [
 ];
 
 const columns = (decide: boolean): ResourceConfig<NotificationRequestRow>['columns'] => [
-  { field: 'title', name: 'Title', width: 170 },
-  { field: 'text', name: 'Text', width: 240 },
-  { field: 'brandName', name: 'Brand', width: 110 },
-  { field: 'groupName', name: 'Send to', width: 130, render: (r) => (r.groupName ? String(r.groupName) : 'All customers') },
-  { field: 'requestedByName', name: 'Asked by', width: 120, render: (r) => <span title={when(r.createdAt)}>{String(r.requestedByName ?? '—')}</span> },
+  { field: 'title', name: 'Title', width: 150 },
+  { field: 'text', name: 'Text', width: 200 },
+  { field: 'brandName', name: 'Brand', width: 100 },
+  { field: 'groupName', name: 'Send to', width: 120, render: (r) => (r.groupName ? String(r.groupName) : 'All customers') },
+  { field: 'requestedByName', name: 'Asked by', width: 110, render: (r) => <span title={when(r.createdAt)}>{String(r.requestedByName ?? '—')}</span> },
   {
+    // A sent request says how many customers it reached: 'Sent to 1'.
     field: 'status', name: 'State', width: 150,
-    render: (r) => <Tag minimal intent={STATUS_INTENT[r.status as ApprovalStatus]}>{STATUS_LABEL[r.status as ApprovalStatus] ?? String(r.status)}</Tag>,
+    render: (r) => (
+      <Tag minimal intent={STATUS_INTENT[r.status as ApprovalStatus]}>
+        {r.status === 'approved' && r.recipients != null ? `Sent to ${String(r.recipients)}` : STATUS_LABEL[r.status as ApprovalStatus] ?? String(r.status)}
+      </Tag>
+    ),
   },
-  { field: 'recipients', name: 'Reached', width: 70, render: (r) => (r.recipients == null ? '—' : String(r.recipients)) },
   ...(decide ? [{
-    field: 'id', name: 'Decision', width: 160,
+    field: 'id', name: 'Decision', width: 150,
     render: (r: NotificationRequestRow, list: { refresh(): void }) => (
       <Decisions id={Number(r.id)} status={r.status as ApprovalStatus} refresh={list.refresh} calls={{ approve: Approve, reject: Reject, access: 'notifications.send' }} />
     ),
