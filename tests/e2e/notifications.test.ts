@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startServerProcess, type ServerProcess } from '../support/serverProcess';
+import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
+
+/**
+ * Notifications in Chromium (issue 13): a brand manager requests a notification to a group, the
+ * admin approves it on /notifications, and a customer of that group sees it in the shop's inbox
+ * (the bell's count, the list), once.
+ */
+let server: ServerProcess;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const TITLE = 'Morning club: double punches';
+const TEXT = 'Every coffee before 10 am counts twice this week.';
+
+describe('notifications', () => {
+  it('brand manager requests, admin approves, the customer reads it in the shop once', async () => {
+    const companyAdmin = await server.api.login('companyadmin');
+    const group = await server.api.post('/api/services/app/CustomersGroups/CreateNewCustomersGroup', {
+      token: companyAdmin, body: { brandId: 7, name: 'Morning club', customerIds: [5] },
+    });
+    expect(group.status, JSON.stringify(group.body)).toBe(200);
+
+    const manager = await newContext(browser, server.url, DESKTOP);
+    const page = await manager.newPage();
+    await shotOnFailure(page, 'notifications-request', async () => {
+      await signIn(page, 'brandmanager');
+      await page.goto('/NotificationRequest');
+      await page.getByRole('button', { name: 'New notification request' }).click();
+      const form = page.getByRole('form', { name: 'New notification request' });
+      await form.waitFor();
+      await form.getByLabel('Brand').selectOption({ label: 'Mango Coffee' });
+      await form.getByLabel('Send to').selectOption({ label: 'Morning club (1)' });
+      await form.getByLabel('Title').fill(TITLE);
+      await form.getByLabel('Text').fill(TEXT);
+      await screenshot(page, 'notifications-request-form-1280');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await form.waitFor({ state: 'detached' });
+      await page.getByText(TITLE).waitFor();
+      await page.locator('.bp6-tag', { hasText: 'Waiting for approval' }).waitFor();
+      await screenshot(page, 'notifications-request-list-1280');
+    });
+    await manager.close();
+
+    const admin = await newContext(browser, server.url, DESKTOP);
+    const adminPage = await admin.newPage();
+    await shotOnFailure(adminPage, 'notifications-approve', async () => {
+      await signIn(adminPage, 'admin');
+      await adminPage.goto('/notifications');
+      await adminPage.getByText(TITLE).waitFor();
+      await adminPage.locator('.bp6-tag', { hasText: 'Waiting for approval' }).waitFor();
+      await screenshot(adminPage, 'notifications-pending-1280');
+      await adminPage.getByRole('button', { name: 'Approve' }).first().click();
+      await adminPage.locator('.bp6-tag', { hasText: 'Sent to 1' }).waitFor();
+      await expect.poll(async () => adminPage.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+      await screenshot(adminPage, 'notifications-approved-1280');
+    });
+    await admin.close();
+
+    const token = await server.api.login('admin');
+    const requests = await server.api.get('/api/services/app/Notifications/GetAllNotificationsRequests', { token, query: { SkipCount: 0, MaxResultCount: 10 } });
+    expect(requests.body.result.data[0]).toMatchObject({ title: TITLE, status: 'approved', groupName: 'Morning club', recipients: 1, requestedByName: 'Bader Brand' });
+
+    const phone = await newContext(browser, server.url, PHONE);
+    const shop = await phone.newPage();
+    await shotOnFailure(shop, 'notifications-inbox', async () => {
+      await signIn(shop, 'customer');
+      const bell = shop.getByTestId('notification-bell');
+      await bell.waitFor({ timeout: 30_000 });
+      await expect.poll(() => shop.getByTestId('notification-count').textContent(), { timeout: 30_000 }).toBe('1');
+      expect(await bell.getAttribute('aria-label')).toBe('Notifications, 1 unread');
+      await screenshot(shop, 'notifications-bell-390');
+      await bell.click();
+      const panel = shop.getByTestId('notification-panel');
+      await panel.waitFor();
+      await expect.poll(() => panel.getByText(TITLE).count()).toBe(1);
+      await panel.getByText(TEXT).waitFor();
+      await screenshot(shop, 'notifications-inbox-390');
+      await panel.getByTestId('notification-item').filter({ hasText: TITLE }).click();
+      await shop.getByTestId('notification-count').waitFor({ state: 'detached' });
+      expect(await bell.getAttribute('aria-label')).toBe('Notifications, 0 unread');
+      await shop.reload();
+      await shop.getByTestId('notification-bell').click();
+      await expect.poll(() => shop.getByTestId('notification-panel').getByText(TITLE).count()).toBe(1);
+      expect(await shop.getByTestId('notification-count').count()).toBe(0);
+      await screenshot(shop, 'notifications-read-390');
+    });
+    await phone.close();
+  }, 240_000);
+});
