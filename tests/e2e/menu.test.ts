@@ -10,7 +10,8 @@ import { TEXT } from '../../domain/constants';
  * orders it at the server's price; the price goes up while a cart still holds the old one and
  * checkout shows and charges the new one; a branch user marks it sold out until a time on
  * /MenuManagement and the shop shows it unavailable; the product is renamed and deleted and the
- * first order still reads as it was sold.
+ * first order still reads as it was sold; then an addition group is edited and applied, the tree
+ * is renamed and reordered, and the product's history is read, and the shop follows.
  */
 let server: ServerProcess;
 let browser: Browser;
@@ -288,5 +289,108 @@ describe('menu management in Chromium', () => {
     }
     expect(await orderDetail(firstOrder!)).toMatchObject({ total: 4.2, items: [{ name: NAME }] });
     log('story 4', t0);
+  });
+
+  it('5. the brand manager edits an addition group, applies it to a product, renames and reorders the tree, and reads the product\'s history; the shop follows', async () => {
+    const t0 = Date.now();
+    const context = await newContext(browser, server.url, DESKTOP);
+    const page = await context.newPage();
+    await signIn(page, 'brandmanager');
+    await page.goto('/store');
+    await step(page, 'additions-store', () => page.getByRole('button', { name: 'New addition group of Food' }).waitFor());
+
+    // A new addition group of Food with two priced additions...
+    await page.getByRole('button', { name: 'New addition group of Food' }).click();
+    let dialog = page.getByRole('form', { name: 'New addition group of Food' });
+    await dialog.getByLabel('Addition group name').fill('Spreads');
+    await dialog.getByLabel('Addition 1 name').fill('Honey');
+    await dialog.getByLabel('Addition 1 price').fill('0.100');
+    await dialog.getByRole('button', { name: 'Addition', exact: true }).click();
+    await dialog.getByLabel('Addition 2 name').fill('Zaatar oil');
+    await dialog.getByLabel('Addition 2 price').fill('0.300');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const groupRow = page.locator('.mm-additions .mm-row', { hasText: 'Spreads' });
+    await step(page, 'addition-created', () => groupRow.getByText('Zaatar oil 0.300 KD').waitFor());
+
+    // ...edited as a whole: renamed, made required, a price changed, one removed, one added.
+    await page.getByRole('button', { name: 'Edit addition group Spreads' }).click();
+    dialog = page.getByRole('form', { name: 'Edit addition group Spreads' });
+    await dialog.getByLabel('Addition group name').fill('Spreads & dips');
+    await dialog.getByText('Required').click();
+    await dialog.getByLabel('Addition 2 price').fill('0.250');
+    await dialog.getByRole('button', { name: 'Addition', exact: true }).click();
+    await dialog.getByLabel('Addition 3 name').fill('Labneh');
+    await dialog.getByLabel('Addition 3 price').fill('0.0505');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    // The dialog's own check: 4 decimals are refused, nothing is sent.
+    await step(page, 'addition-price-check', () => dialog.getByText(/Labneh: A price in KD with up to 3 decimals/).waitFor());
+    await dialog.getByLabel('Addition 3 price').fill('0.050');
+    await dialog.getByText(/Labneh: A price in KD/).waitFor({ state: 'detached' });
+    await dialog.getByRole('button', { name: 'Remove addition 1' }).click();
+    await screenshot(page, 'menu-addition-group-dialog-1280');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const edited = page.locator('.mm-additions .mm-row', { hasText: 'Spreads & dips' });
+    await step(page, 'addition-edited', () => edited.getByText('Zaatar oil 0.250 KD · Labneh 0.050 KD').waitFor());
+    expect(await edited.textContent()).not.toContain('Honey');
+    expect(await edited.textContent()).toContain('Required');
+
+    // Applied to Pistachio Cookie in its product form.
+    await page.getByRole('button', { name: 'Edit Pistachio Cookie' }).click();
+    let form = page.getByRole('form', { name: 'Edit Pistachio Cookie' });
+    await form.getByText('Spreads & dips', { exact: true }).click();
+    expect(await form.getByLabel('Spreads & dips').isChecked()).toBe(true);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.waitFor({ state: 'detached' });
+
+    // Renamed and reordered from the tree.
+    await page.getByRole('button', { name: 'Rename Sandwiches' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename the sub-type Sandwiches' });
+    expect(await rename.locator('#mm-name').inputValue()).toBe('Sandwiches');
+    await rename.locator('#mm-name').fill('Toasties');
+    await rename.getByRole('button', { name: 'Save' }).click();
+    await step(page, 'renamed', () => page.getByRole('button', { name: 'Move Toasties up' }).waitFor());
+    await page.getByRole('button', { name: 'Move Toasties up' }).click();
+    await step(page, 'subtype-moved', () => page.getByRole('button', { name: 'Move Toasties up' }).and(page.locator(':disabled')).waitFor());
+    await page.getByRole('button', { name: 'Move Pistachio Cookie up' }).click();
+    await step(page, 'product-moved', () => page.getByRole('button', { name: 'Move Pistachio Cookie up' }).and(page.locator(':disabled')).waitFor());
+    await page.getByRole('button', { name: 'Move Food up' }).click();
+    await step(page, 'type-moved', async () => {
+      const types = page.locator('.mm-row--type strong');
+      await expect.poll(() => types.allTextContents(), { timeout: 15_000 }).toEqual(['Food', 'Coffee']);
+    });
+    await shot(page, 'menu-store-reordered-1280');
+
+    // The product's History tab: who changed what, in the form's words.
+    await page.getByRole('button', { name: 'Edit Pistachio Cookie' }).click();
+    form = page.getByRole('form', { name: 'Edit Pistachio Cookie' });
+    await form.waitFor();
+    await page.getByRole('tab', { name: 'History' }).click();
+    const history = page.getByRole('table', { name: 'History' });
+    await step(page, 'history', () => history.getByText('Addition groups:').first().waitFor());
+    expect(await history.textContent()).toContain('brandmanager');
+    // Newest first: the move up (place 2 → 1), then the addition group applied.
+    expect(await history.locator('tbody tr').nth(0).textContent()).toMatch(/Changed\s*Place in its sub-type: 2\s*1/);
+    expect(await history.locator('tbody tr').nth(1).textContent()).toMatch(/Changed\s*Addition groups: none\s*Spreads & dips/);
+    await screenshot(page, 'menu-product-history-1280');
+    await context.close();
+
+    // The server's truth, and the shop's: new names, new order, the addition at its new price.
+    const shopMenu = (await server.api.get(`${APP}/Products/GetProductsGroupedByTypeAndSubtypeAsCustomerForMangoes`, { query: { brandId: 7, branchId: 1 } })).body.result;
+    expect(shopMenu.map((ty: any) => ty.name)).toEqual(['Food', 'Coffee']);
+    const food = shopMenu.find((ty: any) => ty.name === 'Food');
+    expect(food.subtypes.map((sub: any) => sub.name)).toEqual(['Toasties', 'Pastries']);
+    expect(food.subtypes[1].products.map((p: any) => p.name)).toEqual(['Pistachio Cookie', 'Butter Croissant']);
+    const [shop, guest] = await shopPage(PHONE);
+    try {
+      await guest.getByTestId('product-list').getByRole('link', { name: /Pistachio Cookie/ }).click();
+      // The group is required now: the page asks for it before Add to Cart.
+      await step(guest, 'shop-addition', () => guest.getByText('Please choose Spreads & dips.').waitFor());
+      await guest.getByText('Labneh').first().waitFor();
+      expect(await guest.getByText('Honey').count()).toBe(0);
+      await shot(guest, 'menu-shop-addition-390');
+    } finally {
+      await shop.close();
+    }
+    log('story 5', t0);
   });
 });
