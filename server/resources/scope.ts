@@ -84,9 +84,12 @@ export async function placeInScope(db: Db | Tx, caller: Caller, level: ScopeLeve
  */
 export async function checkPlacesInScope(db: Db | Tx, caller: Caller, places: { brandId?: number; branchId?: number }) {
   for (const [level, id] of [['brand', places.brandId], ['branch', places.branchId]] as const) {
-    if (id !== undefined && !(await placeInScope(db, caller, level, id))) {
-      const message = `There is no ${level} ${id} you can see.`;
-      throw badRequest(message, [{ message, members: [`${level}Id`] }]);
-    }
+    if (id !== undefined && !(await placeInScope(db, caller, level, id))) throw unknownPlace(level, id);
   }
+}
+
+/** The 400 for a company, brand or branch the caller names but may not see (or that does not exist). */
+export function unknownPlace(level: ScopeLevel, id: number) {
+  const message = `There is no ${level} ${id} you can see.`;
+  return badRequest(message, [{ message, members: [`${level}Id`] }]);
 }

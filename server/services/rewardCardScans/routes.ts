@@ -8,10 +8,10 @@ import { route, service } from '../../http/routes';
 import { pageOf, pagingFields } from '../../http/paging';
 import { Nullable } from '../../http/nullable';
 import type { AppContext, Caller } from '../../http/context';
-import { placeInScope, scopeWhere } from '../../resources/scope';
+import { placeInScope, scopeWhere, unknownPlace } from '../../resources/scope';
 import { branchScope } from '../../orders/scope';
 import { customerVisibleTo, searchOf } from '../customer/loyalty';
-import { periodOf, unknownPlace } from '../statistic/routes';
+import { periodOf } from '../../http/period';
 import { ageBandOf, AGE_BANDS, genderOf, kuwaitOffset, profileStatisticOf, scanStatisticOf, scansByBranchOf } from './scanStatistics';
 
 /**

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { BRANCH_TIME_ZONE } from '../../../domain/schedule';
-import { inPeriod, utcOffsetOf, type Period } from '../statistic/statistics';
+import { inPeriod, utcOffsetOf } from '../statistic/statistics';
+import type { Period } from '../../http/period';
 
 /**
  * Reward card scan figures (SPEC.md 3 "Reward-scan metrics": scanned and not scanned, male and

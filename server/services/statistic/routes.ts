@@ -3,16 +3,13 @@ import { asc, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { branches, brands, companies } from '../../db/schema';
 import { badRequest, Obj } from '../../http/envelope';
+import { periodFields, periodOf } from '../../http/period';
 import { route, service } from '../../http/routes';
 import type { AppContext, Caller } from '../../http/context';
-import { placeInScope, scopeWhere } from '../../resources/scope';
-import { statisticOf, type Period } from './statistics';
+import { placeInScope, scopeWhere, unknownPlace } from '../../resources/scope';
+import { statisticOf } from './statistics';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
-const periodFields = {
-  fromDate: Type.Optional(Type.String({ format: 'date-time', description: 'Orders placed from this moment (ISO, inclusive).' })),
-  toDate: Type.Optional(Type.String({ format: 'date-time', description: 'Orders placed before this moment (ISO, exclusive).' })),
-};
 
 export const Statistic = Obj('Statistic', {
   companies: Type.Integer(),
@@ -37,25 +34,6 @@ export const Statistic = Obj('Statistic', {
 const DepartmentBranch = Obj('DepartmentBranch', { id: Type.Integer(), name: Type.String() });
 const DepartmentBrand = Obj('DepartmentBrand', { id: Type.Integer(), name: Type.String(), branches: Type.Array(DepartmentBranch) });
 const DepartmentCompany = Obj('DepartmentCompany', { id: Type.Integer(), name: Type.String(), brands: Type.Array(DepartmentBrand) });
-
-/** The period of a statistics query; reversed dates are a 400 before anything is read. */
-export function periodOf(query: { fromDate?: string; toDate?: string }): Period {
-  const period: Period = {
-    from: query.fromDate ? new Date(query.fromDate) : undefined,
-    to: query.toDate ? new Date(query.toDate) : undefined,
-  };
-  if (period.from && period.to && period.from.getTime() >= period.to.getTime()) {
-    const message = 'The start date must come before the end date.';
-    throw badRequest(message, [{ message, members: ['fromDate', 'toDate'] }]);
-  }
-  return period;
-}
-
-export const unknownPlace = (level: 'company' | 'brand', id: number) => {
-  const message = `There is no ${level} ${id} you can see.`;
-  const member = level === 'company' ? 'companyId' : 'brandId';
-  return badRequest(message, [{ message, members: [member] }]);
-};
 
 /** The companies, brands and branches a caller may see statistics of, as a tree. */
 async function departmentsTree(ctx: AppContext, caller: Caller, brandId?: number) {
@@ -97,13 +75,13 @@ export function registerStatistic(app: FastifyInstance, ctx: AppContext) {
     route({
       method: 'GET', name: 'GetGeneralStatistic', access: 'statistics.general',
       summary: 'Figures over every company: counts, orders by weekday × hour, revenue by branch, new and returning customers.',
-      query: Obj('GeneralStatisticQuery', periodFields), result: Statistic,
+      query: Obj('GeneralStatisticQuery', periodFields('Orders placed')), result: Statistic,
       handler: async ({ query, ctx }) => statisticOf(ctx.db, { kind: 'general' }, periodOf(query)),
     }),
     route({
       method: 'GET', name: 'GetStatisticByCompany', access: 'statistics.company',
       summary: "One company's figures; a company admin's own company when companyId is left out.",
-      query: Obj('CompanyStatisticQuery', { companyId: Type.Optional(Id), ...periodFields }), result: Statistic,
+      query: Obj('CompanyStatisticQuery', { companyId: Type.Optional(Id), ...periodFields('Orders placed') }), result: Statistic,
       handler: async ({ query, caller, ctx }) => {
         const companyId = query.companyId ?? caller?.companyId ?? undefined;
         if (companyId == null) {
@@ -118,7 +96,7 @@ export function registerStatistic(app: FastifyInstance, ctx: AppContext) {
     route({
       method: 'GET', name: 'GetStatisticByBrand', access: 'statistics.brand',
       summary: "One brand's figures.",
-      query: Obj('BrandStatisticQuery', { brandId: Id, ...periodFields }), result: Statistic,
+      query: Obj('BrandStatisticQuery', { brandId: Id, ...periodFields('Orders placed') }), result: Statistic,
       handler: async ({ query, caller, ctx }) => {
         const period = periodOf(query);
         if (!(await placeInScope(ctx.db, caller, 'brand', query.brandId))) throw unknownPlace('brand', query.brandId);

@@ -2,12 +2,11 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { branches, brands } from '../../db/schema';
 import { BRANCH_TIME_ZONE } from '../../../domain/schedule';
+import type { Period } from '../../http/period';
 
 /** Which part of the organisation the figures cover (SPEC.md 6: general, company or brand). */
 export type StatisticScope = { kind: 'general' } | { kind: 'company'; companyId: number } | { kind: 'brand'; brandId: number };
 
-/** Orders placed in [from, to) — either end open. */
-export interface Period { from?: Date; to?: Date }
 
 export interface Statistic {
   companies: number;
