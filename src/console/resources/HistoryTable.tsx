@@ -1,3 +1,4 @@
+import './resources.css';
 import { Callout, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import type { HistoryEntry, Values } from '../../../machines/resourceMachine';
 
