@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { chromium } from 'playwright-core';
+import { startServerProcess } from '../tests/support/serverProcess';
+import { CHROMIUM } from '../tests/support/browser';
+import { chooseBranchScript, shopPages } from './firstLoad';
+
+/** Issue 12's budget for Lighthouse on a phone (its default mobile emulation and simulated slow 4G). */
+export const LIGHTHOUSE_BUDGET = { performance: 95, accessibility: 100 } as const;
+
+/**
+ * Lighthouse (mobile form factor, performance and accessibility) on the shop's home, /products and a
+ * product page, served by the production server. The last two open with the brand and branch chosen,
+ * as a returning customer has them: Lighthouse's own storage reset is off so the stored choice stays,
+ * and the HTTP cache is emptied before each page so every run is a first load.
+ */
+export async function benchLighthouse() {
+  const server = await startServerProcess();
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox'] });
+  try {
+    const cdpBrowser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const pages = await shopPages(server);
+    console.log(`Lighthouse ${JSON.parse(readFileSync(path.resolve('node_modules/lighthouse/package.json'), 'utf8')).version}, mobile, ${CHROMIUM} — budgets: performance ≥ ${LIGHTHOUSE_BUDGET.performance}, accessibility ${LIGHTHOUSE_BUDGET.accessibility}`);
+    for (const page of pages) {
+      const context = cdpBrowser.contexts()[0];
+      const prep = await context.newPage();
+      await prep.goto(server.url + '/robots.txt').catch(() => {});
+      await prep.evaluate(`localStorage.clear(); sessionStorage.clear(); ${page.chosen ? chooseBranchScript(page.chosen) : ''}`);
+      const cdp = await context.newCDPSession(prep);
+      await cdp.send('Network.clearBrowserCache');
+      await prep.close();
+
+      const result = await lighthouse(server.url + page.path, {
+        port: chrome.port, output: 'json', logLevel: 'error', formFactor: 'mobile',
+        onlyCategories: ['performance', 'accessibility'], disableStorageReset: true,
+      });
+      if (!result) { console.log(`  ${page.name}: no result`); continue; }
+      const { lhr } = result;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const perf = score('performance');
+      const a11y = score('accessibility');
+      const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
+      const mark = (ok: boolean) => (ok ? 'ok' : 'BELOW');
+      console.log(`  ${page.name.padEnd(28)} performance ${String(perf).padStart(3)} (budget ≥ ${LIGHTHOUSE_BUDGET.performance}, ${mark(perf >= LIGHTHOUSE_BUDGET.performance)})  accessibility ${String(a11y).padStart(3)} (budget ${LIGHTHOUSE_BUDGET.accessibility}, ${mark(a11y >= LIGHTHOUSE_BUDGET.accessibility)})`);
+      console.log(`    FCP ${metric('first-contentful-paint')}  LCP ${metric('largest-contentful-paint')}  TBT ${metric('total-blocking-time')}  CLS ${metric('cumulative-layout-shift')}  SI ${metric('speed-index')}  final ${lhr.finalDisplayedUrl.replace(server.url, '')}`);
+      if (lhr.runtimeError) console.log(`    runtime error: ${lhr.runtimeError.message}`);
+      // Name what costs points so the figure can be acted on.
+      for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
+        const audit = lhr.audits[ref.id];
+        if (ref.weight > 0 && audit.score !== null && audit.score < 1) {
+          const items = ((audit.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items ?? []).slice(0, 3).map((i) => i.node?.snippet).filter(Boolean);
+          console.log(`    accessibility: ${ref.id} — ${audit.title}${items.length ? `: ${items.join(' | ')}` : ''}`);
+        }
+      }
+      const opportunities = Object.values(lhr.audits)
+        .filter((a) => a.details?.type === 'opportunity' && a.score !== null && a.score < 0.9)
+        .map((a) => `${a.id} ${a.displayValue ?? ''}`.trim());
+      if (opportunities.length) console.log(`    performance opportunities: ${opportunities.join('; ')}`);
+    }
+    await cdpBrowser.close();
+  } finally {
+    chrome.kill();
+    await server.close();
+  }
+}
