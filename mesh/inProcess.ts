@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { createMeshHTTPHandler } from '@graphql-mesh/http';
+import { registerGraphiQLAssets, renderOfflineGraphiQL } from './graphiql';
 import { IN_PROCESS_ORIGIN, setInProcessUpstream } from './fetch';
 import { setLiveOrderFeed } from './liveFeed';
 import type { LiveOrderFeedSource } from '../server/events/orderFeed';
@@ -16,7 +18,14 @@ export async function mountGateway(app: FastifyInstance, opts: { liveFeed?: Live
   setInProcessUpstream((req) => app.inject(req));
   setLiveOrderFeed(opts.liveFeed ?? null);
   const built = await import(pathToFileURL(path.resolve('.mesh/index.ts')).href);
-  const handler = built.createBuiltMeshHTTPHandler();
+  // GraphiQL (on outside production, as Mesh decides) renders our same-origin page, not the CDN one (mesh/graphiql.ts).
+  const handler = createMeshHTTPHandler<{ req: unknown; reply: unknown }>({
+    baseDir: path.resolve('.'),
+    getBuiltMesh: built.getBuiltMesh,
+    rawServeConfig: { ...built.rawServeConfig, playground: { offline: true } },
+    renderGraphiQL: renderOfflineGraphiQL as never,
+  });
+  registerGraphiQLAssets(app);
   app.route({
     method: ['GET', 'POST'],
     url: '/graphql',
@@ -25,7 +34,11 @@ export async function mountGateway(app: FastifyInstance, opts: { liveFeed?: Live
       const response = await handler.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value: string, key: string) => reply.header(key, value));
       reply.status(response.status);
-      return reply.send(response.body);
+      // Subscriptions over SSE or multipart stream; every other answer is one string already, and
+      // sending it as a string spares a stream pipe and chunked encoding on every read.
+      const type = response.headers.get('content-type') ?? '';
+      if (type.includes('event-stream') || type.includes('multipart')) return reply.send(response.body);
+      return reply.send(await response.text());
     },
   });
   // Build the schema now so the first request does not pay for it.

@@ -66,18 +66,18 @@ export function appContentSecurityPolicy(publicUrl: string, settings: HttpSettin
 }
 
 /**
- * GraphiQL (GET /graphql in a browser, off when NODE_ENV=production) is graphql-yoga's page: inline
- * bootstrap scripts and the editor from unpkg.com, whose workers it fetches and starts from blob:
- * URLs. The page reflects no request input, so 'unsafe-inline' is limited to this one developer page.
+ * GraphiQL (GET /graphql in a browser, off when NODE_ENV=production) is served from our own origin
+ * (mesh/graphiql.ts): its script, style sheet and Monaco's workers are files under /graphql/graphiql/,
+ * so no inline script and no CDN. Styles stay 'unsafe-inline': the editor injects <style> elements.
  */
 export const GRAPHIQL_CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self' 'unsafe-inline' https://unpkg.com",
-  "style-src 'self' 'unsafe-inline' https://unpkg.com",
-  "font-src 'self' data: https://unpkg.com",
-  "img-src 'self' data: https:",
-  "connect-src 'self' https://unpkg.com",
-  "worker-src 'self' blob:",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "font-src 'self' data:",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
   "frame-ancestors 'none'",

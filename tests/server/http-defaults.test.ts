@@ -111,12 +111,38 @@ describe('security headers', () => {
     expect(res.body).not.toContain('<script');
   });
 
-  it.skipIf(!hasMesh)('GraphiQL at GET /graphql gets its own policy that lets it load', async () => {
+  it.skipIf(!hasMesh)('GraphiQL at GET /graphql works offline: every script and style sheet from our origin, no inline script, no CDN in its policy', async () => {
     const res = await fetch(`${server.url}/graphql`, { headers: { accept: 'text/html' } });
     expect(res.headers.get('content-type')).toContain('text/html');
-    await res.text();
+    const page = await res.text();
+    const origin = new URL(server.url).origin;
+    const scripts = [...page.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, inline] of scripts) {
+      const src = /\bsrc="([^"]+)"/.exec(attributes)?.[1];
+      expect(src, 'an inline script').toBeTruthy();
+      expect(inline.trim()).toBe('');
+      expect(new URL(src!, server.url).origin).toBe(origin);
+      const script = await fetch(new URL(src!, server.url));
+      expect(script.status).toBe(200);
+      expect(script.headers.get('content-type')).toContain('javascript');
+      // The bundle asks for Monaco's workers by these same-origin URLs.
+      expect(await script.text()).toContain('/graphql/graphiql');
+    }
+    const sheets = [...page.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*href="([^"]+)"/gi)].map((m) => m[1]);
+    expect(sheets.length).toBeGreaterThan(0);
+    for (const href of sheets) {
+      expect(new URL(href, server.url).origin).toBe(origin);
+      expect((await fetch(new URL(href, server.url))).status).toBe(200);
+    }
+    expect(page).not.toMatch(/unpkg|cdn\./i);
+    for (const label of ['editorWorkerService', 'json', 'graphql']) {
+      expect((await fetch(`${server.url}/graphql/graphiql/worker-${label}.js`)).status).toBe(200);
+    }
+    expect((await fetch(`${server.url}/graphql/graphiql/worker-constructor.js`)).status).toBe(404);
     const csp = res.headers.get('content-security-policy')!;
-    expect(csp).toContain('https://unpkg.com');
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toContain('unpkg');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
