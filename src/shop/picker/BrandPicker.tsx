@@ -18,7 +18,7 @@ export function BrandPicker({ brands, loading, error, selectedBranchId, onPick }
       {brands.map((brand) => {
         const expanded = open === brand.id || (open === null && brand.branches.some((b) => b.id === selectedBranchId));
         return (
-          <section key={brand.id} className="picker-brand" role="listitem">
+          <div key={brand.id} className="picker-brand" role="listitem">
             <button className="picker-brand__head" aria-expanded={expanded} onClick={() => setOpen(expanded ? -1 : brand.id)}>
               {brand.logoUrl && <img src={brand.logoUrl} alt="" width={40} height={40} />}
               <span className="picker-brand__name">{brand.name}</span>
@@ -41,7 +41,7 @@ export function BrandPicker({ brands, loading, error, selectedBranchId, onPick }
                 ))}
               </ul>
             )}
-          </section>
+          </div>
         );
       })}
     </div>
