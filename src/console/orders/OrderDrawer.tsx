@@ -1,4 +1,6 @@
-import { Classes, Drawer, HTMLTable, NonIdealState, Position, Spinner, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Classes, Drawer, HTMLTable, NonIdealState, Position, Spinner, Tag } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useQuery } from '@apollo/client/react';
 import type { OrderActionDetails, OrderActorRef } from '../../../machines/orderBoard';
 import type { OrderEventType, OrderLifecycleEvent } from '../../../machines/orderLifecycle';
@@ -7,6 +9,7 @@ import type { StaffOrderRow } from './provideBoard';
 import { StaffOrderDetail } from './operations';
 import { ARRIVAL_LABEL, MODE_LABEL, REFUND_LABEL, STATUS_INTENT, STATUS_LABEL, money, placedAt } from './format';
 import { OrderActions } from './OrderActions';
+import { PrintSlip, type SlipKind } from './PrintSlip';
 
 export interface OrderDrawerProps {
   row: StaffOrderRow | null;
@@ -43,8 +46,18 @@ export function OrderDrawer({ row, order, role, acting, onClose, onAct }: OrderD
 function OrderDetail({ row }: { row: StaffOrderRow }) {
   const { data, loading, error } = useQuery(StaffOrderDetail, { variables: { orderId: row.id }, fetchPolicy: 'cache-first', context: { silent: true } });
   const detail = data?.order;
+  const [slip, setSlip] = useState<SlipKind | null>(null);
+  // Another order in the same drawer starts with no slip.
+  useEffect(() => setSlip(null), [row.id]);
+  // The slip must be in the page before the print dialog snapshots it, hence the synchronous render.
+  const print = (kind: SlipKind) => { flushSync(() => setSlip(kind)); window.print(); };
   return (
     <>
+      <ButtonGroup className="order-drawer-print">
+        <Button icon="print" text="Print ticket" disabled={!detail} onClick={() => print('ticket')} />
+        <Button icon="document" text="Print receipt" disabled={!detail} onClick={() => print('receipt')} />
+      </ButtonGroup>
+      {slip && detail && <PrintSlip kind={slip} row={row} detail={detail} />}
       <HTMLTable compact className="order-facts">
         <tbody>
           <tr><th>Placed</th><td>{placedAt(row.createdAt)}</td></tr>
