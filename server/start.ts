@@ -8,7 +8,7 @@ import { createFirestoreMirror, firestoreConfigFromEnv, withFirestoreMirror, typ
 import { createLiveOrderFeed } from './events/orderFeed';
 import type { HttpSettings } from './http/security';
 import { pushSenderFromEnv } from './notify';
-import { startTimedWork } from './orders/deadline';
+import { startTimedWork, type TimedWorkOptions } from './orders/deadline';
 
 export interface StartOptions extends OpenOptions {
   port?: number;
@@ -34,8 +34,9 @@ export interface StartOptions extends OpenOptions {
   /**
    * Run the timed work of orders in this process: the acceptance deadline and the end of busy modes (server/orders/deadline.ts).
    * On for `npm start` (server/main.ts); off by default, so a test's old pending orders stay pending.
+   * Options instead of `true` turn it on with a shorter deadline or period (browser tests).
    */
-  timedWork?: boolean;
+  timedWork?: boolean | TimedWorkOptions;
 }
 
 export interface RunningServer {
@@ -79,7 +80,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const host = opts.host ?? '127.0.0.1';
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${address.port}`;
   if (!opts.publicUrl) Object.assign(ctx.config, { publicUrl: url, publicUrlIsListenAddress: true });
-  const timedWork = opts.timedWork ? startTimedWork(ctx, { onError: (err) => app.log.error({ err }, 'timed work round failed') }) : null;
+  const timedWork = opts.timedWork ? startTimedWork(ctx, { ...(opts.timedWork === true ? {} : opts.timedWork), onError: (err) => app.log.error({ err }, 'timed work round failed') }) : null;
 
   let closing: Promise<void> | undefined;
   const close = async () => {

@@ -21,8 +21,8 @@ const BATCH = 50;
  * skipped here). Nothing lives in memory, so a restart simply finds the late orders again.
  * Returns the ids this call rejected.
  */
-export async function rejectLateOrders(ops: OrderOps, now = new Date()): Promise<number[]> {
-  const placedBefore = new Date(now.getTime() - ACCEPTANCE_DEADLINE_MINUTES * 60_000);
+export async function rejectLateOrders(ops: OrderOps, now = new Date(), deadlineMs = ACCEPTANCE_DEADLINE_MINUTES * 60_000): Promise<number[]> {
+  const placedBefore = new Date(now.getTime() - deadlineMs);
   const late = await ops.db.select({ id: orders.id }).from(orders)
     .where(and(eq(orders.status, 'pending'), lt(orders.createdAt, placedBefore)))
     .orderBy(asc(orders.createdAt)).limit(BATCH);
@@ -46,7 +46,13 @@ export interface TimedWork { stop(): Promise<void> }
  * time per process: late orders are rejected (rejectLateOrders), and busy modes whose time is up
  * switch themselves off (server/services/branch/busy.ts). Both are safe with any number of processes.
  */
-export function startTimedWork(ops: OrderOps, opts: { everyMs?: number; onError?: (err: unknown) => void } = {}): TimedWork {
+export interface TimedWorkOptions {
+  /** How often a round runs (default DEADLINE_SWEEP_MS). */
+  everyMs?: number;
+  /** How long an order may stay pending (default ACCEPTANCE_DEADLINE_MINUTES); browser tests shorten it to watch a rejection happen. */
+  deadlineMs?: number;
+}
+export function startTimedWork(ops: OrderOps, opts: TimedWorkOptions & { onError?: (err: unknown) => void } = {}): TimedWork {
   let round: Promise<void> | null = null;
   let stopped = false;
   const tick = () => {
@@ -54,7 +60,7 @@ export function startTimedWork(ops: OrderOps, opts: { everyMs?: number; onError?
     round = (async () => {
       await endExpiredBusyModes(ops.db);
       // A full batch means more may be waiting: go again at once.
-      while (!stopped && (await rejectLateOrders(ops)).length >= BATCH);
+      while (!stopped && (await rejectLateOrders(ops, new Date(), opts.deadlineMs)).length >= BATCH);
     })().catch((err) => opts.onError?.(err)).finally(() => { round = null; });
   };
   const timer = setInterval(tick, opts.everyMs ?? DEADLINE_SWEEP_MS);

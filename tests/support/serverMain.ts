@@ -30,6 +30,8 @@ const server = await startServer({
   port,
   // Unset unless the caller sets it, as with `npm start`: links then follow the origin the browser opened.
   ...(process.env.PUBLIC_URL ? { publicUrl: process.env.PUBLIC_URL } : {}),
+  // Off unless the test asks: then late orders are rejected after this many seconds, looked for every second.
+  ...(process.env.ORDER_ACCEPT_DEADLINE_SECONDS ? { timedWork: { deadlineMs: Number(process.env.ORDER_ACCEPT_DEADLINE_SECONDS) * 1000, everyMs: 1000 } } : {}),
 });
 
 /**

@@ -12,9 +12,13 @@ export interface ServerProcess {
   close(): Promise<void>;
 }
 
-/** Starts tests/support/serverMain.ts in a child process and waits for its URL. */
-export async function startServerProcess(): Promise<ServerProcess> {
+/**
+ * Starts tests/support/serverMain.ts in a child process and waits for its URL.
+ * `acceptDeadlineSeconds` turns on the acceptance deadline (server/orders/deadline.ts) with that deadline.
+ */
+export async function startServerProcess(opts: { acceptDeadlineSeconds?: number } = {}): Promise<ServerProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test' };
+  if (opts.acceptDeadlineSeconds) env.ORDER_ACCEPT_DEADLINE_SECONDS = String(opts.acceptDeadlineSeconds);
   if (process.env.TEST_DATABASE_URL) env.TEST_DATABASE_URL = await freshPostgresDatabase(process.env.TEST_DATABASE_URL);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.resolve('tests/support/serverMain.ts')], {
     env, stdio: ['ignore', 'pipe', 'inherit'],
