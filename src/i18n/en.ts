@@ -169,6 +169,8 @@ export const en = {
     cancelled: 'The payment was cancelled',
     payAgainHint: 'Your order is saved but not paid. You can pay for it again.',
     rejectedNoPay: 'Your order was rejected, so it cannot be paid.',
+    rejectedTitle: 'Order rejected',
+    rejectedText: 'We are sorry. You can order again from the menu.',
     paid: 'Your order is paid and on its way to the branch.',
     cashOnDelivery: 'Your order is placed. Please pay cash on delivery.',
     payAtBranch: 'Your order is placed. Please pay at the branch.',

@@ -49,6 +49,9 @@ describe('the acceptance deadline, seen by the guest', () => {
       // Never before the deadline (less the time the placing request took to answer).
       expect(after).toBeGreaterThanOrEqual(DEADLINE_S - 3);
       expect(await page.getByTestId('order-reason').textContent()).toBe(`Reason: ${NOT_ACCEPTED_IN_TIME}`);
+      // the page no longer reads as a success (it said 'Transaction Successfull' and 'Please pay at the branch')
+      await page.getByRole('heading', { name: 'Order rejected' }).waitFor();
+      expect(await page.getByText('Please pay at the branch').count()).toBe(0);
       expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(navigations);
       await screenshot(page, 'track-deadline-rejected-390');
     });

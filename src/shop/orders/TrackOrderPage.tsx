@@ -68,6 +68,8 @@ export default function TrackOrderPage() {
     );
   }
   const failed = cancelled && !order.isPaid;
+  // A rejected order is no success, whatever happened to its payment: say so above its reason.
+  const rejected = order.status === 'rejected';
   // SPEC-silent: a cancelled card payment can be paid again while the order is unpaid and not rejected.
   const canPayAgain = failed && order.status !== 'rejected';
   const onPayAgain = async () => {
@@ -79,12 +81,13 @@ export default function TrackOrderPage() {
   };
   return (
     <section className="shop-section order-done">
-      <div className={`order-done__mark${failed ? ' is-failed' : ''}`} aria-hidden="true">
-        {failed ? '!' : <svg viewBox="0 0 24 24" width="40" height="40"><path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" /></svg>}
+      <div className={`order-done__mark${failed || rejected ? ' is-failed' : ''}`} aria-hidden="true">
+        {failed || rejected ? '!' : <svg viewBox="0 0 24 24" width="40" height="40"><path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" /></svg>}
       </div>
-      <h1 className="shop-title order-done__title">{failed ? t('order.cancelled') : t('order.success')}</h1>
+      <h1 className="shop-title order-done__title">{rejected ? t('order.rejectedTitle') : failed ? t('order.cancelled') : t('order.success')}</h1>
       <p className="shop-muted">
-        {failed ? (canPayAgain ? t('order.payAgainHint') : t('order.rejectedNoPay'))
+        {rejected ? t('order.rejectedText')
+          : failed ? (canPayAgain ? t('order.payAgainHint') : t('order.rejectedNoPay'))
           : order.isPaid ? t('order.paid')
           : order.deliverySystem === 'delivery' ? t('order.cashOnDelivery')
           : t('order.payAtBranch')}
