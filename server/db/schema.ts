@@ -251,6 +251,7 @@ export const deliveryAreas = pgTable('delivery_areas', {
   id: serial('id').primaryKey(),
   parentId: integer('parent_id'),
   name: text('name').notNull(),
+  nameAr: arabic('name_ar'),
   latitude: doublePrecision('latitude'),
   longitude: doublePrecision('longitude'),
 });
@@ -273,6 +274,7 @@ export const brandDeliveryFees = pgTable('brand_delivery_fees', {
 export const paymentSystems = pgTable('payment_systems', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
+  nameAr: arabic('name_ar'),
   provider: text('provider').notNull(),
   isCard: boolean('is_card').notNull().default(false),
 });
