@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, check, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  type AnyPgColumn, boolean, check, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /** Money columns: 3 decimals (KD). Computed in fils through domain/money.ts. */
@@ -101,6 +101,9 @@ export const users = pgTable('users', {
   uniqueIndex('users_user_name_uq').on(sql`lower(${t.userName})`),
   uniqueIndex('users_email_uq').on(sql`lower(${t.emailAddress})`),
   uniqueIndex('users_phone_uq').on(t.phoneNumber),
+  // The staff order search finds registered customers by a part of their name or phone (pg_trgm).
+  index('users_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
+  index('users_phone_trgm_idx').using('gin', sql`${t.phoneNumber} gin_trgm_ops`),
 ]);
 
 /**
@@ -320,9 +323,9 @@ export const customerAddresses = pgTable('customer_addresses', {
   createdAt: createdAt(),
 }, (t) => [index('customer_addresses_user_idx').on(t.userId)]);
 
-export const carBrands = pgTable('car_brands', { id: serial('id').primaryKey(), name: text('name').notNull() });
-export const carTypes = pgTable('car_types', { id: serial('id').primaryKey(), name: text('name').notNull() });
-export const carColors = pgTable('car_colors', { id: serial('id').primaryKey(), name: text('name').notNull() });
+export const carBrands = pgTable('car_brands', { id: serial('id').primaryKey(), name: text('name').notNull(), nameAr: arabic('name_ar') });
+export const carTypes = pgTable('car_types', { id: serial('id').primaryKey(), name: text('name').notNull(), nameAr: arabic('name_ar') });
+export const carColors = pgTable('car_colors', { id: serial('id').primaryKey(), name: text('name').notNull(), nameAr: arabic('name_ar') });
 
 export const customerCars = pgTable('customer_cars', {
   id: serial('id').primaryKey(),
@@ -490,6 +493,15 @@ export const rewardCardScans = pgTable('reward_card_scans', {
 ]);
 
 // ─── orders ──────────────────────────────────────────────────────────────────
+/**
+ * The order's own texts the staff search reads (number, guest name, guest phone), as one
+ * expression: the trigram index orders_search_trgm_idx is built on it, and a search must use
+ * exactly this expression to be answered from that index.
+ */
+export function orderSearchText(t: { orderNumber: AnyPgColumn; guestCustomerName: AnyPgColumn; guestPhoneNumber: AnyPgColumn }) {
+  return sql`(${t.orderNumber} || ' ' || coalesce(${t.guestCustomerName}, '') || ' ' || coalesce(${t.guestPhoneNumber}, ''))`;
+}
+
 export const orders = pgTable('orders', {
   id: serial('id').primaryKey(),
   orderNumber: text('order_number').notNull(),
@@ -541,7 +553,17 @@ export const orders = pgTable('orders', {
   index('orders_branch_created_idx').on(t.branchId, t.createdAt),
   index('orders_brand_created_idx').on(t.brandId, t.createdAt),
   index('orders_user_created_idx').on(t.userId, t.createdAt),
-  index('orders_status_idx').on(t.branchId, t.status),
+  // Staff lists sorted by a column within their scope (admin: all; brand; branch), id breaking ties,
+  // so a page of any sort is a walk of one index, from whichever end is nearer (server/orders/list.ts).
+  index('orders_branch_status_id_idx').on(t.branchId, t.status, t.id),
+  index('orders_brand_status_id_idx').on(t.brandId, t.status, t.id),
+  index('orders_status_id_idx').on(t.status, t.id),
+  index('orders_branch_total_idx').on(t.branchId, t.total, t.id),
+  index('orders_brand_total_idx').on(t.brandId, t.total, t.id),
+  index('orders_total_idx').on(t.total, t.id),
+  index('orders_created_id_idx').on(t.createdAt, t.id),
+  // Search by a part of the order number, guest name or phone (pg_trgm; ilike '%…%').
+  index('orders_search_trgm_idx').using('gin', sql`${orderSearchText(t)} gin_trgm_ops`),
   // Staff lists page by id (newest first) within a branch or brand, and count by arrival.
   index('orders_branch_id_idx').on(t.branchId, t.id),
   index('orders_brand_id_idx').on(t.brandId, t.id),
