@@ -570,11 +570,66 @@ export const orders = pgTable('orders', {
   index('orders_branch_arrival_idx').on(t.branchId, t.arrival),
   // Unpaid Orders: few rows among many, listed and counted per brand.
   index('orders_unpaid_idx').on(t.brandId, t.id).where(sql`${t.payment} = 'unpaid'`),
-  // Payment History: the paid orders of a brand, newest payment first.
-  index('orders_paid_idx').on(t.brandId, t.paidAt).where(sql`${t.payment} = 'paid'`),
+  // Payment History: the paid orders newest payment first (id breaking ties, as the list sorts),
+  // of every brand, of a brand, or of one payment method, so a deep page is a walk of one index.
+  index('orders_paid_idx').on(t.brandId, t.paidAt, t.id).where(sql`${t.payment} = 'paid'`),
+  index('orders_paid_at_idx').on(t.paidAt, t.id).where(sql`${t.payment} = 'paid'`),
+  index('orders_paid_method_idx').on(t.paymentSystemId, t.paidAt, t.id).where(sql`${t.payment} = 'paid'`),
+  // The statistics rollup's watermark of changed orders (server/services/statistic/rollup.ts). Only
+  // orders that the lifecycle has moved (version > 0) are in it: a new order adds no entry here.
+  index('orders_changed_idx').on(t.updatedAt).where(sql`${t.version} > 0`),
   // The acceptance deadline's sweep: the few pending orders, oldest first.
   index('orders_pending_created_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
 ]);
+
+// ─── statistics rollup (docs/decisions.md "Statistics at scale") ───────────────
+/**
+ * The orders of one branch on one Kuwait calendar day, summed: what the statistics and the quality
+ * report count, so a year of history is a few thousand rows instead of every order. Kept by
+ * server/services/statistic/rollup.ts from the orders themselves (never by order intake).
+ */
+export const orderDailyStats = pgTable('order_daily_stats', {
+  branchId: integer('branch_id').notNull(),
+  /** Kuwait calendar day, as days since 1970-01-01 (weekday = (day + 4) % 7, 0 = Sunday). */
+  day: integer('day').notNull(),
+  brandId: integer('brand_id').notNull(),
+  orders: integer('orders').notNull(),
+  /** Totals of the orders whose money was received and kept (paid, refund not approved). */
+  revenue: money('revenue'),
+  /** Orders by Kuwait hour of the day, [1] = 00:00–00:59 … [24] = 23:00–23:59. */
+  byHour: integer('by_hour').array().notNull(),
+  accepted: integer('accepted').notNull(),
+  rejected: integer('rejected').notNull(),
+  notAcceptedInTime: integer('not_accepted_in_time').notNull(),
+  noShows: integer('no_shows').notNull(),
+  refunded: integer('refunded').notNull(),
+  refundedAmount: money('refunded_amount'),
+}, (t) => [primaryKey({ columns: [t.branchId, t.day] }), index('order_daily_stats_brand_day_idx').on(t.brandId, t.day)]);
+
+/**
+ * Each customer's first two and last orders at a brand (by placing time, id breaking ties): whether a
+ * customer is new or returning in a period, without counting their orders.
+ */
+export const customerBrandOrders = pgTable('customer_brand_orders', {
+  userId: integer('user_id').notNull(),
+  brandId: integer('brand_id').notNull(),
+  firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+  firstId: integer('first_id').notNull(),
+  secondAt: timestamp('second_at', { withTimezone: true }),
+  secondId: integer('second_id'),
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  lastId: integer('last_id').notNull(),
+}, (t) => [primaryKey({ columns: [t.userId, t.brandId] }), index('customer_brand_orders_brand_idx').on(t.brandId, t.lastAt)]);
+
+/** Where the rollup has read up to (one row): settled marks are final, pending ones become settled after the lag. */
+export const statisticsWatermark = pgTable('statistics_watermark', {
+  id: integer('id').primaryKey(),
+  settledOrderId: integer('settled_order_id').notNull().default(0),
+  pendingOrderId: integer('pending_order_id'),
+  settledChangedAt: timestamp('settled_changed_at', { withTimezone: true }),
+  pendingChangedAt: timestamp('pending_changed_at', { withTimezone: true }),
+  pendingSince: timestamp('pending_since', { withTimezone: true }),
+});
 
 export const orderItems = pgTable('order_items', {
   id: serial('id').primaryKey(),
