@@ -621,14 +621,17 @@ export const customerBrandOrders = pgTable('customer_brand_orders', {
   lastId: integer('last_id').notNull(),
 }, (t) => [primaryKey({ columns: [t.userId, t.brandId] }), index('customer_brand_orders_brand_idx').on(t.brandId, t.lastAt)]);
 
-/** Where the rollup has read up to (one row): settled marks are final, pending ones become settled after the lag. */
+/** Where the rollup has read up to (one row, id 1). */
 export const statisticsWatermark = pgTable('statistics_watermark', {
   id: integer('id').primaryKey(),
-  settledOrderId: integer('settled_order_id').notNull().default(0),
-  pendingOrderId: integer('pending_order_id'),
-  settledChangedAt: timestamp('settled_changed_at', { withTimezone: true }),
-  pendingChangedAt: timestamp('pending_changed_at', { withTimezone: true }),
-  pendingSince: timestamp('pending_since', { withTimezone: true }),
+  /** When the rollup was first built from every order; null: never (the next refresh builds it). */
+  builtAt: timestamp('built_at', { withTimezone: true }),
+  /** Every order id up to this one has been read, except `missingOrderIds`. */
+  seenOrderId: integer('seen_order_id').notNull().default(0),
+  /** Ids under seenOrderId that were not there when read (a writer still in its transaction, or rolled back), with when: [[id, epoch ms]]. */
+  missingOrderIds: jsonb('missing_order_ids').notNull().default(sql`'[]'::jsonb`),
+  /** The newest update time of a lifecycle-changed order read so far. */
+  seenChangedAt: timestamp('seen_changed_at', { withTimezone: true }),
 });
 
 export const orderItems = pgTable('order_items', {
