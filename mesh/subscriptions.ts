@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import type { OrderEvent } from '../server/events/orderEvents';
-import type { OrderEventFilter } from '../server/events/orderFeed';
+import type { LiveOrderFeedSource, OrderEventFilter } from '../server/events/orderFeed';
 import { getLiveOrderFeed } from './liveFeed';
 import { TIMINGS } from '../domain/constants';
 
@@ -22,23 +22,37 @@ type FeedMessage = OrderEvent | FeedHeartbeat;
 export const resolvers = {
   Subscription: {
     orderEvents: {
-      subscribe: async (_root: unknown, args: { branchId?: number | null }, context: GatewayContext) => {
-        const feed = getLiveOrderFeed();
-        if (!feed) throw feedError(503, 'The live order feed is not available on this gateway.');
-        let filter: OrderEventFilter;
-        try {
-          filter = await feed.authorize(authorizationOf(context), args.branchId ?? null);
-        } catch (err) {
-          const e = err as { status?: number; message?: string };
-          throw feedError(e.status ?? 500, e.message ?? 'The live order feed failed.');
-        }
-        return eventStream(feed.subscribe.bind(feed), filter, TIMINGS.feedHeartbeatMs);
-      },
+      subscribe: (_root: unknown, args: { branchId?: number | null }, context: GatewayContext) =>
+        followEvents((feed) => feed.authorize(authorizationOf(context), args.branchId ?? null)),
+      resolve: (event: FeedMessage) => event,
+    },
+    /**
+     * One order's changes, for the shop's /track-order: its customer, or a guest holding its ohash
+     * (a wrong ohash is a 404, like GetOrderDetail). The same heartbeat as the staff feed, so the
+     * page knows the stream is alive and polls only when it is not.
+     */
+    orderTracking: {
+      subscribe: (_root: unknown, args: { orderId: number; ohash?: string | null }, context: GatewayContext) =>
+        followEvents((feed) => feed.authorizeOrder(authorizationOf(context), args.orderId, args.ohash ?? null)),
       resolve: (event: FeedMessage) => event,
     },
   },
 };
 export default resolvers;
+
+/** The events the caller may see (`authorize` throws a 401/403/404 ApiError otherwise), with the heartbeat. */
+async function followEvents(authorize: (feed: LiveOrderFeedSource) => Promise<OrderEventFilter>) {
+  const feed = getLiveOrderFeed();
+  if (!feed) throw feedError(503, 'The live order feed is not available on this gateway.');
+  let filter: OrderEventFilter;
+  try {
+    filter = await authorize(feed);
+  } catch (err) {
+    const e = err as { status?: number; message?: string };
+    throw feedError(e.status ?? 500, e.message ?? 'The live order feed failed.');
+  }
+  return eventStream(feed.subscribe.bind(feed), filter, TIMINGS.feedHeartbeatMs);
+}
 
 interface GatewayContext {
   headers?: Record<string, string | undefined>;
@@ -54,7 +68,7 @@ function authorizationOf(context: GatewayContext): string | undefined {
     ?? undefined;
 }
 
-const CODES: Record<number, string> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 503: 'UNAVAILABLE' };
+const CODES: Record<number, string> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 503: 'UNAVAILABLE' };
 const feedError = (status: number, message: string) =>
   new GraphQLError(message, { extensions: { code: CODES[status] ?? 'INTERNAL_SERVER_ERROR', status, abp: { message, details: null, validationErrors: null } } });
 

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { brands } from '../db/schema';
+import { brands, orders } from '../db/schema';
 import type { AppContext } from '../http/context';
-import { ApiError, forbidden, unauthorized } from '../http/envelope';
+import { ApiError, forbidden, notFound, unauthorized } from '../http/envelope';
+import { authorize } from '../http/routes';
+import { mayReadOrder } from '../services/store/orderAccess';
 import { can } from '../../domain/permissions';
 import type { OrderEvent } from './orderEvents';
-import { managedBrandIds } from '../resources/scope';
+import { reachOf, withinScope } from '../resources/scope';
 
 /** Decides, per event, whether a live-feed subscriber may see it. */
 export type OrderEventFilter = (event: OrderEvent) => boolean | Promise<boolean>;
@@ -19,10 +21,17 @@ export interface LiveOrderFeedSource {
   subscribe(listener: (event: OrderEvent) => void, end?: () => void): () => void;
   /**
    * Checks the subscriber's bearer token (Authorization header) like a REST call, and returns the
-   * filter of their scope (ADMIN all, COMPANY_ADMIN their company's brands, BRAND_MANAGER the
-   * brands they manage, BRANCH_USER their branch), narrowed to `branchId` when given. Throws a 401/403 ApiError.
+   * filter of their scope (server/resources/scope.ts reachOf, the same rule as the order lists),
+   * narrowed to `branchId` when given. Throws a 401/403 ApiError.
    */
   authorize(authorization: string | undefined, branchId?: number | null): Promise<OrderEventFilter>;
+  /**
+   * For one order's tracker (the shop's /track-order): the caller must be a customer (registered
+   * or guest) who may read the order as Store/GetOrderDetail lets them (the owner, or the holder of
+   * its ohash). Returns the filter of that order's events only. Throws a 401/403, or a 404 as
+   * GetOrderDetail does, so an order id alone reveals nothing.
+   */
+  authorizeOrder(authorization: string | undefined, orderId: number, ohash?: string | null): Promise<OrderEventFilter>;
 }
 
 export function createLiveOrderFeed(ctx: AppContext): LiveOrderFeedSource & { close(): void } {
@@ -45,6 +54,14 @@ export function createLiveOrderFeed(ctx: AppContext): LiveOrderFeedSource & { cl
       for (const end of [...ends]) end();
       ends.clear();
     },
+    async authorizeOrder(authorization, orderId, ohash) {
+      if (!authorization) throw unauthorized();
+      const caller = await ctx.auth.callerOf({ headers: { authorization } } as FastifyRequest);
+      authorize('customer', caller);
+      const [order] = await ctx.db.select({ userId: orders.userId, ohash: orders.ohash }).from(orders).where(eq(orders.id, orderId));
+      if (!mayReadOrder(caller!, order, ohash)) throw notFound('Order');
+      return (e) => e.orderId === orderId;
+    },
     async authorize(authorization, branchId) {
       if (!authorization) throw unauthorized();
       const caller = await ctx.auth.callerOf({ headers: { authorization } } as FastifyRequest);
@@ -54,28 +71,19 @@ export function createLiveOrderFeed(ctx: AppContext): LiveOrderFeedSource & { cl
         throw new ApiError(403, 'You can only follow the orders of your own branch.');
       }
       const inBranch = (e: OrderEvent) => branchId == null || e.branchId === branchId;
-      switch (caller.role) {
-        case 'ADMIN':
-          return inBranch;
-        case 'BRAND_MANAGER':
-          return (e) => managedBrandIds(caller).includes(e.brandId) && inBranch(e);
-        case 'BRANCH_USER':
-          return (e) => e.branchId === caller.branchId && inBranch(e);
-        case 'COMPANY_ADMIN': {
-          // Brands of the company, re-read when an event names a brand not seen yet (a new brand).
-          const companyOf = new Map<number, number | null>();
-          return async (e) => {
-            if (!inBranch(e)) return false;
-            if (!companyOf.has(e.brandId)) {
-              const [brand] = await ctx.db.select({ companyId: brands.companyId }).from(brands).where(eq(brands.id, e.brandId));
-              companyOf.set(e.brandId, brand?.companyId ?? null);
-            }
-            return companyOf.get(e.brandId) === caller.companyId;
-          };
+      const reach = reachOf(caller);
+      if (reach.level !== 'company') return (e) => inBranch(e) && withinScope(reach, e);
+      // A company admin's reach is by company: an event names its brand, whose company is read
+      // once per brand (again for a brand not seen yet, e.g. a new one).
+      const companyOf = new Map<number, number | null>();
+      return async (e) => {
+        if (!inBranch(e)) return false;
+        if (!companyOf.has(e.brandId)) {
+          const [brand] = await ctx.db.select({ companyId: brands.companyId }).from(brands).where(eq(brands.id, e.brandId));
+          companyOf.set(e.brandId, brand?.companyId ?? null);
         }
-        default:
-          throw forbidden();
-      }
+        return withinScope(reach, { ...e, companyId: companyOf.get(e.brandId) });
+      };
     },
   };
 }

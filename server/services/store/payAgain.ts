@@ -5,7 +5,7 @@ import { brands, currencies, orders, payments } from '../../db/schema';
 import { badRequest, notFound, Obj } from '../../http/envelope';
 import type { AppContext, Caller } from '../../http/context';
 import { paymentProviderFor } from '../../payments';
-import { sameSecret } from './customerOrders';
+import { mayReadOrder } from './orderAccess';
 
 export const PayOrderAgainInput = Obj('PayOrderAgainInput', {
   orderId: Type.Integer({ minimum: 1 }),
@@ -33,8 +33,7 @@ export async function payOrderAgain(ctx: AppContext, caller: NonNullable<Caller>
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const [o] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    const allowed = !!o && ((!caller.isGuest && o.userId === caller.id) || (!!ohash && sameSecret(ohash, o.ohash)));
-    if (!allowed) throw notFound('Order');
+    if (!mayReadOrder(caller, o, ohash)) throw notFound('Order');
     const [last] = await db.select().from(payments).where(eq(payments.orderId, o.id)).orderBy(desc(payments.id)).limit(1);
     const paid = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.orderId, o.id), eq(payments.status, 'paid'))).limit(1);
     if (o.payment === 'paid' || paid.length) throw badRequest(PAY_AGAIN_TEXT.paid);
