@@ -788,3 +788,15 @@ export const pushSubscriptions = pgTable('push_subscriptions', {
   uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint),
   index('push_subscriptions_user_idx').on(t.userId),
 ]);
+
+/**
+ * One row whose `version` moves, in the same transaction, with every change of what prices and
+ * admits an order: the branch and its brand, company and currency, schedules, payment methods,
+ * taxes, products, types, option groups and items, and the branch switches (deferred row triggers,
+ * migration catalog_version). Order intake plans from a per-process cache of these rows
+ * (server/orders/menuCache.ts) and writes the order only while this version is the one it read.
+ */
+export const catalogVersion = pgTable('catalog_version', {
+  id: integer('id').primaryKey(),
+  version: integer('version').notNull().default(0),
+});
