@@ -23,6 +23,8 @@ export function readConfig(env = process.env) {
     gateway: env.GATEWAY !== 'off',
     /** CORS_ORIGINS, TRUST_PROXY and the Firestore hosts of the CSP. */
     http: httpSettingsFromEnv(env),
+    /** Set: Prometheus metrics on /metrics for `Authorization: Bearer <METRICS_TOKEN>` (server/http/metrics.ts). Unset: no /metrics. */
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }
 export type Config = ReturnType<typeof readConfig>;

@@ -9,6 +9,7 @@ import { createLiveOrderFeed } from './events/orderFeed';
 import type { HttpSettings } from './http/security';
 import { pushSenderFromEnv } from './notify';
 import { startTimedWork, type TimedWorkOptions } from './orders/deadline';
+import { createMetrics } from './http/metrics';
 
 export interface StartOptions extends OpenOptions {
   port?: number;
@@ -37,6 +38,8 @@ export interface StartOptions extends OpenOptions {
    * Options instead of `true` turn it on with a shorter deadline or period (browser tests).
    */
   timedWork?: boolean | TimedWorkOptions;
+  /** Serve Prometheus metrics on /metrics to the holder of this token (METRICS_TOKEN); unset: no /metrics (404). */
+  metricsToken?: string;
 }
 
 export interface RunningServer {
@@ -59,9 +62,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   if (await isEmpty(database.db)) await seed(database.db);
   const firestore = opts.firestore === undefined ? firestoreConfigFromEnv() : opts.firestore;
   const notify = await pgOrderEvents(database);
-  const events = firestore
+  const metrics = opts.metricsToken ? createMetrics() : null;
+  const mirrored = firestore
     ? withFirestoreMirror(notify, await createFirestoreMirror(firestore), (err) => app.log.warn({ err }, 'Firestore order mirror failed'))
     : notify;
+  const events = metrics ? metrics.countOrders(mirrored) : mirrored;
   const { app, ctx } = await buildApp({
     db: database.db, jwtSecret: opts.jwtSecret, logger: opts.logger, sms: opts.sms, events,
     config: { ...(opts.publicUrl && { publicUrl: opts.publicUrl }), ...(opts.http && { http: opts.http }) },
@@ -70,8 +75,13 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     push: opts.push === undefined ? pushSenderFromEnv() : opts.push,
   });
 
+  if (metrics) {
+    metrics.instrument(app);
+    metrics.watchDatabase(database);
+    metrics.route(app, opts.metricsToken!);
+  }
   const liveFeed = createLiveOrderFeed(ctx);
-  const gateway = opts.gateway !== false ? await mountGateway(app, { liveFeed }) : null;
+  const gateway = opts.gateway !== false ? await mountGateway(app, { liveFeed: metrics ? metrics.countSubscribers(liveFeed) : liveFeed }) : null;
   // A live-feed stream never ends by itself, and app.close() waits for every open request: end
   // the streams as closing starts (new requests already get 503), so consoles reconnect elsewhere.
   app.addHook('preClose', async () => { liveFeed.close(); });
