@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { branches, brands } from '../../db/schema';
-import { BRANCH_TIME_ZONE } from '../../../domain/schedule';
+import { DAILY_COLUMNS, dailyRowsOf, refreshStatistics, splitPeriod } from './rollup';
 import type { Period } from '../../http/period';
 
 /** Which part of the organisation the figures cover (SPEC.md 6: general, company or brand). */
@@ -23,17 +23,7 @@ export interface Statistic {
   revenueByBranch: { branchId: number; branchName: string; brandId: number; brandName: string; orders: number; revenue: number }[];
 }
 
-/**
- * A time zone's offset from UTC now, as an interval ('03:00'). The weekday × hour grouping converts
- * by this offset, not by the zone's name: PGlite looks the zone up for every row (1.2 s over 100,000
- * orders, against 0.2 s by offset). Right for Kuwait, which keeps UTC+3 all year (no daylight saving).
- */
-export function utcOffsetOf(timeZone: string, at = new Date()): string {
-  const wall = (zone: string) => new Date(at.toLocaleString('en-US', { timeZone: zone })).getTime();
-  const minutes = Math.round((wall(timeZone) - wall('UTC')) / 60_000);
-  const abs = Math.abs(minutes);
-  return `${minutes < 0 ? '-' : ''}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-}
+export { utcOffsetOf } from './rollup';
 
 /** The brands of the scope, as a where fragment on a brand id column. */
 function brandsOf(scope: StatisticScope, brandId: SQL): SQL {
@@ -60,16 +50,20 @@ export const inPeriod = (column: SQL, period: Period) => sql.join([
  * - customers: registered customers (not the shared guest) with an order in the scope in the period;
  *   new when that is their only order in the scope up to the period's end, returning otherwise;
  * - by weekday × hour in Kuwait time, and by branch.
+ * Read from the rollup (./rollup.ts) for the whole Kuwait days of the period, and from the orders for
+ * the pieces of a day at its ends, so every figure equals the same count over the orders.
  */
 export async function statisticOf(db: Db, scope: StatisticScope, period: Period): Promise<Statistic> {
-  const orderBrand = brandsOf(scope, sql`o."brand_id"`);
-  const placed = inPeriod(sql`o."created_at"`, period);
-  const upToEnd = period.to ? sql`o."created_at" < ${period.to.toISOString()}::timestamptz` : sql`true`;
-  const kept = sql`o."payment" = 'paid' and o."refund" <> 'approved'`;
-  const tz = sql`${utcOffsetOf(BRANCH_TIME_ZONE)}::interval`;
+  await refreshStatistics(db);
+  const { days, pieces } = splitPeriod(period);
+  const rows = sql.join([
+    ...(days ? [sql`select ${DAILY_COLUMNS} from "order_daily_stats" d where ${brandsOf(scope, sql`d."brand_id"`)}
+      ${days.fromDay !== undefined ? sql`and d."day" >= ${days.fromDay}` : sql``}
+      ${days.toDay !== undefined ? sql`and d."day" < ${days.toDay}` : sql``}`] : []),
+    ...pieces.map((p) => dailyRowsOf(sql`"orders" o where ${brandsOf(scope, sql`o."brand_id"`)} and ${inPeriod(sql`o."created_at"`, p)}`)),
+  ], sql` union all `);
+  const hourSums = sql.join(Array.from({ length: 24 }, (_, h) => sql`sum(by_hour[${sql.raw(String(h + 1))}])::int`), sql`, `);
 
-  // One pass over the scope's orders gives the totals, the weekday × hour cells and the per-branch
-  // figures at once (grouping sets): at 100,000 orders the scan, not the grouping, is the cost.
   const [places, grouped, customers] = await Promise.all([
     db.execute(sql`
       select
@@ -77,43 +71,29 @@ export async function statisticOf(db: Db, scope: StatisticScope, period: Period)
           ? sql`c."id" = ${scope.companyId}` : sql`c."id" in (select "company_id" from "brands" where "id" = ${scope.brandId})`}) as companies,
         (select count(*)::int from "brands" b where ${brandsOf(scope, sql`b."id"`)}) as brands,
         (select count(*)::int from "branches" r where ${brandsOf(scope, sql`r."brand_id"`)}) as branches`),
+    // Totals, weekdays (each with its 24 hours) and branches in one pass over the days (grouping sets).
     db.execute(sql`
-      with placed as (
-        select o."branch_id", o."created_at" at time zone ${tz} as local,
-               case when ${kept} then o."total" else 0 end as kept_total
-        from "orders" o where ${orderBrand} and ${placed}
-      )
-      select grouping(extract(dow from local), extract(hour from local))::int as by_cell,
-             grouping("branch_id")::int as by_branch,
-             extract(dow from local)::int as weekday, extract(hour from local)::int as hour, "branch_id",
-             count(*)::int as orders, coalesce(sum(kept_total), 0)::text as revenue
-      from placed
-      group by grouping sets ((extract(dow from local), extract(hour from local)), ("branch_id"), ())`),
-    db.execute(sql`
-      with active as (
-        select distinct o."user_id" from "orders" o join "users" u on u."id" = o."user_id"
-        where ${orderBrand} and ${placed} and u."is_guest" = false and u."role" = 'CUSTOMER'
-      ), history as (
-        select o."user_id", count(*)::int as n from "orders" o
-        where ${orderBrand} and ${upToEnd} and o."user_id" in (select "user_id" from active)
-        group by o."user_id"
-      )
-      select count(*)::int as customers,
-             count(*) filter (where n = 1)::int as new_customers,
-             count(*) filter (where n > 1)::int as returning_customers
-      from history`),
+      with days as (${rows})
+      select grouping((day + 4) % 7)::int as by_weekday, grouping("branch_id")::int as by_branch,
+             ((day + 4) % 7)::int as weekday, "branch_id",
+             coalesce(sum(orders), 0)::int as orders, coalesce(sum(revenue), 0)::text as revenue,
+             array[${hourSums}] as hours
+      from days
+      group by grouping sets (((day + 4) % 7), ("branch_id"), ())`),
+    customerFigures(db, scope, period),
   ]);
   // Every branch of the scope, those without orders too, by revenue then name.
   const branchRows = await db.select({ id: branches.id, name: branches.name, brandId: brands.id, brandName: brands.name })
     .from(branches).innerJoin(brands, eq(brands.id, branches.brandId)).where(brandsOf(scope, sql`${branches.brandId}`));
 
-  type Group = { by_cell: number; by_branch: number; weekday: number | null; hour: number | null; branch_id: number | null; orders: number; revenue: string };
+  type Group = { by_weekday: number; by_branch: number; weekday: number | null; branch_id: number | null; orders: number; revenue: string; hours: (number | null)[] };
   const groups = rowsOf(grouped) as Group[];
-  // grouping() is 1 for a column left out of the set: cells leave out the branch, branches the cell.
-  const total = groups.find((g) => Number(g.by_cell) === 3 && Number(g.by_branch) === 1);
-  const perBranch = new Map(groups.filter((g) => Number(g.by_cell) === 3 && Number(g.by_branch) === 0).map((g) => [Number(g.branch_id), g]));
-  const cells = groups.filter((g) => Number(g.by_cell) === 0)
-    .map((g) => ({ weekday: Number(g.weekday), hour: Number(g.hour), orders: Number(g.orders) }))
+  // grouping() is 1 for a column left out of the set.
+  const total = groups.find((g) => Number(g.by_weekday) === 1 && Number(g.by_branch) === 1);
+  const perBranch = new Map(groups.filter((g) => Number(g.by_weekday) === 1 && Number(g.by_branch) === 0).map((g) => [Number(g.branch_id), g]));
+  const cells = groups.filter((g) => Number(g.by_weekday) === 0)
+    .flatMap((g) => g.hours.map((n, hour) => ({ weekday: Number(g.weekday), hour, orders: Number(n ?? 0) })))
+    .filter((c) => c.orders > 0)
     .sort((a, b) => a.weekday - b.weekday || a.hour - b.hour);
   const revenueByBranch = branchRows.map((b) => ({
     branchId: b.id, branchName: b.name, brandId: b.brandId, brandName: b.brandName,
@@ -121,12 +101,42 @@ export async function statisticOf(db: Db, scope: StatisticScope, period: Period)
   })).sort((a, b) => b.revenue - a.revenue || a.branchName.localeCompare(b.branchName) || a.branchId - b.branchId);
 
   const p = rowsOf(places)[0] as { companies: number; brands: number; branches: number };
-  const c = rowsOf(customers)[0] as { customers: number; new_customers: number; returning_customers: number };
+  const c = customers;
   return {
     companies: Number(p.companies), brands: Number(p.brands), branches: Number(p.branches),
     orders: Number(total?.orders ?? 0), revenue: Number(total?.revenue ?? 0),
-    customers: Number(c.customers), newCustomers: Number(c.new_customers), returningCustomers: Number(c.returning_customers),
+    customers: c.newCustomers + c.returningCustomers, newCustomers: c.newCustomers, returningCustomers: c.returningCustomers,
     ordersByWeekdayHour: cells,
     revenueByBranch,
   };
+}
+
+/**
+ * Registered customers (not the shared guest) with an order in the scope in the period, new or
+ * returning, from customer_brand_orders: a customer's first two and last orders at each brand of the
+ * scope say whether they ordered in the period and whether that is their only order up to its end.
+ * Only a customer whose known orders all fall outside a closed period, around it, is looked up in
+ * the orders (one index probe each).
+ */
+async function customerFigures(db: Db, scope: StatisticScope, period: Period) {
+  const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+  const within = (column: SQL) => inPeriod(column, period);
+  const active = !period.to
+    ? (period.from ? sql`p.last_at >= ${at(period.from)}` : sql`true`)
+    : sql`${period.from ? sql`p.last_at >= ${at(period.from)} and` : sql``} p.first_at < ${at(period.to)} and (p.seen_within or exists (
+        select 1 from "orders" o where o."user_id" = p.user_id and ${brandsOf(scope, sql`o."brand_id"`)} and ${within(sql`o."created_at"`)}))`;
+  const isNew = period.to ? sql`p.second_at is null or p.second_at >= ${at(period.to)}` : sql`p.second_at is null`;
+  const res = await db.execute(sql`
+    with per_user as (
+      select k."user_id" as user_id, min(k."first_at") as first_at, max(k."last_at") as last_at,
+             (select x from unnest(array_agg(k."first_at") || array_agg(k."second_at")) x where x is not null order by x offset 1 limit 1) as second_at,
+             coalesce(bool_or(${within(sql`k."first_at"`)} or ${within(sql`k."second_at"`)} or ${within(sql`k."last_at"`)}), false) as seen_within
+      from "customer_brand_orders" k join "users" u on u."id" = k."user_id"
+      where ${brandsOf(scope, sql`k."brand_id"`)} and u."is_guest" = false and u."role" = 'CUSTOMER'
+      group by k."user_id"
+    )
+    select (count(*) filter (where ${isNew}))::int as new_customers, (count(*) filter (where not (${isNew})))::int as returning_customers
+    from per_user p where ${active}`);
+  const row = rowsOf<{ new_customers: number; returning_customers: number }>(res)[0];
+  return { newCustomers: Number(row.new_customers), returningCustomers: Number(row.returning_customers) };
 }
