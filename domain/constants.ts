@@ -48,6 +48,14 @@ export const TEMP_ADDRESS_ID = 10;
 
 export const PHONE_COUNTRY_CODES = ['965', '961', '973', '123'] as const;
 
+/** A car's missing field, in the same words from the server (Cars/AddCustomerCar) and the profile's form. */
+export const CAR_TEXT = {
+  brand: 'Please choose the car brand.',
+  type: 'Please choose the car type.',
+  color: 'Please choose the car color.',
+  plate: 'Please enter the plate number.',
+} as const;
+
 /** Verbatim texts of SPEC.md; clients and tests match on them, misspellings included. */
 export const TEXT = {
   authFailed: 'Authorization is failed',

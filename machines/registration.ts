@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { isValidPhone, normalisePhone } from '../domain/phone';
 import { TEXT } from '../domain/constants';
+import { REGISTRATION_TEXT } from './registrationText';
 
 /**
  * Registration by phone in three steps (SPEC.md 4 "Registration"):
@@ -39,15 +40,8 @@ export type RegistrationEvent =
   | { type: 'registration.changePhone' }
   | { type: 'registration.submitDetails'; details: RegistrationDetails };
 
-/** Client-side messages (the spec has none for these steps beyond the phone's). */
-export const REGISTRATION_TEXT = {
-  invalidPhone: TEXT.guest.invalidPhone,
-  invalidCode: 'Please enter the code from the SMS (digits only).',
-  nameRequired: TEXT.guest.nameRequired,
-  invalidEmail: 'Please enter a valid e-mail address.',
-  shortPassword: 'The password must have at least 6 characters.',
-  codeResent: 'A new code was sent by SMS.',
-} as const;
+// Client-side messages, in a module of their own so the shop's Arabic catalogue can key them without the machine.
+export { REGISTRATION_TEXT };
 
 export const MIN_PASSWORD_LENGTH = 6;
 

@@ -60,9 +60,9 @@ export async function seed(db: Db): Promise<boolean> {
     await seedMenu(tx as unknown as Db);
 
     await tx.insert(t.paymentSystems).values([
-      { id: 1, name: 'KNET', provider: 'sandbox', isCard: false },
-      { id: 2, name: 'Cash at branch', provider: 'cash', isCard: false },
-      { id: 3, name: 'Tap Card', provider: 'sandbox', isCard: true },
+      { id: 1, name: 'KNET', nameAr: 'كي نت', provider: 'sandbox', isCard: false },
+      { id: 2, name: 'Cash at branch', nameAr: 'الدفع نقدًا في الفرع', provider: 'cash', isCard: false },
+      { id: 3, name: 'Tap Card', nameAr: 'بطاقة تاب', provider: 'sandbox', isCard: true },
     ]);
     await tx.insert(t.brandPayments).values([7, 8].flatMap((brandId) => [1, 2, 3].map((paymentSystemId) => ({ brandId, paymentSystemId }))));
     await tx.insert(t.taxes).values([{ brandId: 7, name: 'VAT', percent: '0', isActive: true }]);
@@ -70,19 +70,20 @@ export async function seed(db: Db): Promise<boolean> {
     let areaId = 1;
     for (const gov of KUWAIT_AREAS) {
       const govId = areaId++;
-      await tx.insert(t.deliveryAreas).values({ id: govId, parentId: null, name: gov.name, latitude: gov.lat, longitude: gov.lon });
+      await tx.insert(t.deliveryAreas).values({ id: govId, parentId: null, name: gov.name, nameAr: gov.nameAr, latitude: gov.lat, longitude: gov.lon });
       for (const a of gov.areas) {
         const id = areaId++;
-        await tx.insert(t.deliveryAreas).values({ id, parentId: govId, name: a.name, latitude: a.lat, longitude: a.lon });
+        await tx.insert(t.deliveryAreas).values({ id, parentId: govId, name: a.name, nameAr: a.nameAr, latitude: a.lat, longitude: a.lon });
         for (const brandId of [7, 8]) {
           await tx.insert(t.brandDeliveryFees).values({ brandId, areaId: id, amount: gov.fee, freeAboveAmount: '15.000' });
         }
       }
     }
 
-    await tx.insert(t.carBrands).values(['Toyota', 'Nissan', 'Lexus', 'Chevrolet', 'GMC', 'Mercedes-Benz', 'BMW', 'Kia', 'Hyundai'].map((name) => ({ name })));
-    await tx.insert(t.carTypes).values(['Sedan', 'SUV', 'Pickup', 'Coupe', 'Hatchback'].map((name) => ({ name })));
-    await tx.insert(t.carColors).values(['White', 'Black', 'Silver', 'Grey', 'Red', 'Blue', 'Beige'].map((name) => ({ name })));
+    const named = (pairs: [string, string][]) => pairs.map(([name, nameAr]) => ({ name, nameAr }));
+    await tx.insert(t.carBrands).values(named([['Toyota', 'تويوتا'], ['Nissan', 'نيسان'], ['Lexus', 'لكزس'], ['Chevrolet', 'شيفروليه'], ['GMC', 'جي إم سي'], ['Mercedes-Benz', 'مرسيدس بنز'], ['BMW', 'بي إم دبليو'], ['Kia', 'كيا'], ['Hyundai', 'هيونداي']]));
+    await tx.insert(t.carTypes).values(named([['Sedan', 'سيدان'], ['SUV', 'دفع رباعي'], ['Pickup', 'بيك أب'], ['Coupe', 'كوبيه'], ['Hatchback', 'هاتشباك']]));
+    await tx.insert(t.carColors).values(named([['White', 'أبيض'], ['Black', 'أسود'], ['Silver', 'فضي'], ['Grey', 'رمادي'], ['Red', 'أحمر'], ['Blue', 'أزرق'], ['Beige', 'بيج']]));
 
     // The seeded customer's opening points, as a ledger row so the ledger's sum equals the balance.
     await postToLedger(tx, {

@@ -32,6 +32,8 @@ export interface ValidationError { message: string; members: string[] }
 export class ApiError extends Error {
   /** Seconds until a refused caller may try again (429): sent as the Retry-After header. */
   retryAfterSeconds?: number;
+  /** The Arabic names of the English names the message carries (see `naming`). */
+  arabicNames?: Record<string, string>;
   constructor(
     readonly status: number,
     message: string,
@@ -44,6 +46,18 @@ export class ApiError extends Error {
 
 export const badRequest = (message: string, validationErrors: ValidationError[] | null = null) =>
   new ApiError(400, message, validationErrors, validationErrors?.map((v) => v.message).join('\n') ?? null);
+/** Something a message names (a product, an option, a group): its English name and its Arabic one if any. */
+export interface Named { name: string; nameAr?: string | null }
+
+/**
+ * A refusal that names menu items keeps their Arabic names, so the error handler writes it in the
+ * request's language with the names in that language too ('كابتشينو غير متوفر…', not 'Cappuccino غير متوفر…').
+ */
+export function naming(error: ApiError, ...named: Named[]): ApiError {
+  error.arabicNames = Object.fromEntries(named.flatMap((n) => (n.nameAr ? [[n.name, n.nameAr]] : [])));
+  return error;
+}
+
 export const unauthorized = (message = 'Current user did not login to the application!') => new ApiError(401, message);
 export const forbidden = (message = 'Required permissions are not granted.') => new ApiError(403, message);
 export const notFound = (what = 'Entity') => new ApiError(404, `There is no such an entity. ${what}`);

@@ -1,7 +1,9 @@
-import { QUANTITY, TEXT } from '../../domain/constants';
+import { CAR_TEXT, QUANTITY, TEXT } from '../../domain/constants';
 import type { LanguageCode } from '../../domain/languages';
 import { ApiError } from '../http/envelope';
 import { ORDER_TEXT } from '../services/store/planOrder';
+import { EMAIL_TAKEN, INVALID_EMAIL, NOT_VALIDATED, PHONE_TAKEN } from '../services/customer/registration';
+import { CODE_TEXT } from '../services/verification/codes';
 
 /**
  * The server's refusals in Arabic, for a request that asks for Arabic (Accept-Language). Scope
@@ -53,6 +55,20 @@ const FIXED_AR: Record<string, string> = {
   [TEXT.address.block]: 'رقم القطعة مطلوب',
   [TEXT.address.street]: 'رقم الشارع مطلوب',
   [TEXT.address.house]: 'رقم المنزل مطلوب',
+  // Registration, the SMS code, the profile and the cars of /profile.
+  [PHONE_TAKEN]: 'رقم الهاتف هذا مسجّل بالفعل. يرجى تسجيل الدخول.',
+  [EMAIL_TAKEN]: 'عنوان البريد الإلكتروني هذا مسجّل بالفعل.',
+  [NOT_VALIDATED]: 'يرجى التحقق من رقم هاتفك برمز الرسالة النصية أولًا.',
+  [INVALID_EMAIL]: 'يرجى إدخال عنوان بريد إلكتروني صحيح.',
+  [CODE_TEXT.expired]: 'انتهت صلاحية رمز التحقق أو سبق استخدامه. يرجى طلب رمز جديد.',
+  [CODE_TEXT.wrong]: 'رمز التحقق غير صحيح.',
+  [CODE_TEXT.tooManyWrong]: 'محاولات خاطئة كثيرة. يرجى طلب رمز جديد.',
+  'Please log in to change your details.': 'يرجى تسجيل الدخول لتغيير بياناتك.',
+  'Please log in to save a car.': 'يرجى تسجيل الدخول لحفظ سيارة.',
+  [CAR_TEXT.brand]: 'يرجى اختيار نوع السيارة.',
+  [CAR_TEXT.type]: 'يرجى اختيار فئة السيارة.',
+  [CAR_TEXT.color]: 'يرجى اختيار لون السيارة.',
+  [CAR_TEXT.plate]: 'يرجى إدخال رقم اللوحة.',
 };
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -89,14 +105,17 @@ const COUNTED = (Object.keys(ORDER_TEXT) as (keyof typeof ORDER_TEXT)[]).flatMap
   return pattern ? [{ pattern, arabic: arabic as (...a: string[]) => string }] : [];
 });
 
-/** One message in the asked language; a message without an Arabic version stays as it is. */
-export function translateServerMessage(message: string, language: LanguageCode): string {
+/**
+ * One message in the asked language; a message without an Arabic version stays as it is. The
+ * names a counted message carries are put in Arabic from `names` (English → Arabic) when given.
+ */
+export function translateServerMessage(message: string, language: LanguageCode, names: Record<string, string> = {}): string {
   if (language !== 'ar') return message;
   const fixed = FIXED_AR[message];
   if (fixed) return fixed;
   for (const { pattern, arabic } of COUNTED) {
     const m = pattern.exec(message);
-    if (m) return arabic(...m.slice(1));
+    if (m) return arabic(...m.slice(1).map((arg) => names[arg] ?? arg));
   }
   return message;
 }
@@ -104,7 +123,7 @@ export function translateServerMessage(message: string, language: LanguageCode):
 /** An error with its message, details and validation messages in the asked language. */
 export function translateError(error: ApiError, language: LanguageCode): ApiError {
   if (language !== 'ar') return error;
-  const t = (s: string) => s.split('\n').map((line) => translateServerMessage(line, language)).join('\n');
+  const t = (s: string) => s.split('\n').map((line) => translateServerMessage(line, language, error.arabicNames)).join('\n');
   const translated = new ApiError(
     error.status, t(error.message),
     error.validationErrors?.map((v) => ({ ...v, message: t(v.message) })) ?? null,

@@ -1,6 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { LanguageCode } from '../../../domain/languages';
+import { localizedColumn } from '../../http/language';
 import { carBrands, carColors, carTypes, customerCars } from '../../db/schema';
 import { Obj } from '../../http/envelope';
 
@@ -18,14 +20,17 @@ export const CustomerCar = Obj('CustomerCar', {
 });
 export type CustomerCarDto = Static<typeof CustomerCar>;
 
-/** A user's cars (or one of them), with the dictionary names. */
-export async function carsOf(db: Db, userId: number, id?: number): Promise<CustomerCarDto[]> {
+/**
+ * A user's cars (or one of them), with the dictionary names in `language`. The order keeps the
+ * English description (describeCar) that the branch's staff read.
+ */
+export async function carsOf(db: Db, userId: number, id?: number, language: LanguageCode = 'en'): Promise<CustomerCarDto[]> {
   return db
     .select({
       id: customerCars.id, userId: customerCars.userId,
-      carBrandId: customerCars.carBrandId, carBrandName: carBrands.name,
-      carTypeId: customerCars.carTypeId, carTypeName: carTypes.name,
-      carColorId: customerCars.carColorId, carColorName: carColors.name,
+      carBrandId: customerCars.carBrandId, carBrandName: localizedColumn(language, carBrands.name, carBrands.nameAr),
+      carTypeId: customerCars.carTypeId, carTypeName: localizedColumn(language, carTypes.name, carTypes.nameAr),
+      carColorId: customerCars.carColorId, carColorName: localizedColumn(language, carColors.name, carColors.nameAr),
       plateNumber: customerCars.plateNumber, description: customerCars.description,
     })
     .from(customerCars)

@@ -6,6 +6,8 @@ import { badRequest, forbidden, Obj, type ValidationError } from '../../http/env
 import { route, service } from '../../http/routes';
 import type { AppContext } from '../../http/context';
 import { carsOf, CustomerCar } from './cars';
+import { localizedColumn, requestLanguage } from '../../http/language';
+import { CAR_TEXT } from '../../../domain/constants';
 
 export const CarDictionaryItem = Obj('CarDictionaryItem', { id: Type.Integer(), name: Type.String() });
 
@@ -14,7 +16,7 @@ const dictionary = (name: string, table: typeof carBrands | typeof carTypes | ty
   name,
   access: 'public',
   result: Type.Array(CarDictionaryItem),
-  handler: ({ ctx }) => ctx.db.select({ id: table.id, name: table.name }).from(table).orderBy(asc(table.id)),
+  handler: ({ ctx, req }) => ctx.db.select({ id: table.id, name: localizedColumn(requestLanguage(req.headers), table.name, table.nameAr) }).from(table).orderBy(asc(table.id)),
 });
 
 /**
@@ -33,7 +35,7 @@ export function registerShopCars(app: FastifyInstance, ctx: AppContext) {
       access: 'customer',
       summary: "The caller's own cars.",
       result: Type.Array(CustomerCar),
-      handler: async ({ caller, ctx }) => (caller!.isGuest ? [] : carsOf(ctx.db, caller!.id)),
+      handler: async ({ caller, ctx, req }) => (caller!.isGuest ? [] : carsOf(ctx.db, caller!.id, undefined, requestLanguage(req.headers))),
     }),
     route({
       method: 'POST',
@@ -48,24 +50,24 @@ export function registerShopCars(app: FastifyInstance, ctx: AppContext) {
         description: Type.Optional(Type.String({ maxLength: 200 })),
       }),
       result: CustomerCar,
-      async handler({ query, caller, ctx }) {
+      async handler({ query, caller, ctx, req }) {
         if (caller!.isGuest) throw forbidden('Please log in to save a car.');
         const [brand] = await ctx.db.select({ id: carBrands.id }).from(carBrands).where(eq(carBrands.id, query.carBrandId));
         const [type] = await ctx.db.select({ id: carTypes.id }).from(carTypes).where(eq(carTypes.id, query.carTypeId));
         const [color] = await ctx.db.select({ id: carColors.id }).from(carColors).where(eq(carColors.id, query.carColorId));
         const plateNumber = query.plateNumber.trim();
         const errors: ValidationError[] = [
-          ...(!brand ? [{ message: 'Please choose the car brand.', members: ['carBrandId'] }] : []),
-          ...(!type ? [{ message: 'Please choose the car type.', members: ['carTypeId'] }] : []),
-          ...(!color ? [{ message: 'Please choose the car color.', members: ['carColorId'] }] : []),
-          ...(!plateNumber ? [{ message: 'Please enter the plate number.', members: ['plateNumber'] }] : []),
+          ...(!brand ? [{ message: CAR_TEXT.brand, members: ['carBrandId'] }] : []),
+          ...(!type ? [{ message: CAR_TEXT.type, members: ['carTypeId'] }] : []),
+          ...(!color ? [{ message: CAR_TEXT.color, members: ['carColorId'] }] : []),
+          ...(!plateNumber ? [{ message: CAR_TEXT.plate, members: ['plateNumber'] }] : []),
         ];
         if (errors.length) throw badRequest(errors[0].message, errors);
         const [row] = await ctx.db.insert(customerCars).values({
           userId: caller!.id, carBrandId: query.carBrandId, carTypeId: query.carTypeId, carColorId: query.carColorId,
           plateNumber, description: query.description?.trim() ?? '',
         }).returning({ id: customerCars.id });
-        return (await carsOf(ctx.db, caller!.id, row.id))[0];
+        return (await carsOf(ctx.db, caller!.id, row.id, requestLanguage(req.headers)))[0];
       },
     }),
   ]);

@@ -8,6 +8,7 @@ import type { AppContext } from '../../http/context';
 import { COUNTRIES } from '../../../domain/countries';
 import { DEFAULT_BRAND_ID } from '../../../domain/constants';
 import { deliverableFor } from '../brandDeliveryFee/deliveryFee';
+import { inLanguage, requestLanguage } from '../../http/language';
 
 export const Country = Obj('Country', {
   id: Type.Integer(),
@@ -52,8 +53,9 @@ export function registerShopCountry(app: FastifyInstance, ctx: AppContext) {
       summary: 'Regions (parents) with the child areas the brand delivers to, for the location picker. brandId defaults to 7.',
       query: Obj('GetDeliveryAreasTreeByBrandIdForShopQuery', { brandId: Type.Optional(Type.Integer({ minimum: 1 })) }),
       result: Type.Array(ShopDeliveryRegion),
-      async handler({ query, ctx }) {
+      async handler({ query, ctx, req }) {
         const brandId = query.brandId ?? DEFAULT_BRAND_ID;
+        const name = (area: { name: string; nameAr: string | null }) => inLanguage(requestLanguage(req.headers), area.name, area.nameAr);
         const parents = await ctx.db.select().from(deliveryAreas).where(isNull(deliveryAreas.parentId)).orderBy(asc(deliveryAreas.id));
         const children = await ctx.db
           .select({ area: deliveryAreas, amount: brandDeliveryFees.amount, freeAbove: brandDeliveryFees.freeAboveAmount })
@@ -63,9 +65,9 @@ export function registerShopCountry(app: FastifyInstance, ctx: AppContext) {
           .orderBy(asc(deliveryAreas.name));
         return parents
           .map((p) => ({
-            id: p.id, name: p.name, latitude: p.latitude, longitude: p.longitude,
+            id: p.id, name: name(p), latitude: p.latitude, longitude: p.longitude,
             children: children.filter((c) => c.area.parentId === p.id).map(({ area, amount, freeAbove }) => ({
-              id: area.id, parentId: p.id, name: area.name, latitude: area.latitude, longitude: area.longitude,
+              id: area.id, parentId: p.id, name: name(area), latitude: area.latitude, longitude: area.longitude,
               deliveryFee: Number(amount), freeAboveAmount: freeAbove === null ? null : Number(freeAbove),
             })),
           }))

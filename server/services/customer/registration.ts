@@ -22,7 +22,7 @@ export const REGISTRATION_WINDOW_MS = 30 * 60 * 1000;
 export const PHONE_TAKEN = 'This phone number is already registered. Please log in.';
 export const EMAIL_TAKEN = 'This e-mail address is already registered.';
 export const NOT_VALIDATED = 'Please verify your phone number with the SMS code first.';
-const INVALID_EMAIL = 'Please enter a valid e-mail address.';
+export const INVALID_EMAIL = 'Please enter a valid e-mail address.';
 
 const invalid = (message: string, member: string) => badRequest(message, [{ message, members: [member] }]);
 

@@ -6,6 +6,8 @@ import { customerAddresses, deliveryAreas } from '../../db/schema';
 import { badRequest, Obj, type ValidationError } from '../../http/envelope';
 import { Nullable } from '../../http/nullable';
 import { DEFAULT_ADDRESS_COORDS, TEXT } from '../../../domain/constants';
+import type { LanguageCode } from '../../../domain/languages';
+import { localizedColumn } from '../../http/language';
 
 const Text = (maxLength = 200) => Type.Optional(Nullable(Type.String({ maxLength })));
 const Id = () => Type.Optional(Nullable(Type.Integer()));
@@ -110,10 +112,10 @@ export async function validateAddress(db: Db, input: AddressInput): Promise<Vali
 const regions = alias(deliveryAreas, 'regions');
 const areas = alias(deliveryAreas, 'areas');
 
-/** A user's addresses (or one of them), with region and area names. */
-export async function addressesOf(db: Db, userId: number, id?: number): Promise<AddressDto[]> {
+/** A user's addresses (or one of them), with region and area names in the request's language. */
+export async function addressesOf(db: Db, userId: number, id?: number, language: LanguageCode = 'en'): Promise<AddressDto[]> {
   const rows = await db
-    .select({ a: customerAddresses, region: regions.name, area: areas.name })
+    .select({ a: customerAddresses, region: localizedColumn(language, regions.name, regions.nameAr), area: localizedColumn(language, areas.name, areas.nameAr) })
     .from(customerAddresses)
     .innerJoin(regions, eq(regions.id, customerAddresses.regionId))
     .innerJoin(areas, eq(areas.id, customerAddresses.areaId))

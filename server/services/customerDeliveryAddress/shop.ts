@@ -7,6 +7,7 @@ import { route, service } from '../../http/routes';
 import type { AppContext, Caller } from '../../http/context';
 import { addressesOf, addressSnapshot, CustomerDeliveryAddress, CustomerDeliveryAddressInput, validateAddress } from './addresses';
 import { TEMP_ADDRESS_ID } from '../../../domain/constants';
+import { requestLanguage } from '../../http/language';
 
 /**
  * A customer's delivery addresses. Customers read and change only their own: a userId other than
@@ -32,12 +33,12 @@ export function registerShopCustomerDeliveryAddress(app: FastifyInstance, ctx: A
       summary: "Adds an address to the caller's own list. For the guest nothing is stored: the address comes back as the temporary address (id 10), to send with the order.",
       body: CustomerDeliveryAddressInput,
       result: CustomerDeliveryAddress,
-      async handler({ body, caller, ctx }) {
+      async handler({ body, caller, ctx, req }) {
         if (notSelf(caller!, body.userId)) throw forbidden();
         const address = await validateAddress(ctx.db, body);
         if (caller!.isGuest) return { ...addressSnapshot(address, null), id: TEMP_ADDRESS_ID, userId: caller!.id };
         const [row] = await ctx.db.insert(customerAddresses).values({ ...address, userId: caller!.id }).returning({ id: customerAddresses.id });
-        return (await addressesOf(ctx.db, caller!.id, row.id))[0];
+        return (await addressesOf(ctx.db, caller!.id, row.id, requestLanguage(req.headers)))[0];
       },
     }),
     route({
@@ -46,7 +47,7 @@ export function registerShopCustomerDeliveryAddress(app: FastifyInstance, ctx: A
       access: 'customer',
       body: CustomerDeliveryAddressInput,
       result: CustomerDeliveryAddress,
-      async handler({ body, caller, ctx }) {
+      async handler({ body, caller, ctx, req }) {
         if (caller!.isGuest) throw forbidden(GUEST_ADDRESS_READ_ONLY);
         if (notSelf(caller!, body.userId)) throw forbidden();
         if (!body.id || body.id <= 0) throw badRequest('The address id is required.', [{ message: 'The address id is required.', members: ['id'] }]);
@@ -56,7 +57,7 @@ export function registerShopCustomerDeliveryAddress(app: FastifyInstance, ctx: A
         const address = await validateAddress(ctx.db, body);
         await ctx.db.update(customerAddresses).set(address)
           .where(and(eq(customerAddresses.id, body.id), eq(customerAddresses.userId, caller!.id)));
-        return (await addressesOf(ctx.db, caller!.id, body.id))[0];
+        return (await addressesOf(ctx.db, caller!.id, body.id, requestLanguage(req.headers)))[0];
       },
     }),
     route({
@@ -65,10 +66,10 @@ export function registerShopCustomerDeliveryAddress(app: FastifyInstance, ctx: A
       access: 'customer',
       query: Obj('GetCustomerDeliveryAddressListByUserIdQuery', { userId: Type.Integer({ minimum: 1 }) }),
       result: Type.Array(CustomerDeliveryAddress),
-      async handler({ query, caller, ctx }) {
+      async handler({ query, caller, ctx, req }) {
         if (notSelf(caller!, query.userId)) throw forbidden();
         if (caller!.isGuest) return [];
-        return addressesOf(ctx.db, caller!.id);
+        return addressesOf(ctx.db, caller!.id, undefined, requestLanguage(req.headers));
       },
     }),
     route({

@@ -1,12 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Type, type Static } from 'typebox';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { branches, orderItems, orders, paymentSystems } from '../../db/schema';
+import { branches, optionItems, orderItems, orders, paymentSystems, products } from '../../db/schema';
 import { notFound, Obj } from '../../http/envelope';
 import { addressFields } from '../customerDeliveryAddress/addresses';
 import type { Caller } from '../../http/context';
 import { CARD_PAYMENT_LABEL } from '../../../domain/constants';
+import type { LanguageCode } from '../../../domain/languages';
+import { localizedColumn } from '../../http/language';
 
 export const OrderHistoryItem = Obj('OrderHistoryItem', {
   id: Type.Integer(),
@@ -84,14 +86,14 @@ export const CustomerOrderDetail = Obj('CustomerOrderDetail', {
  * The caller's own orders, newest first. The guest account is shared by every guest, so it
  * never lists orders: its history is empty (each guest reads its one order with the ohash).
  */
-export async function orderHistory(db: Db, caller: NonNullable<Caller>, page: { skip: number; take: number; brandId?: number }): Promise<Static<typeof OrderHistory>> {
+export async function orderHistory(db: Db, caller: NonNullable<Caller>, page: { skip: number; take: number; brandId?: number }, language: LanguageCode = 'en'): Promise<Static<typeof OrderHistory>> {
   if (caller.isGuest) return { totalCount: 0, orderHistoryItems: [] };
   const where = and(eq(orders.userId, caller.id), page.brandId === undefined ? undefined : eq(orders.brandId, page.brandId));
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where);
   const rows = await db
     .select({
       id: orders.id, createdAt: orders.createdAt, orderNumber: orders.orderNumber, total: orders.total, status: orders.status,
-      payment: orders.payment, deliverySystem: orders.deliverySystem, branchName: branches.name,
+      payment: orders.payment, deliverySystem: orders.deliverySystem, branchName: localizedColumn(language, branches.name, branches.nameAr),
     })
     .from(orders)
     .innerJoin(branches, eq(branches.id, orders.branchId))
@@ -118,9 +120,12 @@ export const sameSecret = (a: string, b: string) => {
  * after paying). The guest is never the owner: every guest order belongs to user 18. Anything
  * else is a 404, so an order id alone reveals nothing.
  */
-export async function customerOrderDetail(db: Db, caller: NonNullable<Caller>, orderId: number, ohash: string | undefined): Promise<Static<typeof CustomerOrderDetail>> {
+export async function customerOrderDetail(db: Db, caller: NonNullable<Caller>, orderId: number, ohash: string | undefined, language: LanguageCode = 'en'): Promise<Static<typeof CustomerOrderDetail>> {
   const [row] = await db
-    .select({ order: orders, branchName: branches.name, branchPhoneNumber: branches.branchPhoneNumber, paymentSystemName: paymentSystems.name, isCard: paymentSystems.isCard })
+    .select({
+      order: orders, branchName: localizedColumn(language, branches.name, branches.nameAr), branchPhoneNumber: branches.branchPhoneNumber,
+      paymentSystemName: localizedColumn(language, paymentSystems.name, paymentSystems.nameAr), isCard: paymentSystems.isCard,
+    })
     .from(orders)
     .innerJoin(branches, eq(branches.id, orders.branchId))
     .innerJoin(paymentSystems, eq(paymentSystems.id, orders.paymentSystemId))
@@ -129,6 +134,7 @@ export async function customerOrderDetail(db: Db, caller: NonNullable<Caller>, o
   const allowed = !!o && ((!caller.isGuest && o.userId === caller.id) || (!!ohash && sameSecret(ohash, o.ohash)));
   if (!allowed) throw notFound('Order');
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id));
+  const name = await arabicNamesOf(db, items, language);
   return {
     id: o.id, orderNumber: o.orderNumber, date: o.createdAt.toISOString(), brandId: o.brandId, branchId: o.branchId,
     branchName: row.branchName, branchPhoneNumber: row.branchPhoneNumber, status: o.status, arrival: o.arrival, payment: o.payment,
@@ -140,10 +146,34 @@ export async function customerOrderDetail(db: Db, caller: NonNullable<Caller>, o
     deliveryAddress: (o.deliveryAddress as Static<typeof OrderDetailAddress> | null) ?? null,
     carDetails: o.carDetails, deliveryText: o.deliveryText,
     items: items.map((i) => ({
-      productId: i.productId, name: i.name, quantity: i.quantity, unitPrice: Number(i.unitPrice), lineTotal: Number(i.lineTotal),
+      productId: i.productId, name: name.product(i.productId, i.name), quantity: i.quantity, unitPrice: Number(i.unitPrice), lineTotal: Number(i.lineTotal),
       isRedeem: i.isRedeem, redeemPoints: i.redeemPoints,
       options: ((i.options ?? []) as { id: number; name: string; price: number; quantity?: number }[])
-        .map((op) => ({ id: op.id, name: op.name, price: Number(op.price), quantity: op.quantity ?? 1 })),
+        .map((op) => ({ id: op.id, name: name.option(op.id, op.name), price: Number(op.price), quantity: op.quantity ?? 1 })),
     })),
+  };
+}
+
+/**
+ * The lines keep the English names the branch's staff read; a customer reading in Arabic sees the
+ * Arabic names their products and options have on the menu now, the line's own name otherwise.
+ */
+async function arabicNamesOf(db: Db, items: (typeof orderItems.$inferSelect)[], language: LanguageCode) {
+  const productIds = [...new Set(items.map((i) => i.productId))];
+  const optionIds = [...new Set(items.flatMap((i) => ((i.options ?? []) as { id: number }[]).map((o) => o.id)))];
+  const wanted = language === 'ar';
+  const [productNames, optionNames] = await Promise.all([
+    wanted && productIds.length
+      ? db.select({ id: products.id, name: products.nameAr }).from(products).where(and(inArray(products.id, productIds), isNotNull(products.nameAr)))
+      : [],
+    wanted && optionIds.length
+      ? db.select({ id: optionItems.id, name: optionItems.nameAr }).from(optionItems).where(and(inArray(optionItems.id, optionIds), isNotNull(optionItems.nameAr)))
+      : [],
+  ]);
+  const byId = (rows: { id: number; name: string | null }[]) => new Map(rows.filter((r) => r.name).map((r) => [r.id, r.name!]));
+  const p = byId(productNames), o = byId(optionNames);
+  return {
+    product: (id: number, english: string) => p.get(id) ?? english,
+    option: (id: number, english: string) => o.get(id) ?? english,
   };
 }

@@ -6,6 +6,7 @@ import { Obj } from '../../http/envelope';
 import { route, service } from '../../http/routes';
 import type { AppContext } from '../../http/context';
 import { paymentProviderFor } from '../../payments';
+import { localizedColumn, requestLanguage } from '../../http/language';
 import { CARD_PAYMENT_LABEL, DEFAULT_BRAND_ID, DEFAULT_PAYMENT_METHOD_ID, ORDER_HISTORY_PAGE } from '../../../domain/constants';
 import { SaveNewOrderHeaders, SaveNewOrderInput, SaveNewOrderResult } from './orderInput';
 import { saveNewOrder } from './saveOrder';
@@ -54,9 +55,9 @@ export function registerShopStore(app: FastifyInstance, ctx: AppContext) {
         brandId: Type.Optional(Type.Integer({ minimum: 1 })),
       }),
       result: OrderHistory,
-      handler: ({ query, caller, ctx }) => orderHistory(ctx.db, caller!, {
+      handler: ({ query, caller, ctx, req }) => orderHistory(ctx.db, caller!, {
         skip: query.skip ?? ORDER_HISTORY_PAGE.skip, take: query.take ?? ORDER_HISTORY_PAGE.take, brandId: query.brandId,
-      }),
+      }, requestLanguage(req.headers)),
     }),
     route({
       method: 'GET',
@@ -65,9 +66,9 @@ export function registerShopStore(app: FastifyInstance, ctx: AppContext) {
       summary: "The brand's enabled payment methods (default brand 7).",
       query: Obj('GetStorePaymentSystemTypesQuery', { brandId: Type.Optional(Type.Integer({ minimum: 1 })) }),
       result: Type.Array(ShopPaymentMethod),
-      async handler({ query, ctx }) {
+      async handler({ query, ctx, req }) {
         const rows = await ctx.db
-          .select({ paymentSystemId: paymentSystems.id, name: paymentSystems.name, provider: paymentSystems.provider, isCard: paymentSystems.isCard })
+          .select({ paymentSystemId: paymentSystems.id, name: localizedColumn(requestLanguage(req.headers), paymentSystems.name, paymentSystems.nameAr), provider: paymentSystems.provider, isCard: paymentSystems.isCard })
           .from(brandPayments)
           .innerJoin(paymentSystems, eq(paymentSystems.id, brandPayments.paymentSystemId))
           .where(and(eq(brandPayments.brandId, query.brandId ?? DEFAULT_BRAND_ID), eq(brandPayments.isActive, true)))
@@ -89,7 +90,7 @@ export function registerShopStore(app: FastifyInstance, ctx: AppContext) {
         ohash: Type.Optional(Type.String({ maxLength: 200 })),
       }),
       result: CustomerOrderDetail,
-      handler: ({ query, caller, ctx }) => customerOrderDetail(ctx.db, caller!, query.orderId, query.ohash),
+      handler: ({ query, caller, ctx, req }) => customerOrderDetail(ctx.db, caller!, query.orderId, query.ohash, requestLanguage(req.headers)),
     }),
     route({
       method: 'POST',

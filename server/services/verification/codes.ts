@@ -39,7 +39,13 @@ export async function issueCode(db: Db, sms: SmsProvider, { phoneNumber, purpose
   return code;
 }
 
-const EXPIRED = 'The verification code has expired or was already used. Please request a new one.';
+/** The refusals of a code, also read in Arabic (server/messages/arabic.ts). */
+export const CODE_TEXT = {
+  expired: 'The verification code has expired or was already used. Please request a new one.',
+  wrong: 'The verification code is not correct.',
+  tooManyWrong: 'Too many wrong codes. Please request a new code.',
+} as const;
+const EXPIRED = CODE_TEXT.expired;
 
 /**
  * Checks a code against the newest live one and uses it up. Each try, right or wrong, first takes
@@ -57,10 +63,10 @@ export async function consumeCode(db: Db, phoneNumber: string, purpose: CodePurp
     .returning();
   if (!judged) {
     const [spent] = await db.select({ id: smsOutbox.id }).from(smsOutbox).where(live).orderBy(desc(smsOutbox.id)).limit(1);
-    if (spent) throw tooManyRequests('Too many wrong codes. Please request a new code.');
+    if (spent) throw tooManyRequests(CODE_TEXT.tooManyWrong);
     throw badRequest(EXPIRED);
   }
-  if (judged.code !== String(code).padStart(6, '0')) throw badRequest('The verification code is not correct.');
+  if (judged.code !== String(code).padStart(6, '0')) throw badRequest(CODE_TEXT.wrong);
   // Conditional on usedAt so two concurrent uses of one code cannot both succeed.
   const [used] = await db.update(smsOutbox)
     .set({ usedAt: sql`now()`, failedAttempts: sql`${smsOutbox.failedAttempts} - 1` })
