@@ -24,39 +24,80 @@ const branchesOfCompany = (companyId: number) =>
   sql`(select "id" from "branches" where "brand_id" in (select "id" from "brands" where "company_id" = ${companyId}))`;
 
 /**
- * Which rows a caller may see and change, as one Drizzle `where` fragment: ADMIN everything,
- * COMPANY_ADMIN their company, BRAND_MANAGER every brand they manage, BRANCH_USER their branch, anyone else
- * nothing. A row is in scope when the place it belongs to lies inside the caller's: a brand
- * manager reaches their brand's rows and its branches' rows, never the company's own rows.
- * The most precise column given is used (orders give brand and branch: a branch user is matched
- * on the branch, a brand manager on the brand). A null caller is the system itself (e.g. the
- * payment callback) and is not restricted. Every scoped query (orders, admin resources) goes through here.
+ * What a caller reaches, by role: ADMIN everything, COMPANY_ADMIN their company, BRAND_MANAGER
+ * every brand they manage, BRANCH_USER their branch, anyone else nothing. A null caller is the
+ * system itself (e.g. the payment callback) and is not restricted. The one role-scope rule:
+ * scopeWhere turns it into SQL for the lists, withinScope into a test of one place for the live feed.
  */
-export function scopeWhere(caller: Caller, cols: ScopeColumns): SQL | undefined {
-  if (caller === null) return undefined;
-  const { companyId, brandId, branchId } = cols;
+export type Reach =
+  | { level: 'all' }
+  | { level: 'company'; companyId: number }
+  | { level: 'brand'; brandIds: readonly number[] }
+  | { level: 'branch'; branchId: number }
+  | { level: 'none' };
+
+const NOTHING: Reach = { level: 'none' };
+
+export function reachOf(caller: Caller): Reach {
+  if (caller === null) return { level: 'all' };
   switch (caller.role) {
     case 'ADMIN':
+      return { level: 'all' };
+    case 'COMPANY_ADMIN':
+      return caller.companyId == null ? NOTHING : { level: 'company', companyId: caller.companyId };
+    case 'BRAND_MANAGER': {
+      const brandIds = managedBrandIds(caller);
+      return brandIds.length ? { level: 'brand', brandIds } : NOTHING;
+    }
+    case 'BRANCH_USER':
+      return caller.branchId == null ? NOTHING : { level: 'branch', branchId: caller.branchId };
+    default:
+      return NOTHING;
+  }
+}
+
+/**
+ * Which rows a caller may see and change, as one Drizzle `where` fragment (reachOf's rule). A row
+ * is in scope when the place it belongs to lies inside the caller's: a brand manager reaches their
+ * brands' rows and their branches' rows, never the company's own rows. The most precise column
+ * given is used (orders give brand and branch: a branch user is matched on the branch, a brand
+ * manager on the brand). Every scoped query (orders, admin resources, users) goes through here.
+ */
+export function scopeWhere(caller: Caller, cols: ScopeColumns): SQL | undefined {
+  const reach = reachOf(caller);
+  const { companyId, brandId, branchId } = cols;
+  switch (reach.level) {
+    case 'all':
       return undefined;
-    case 'COMPANY_ADMIN': {
-      const id = caller.companyId;
-      if (id == null) return sql`false`;
+    case 'company': {
+      const id = reach.companyId;
       if (companyId) return eq(companyId, id);
       if (brandId) return sql`${brandId} in ${brandsOfCompany(id)}`;
       if (branchId) return sql`${branchId} in ${branchesOfCompany(id)}`;
       return sql`false`;
     }
-    case 'BRAND_MANAGER': {
-      const ids = managedBrandIds(caller);
-      if (!ids.length) return sql`false`;
-      if (brandId) return inArray(brandId, [...ids]);
-      if (branchId) return sql`${branchId} in ${branchesOfBrands(ids)}`;
+    case 'brand':
+      if (brandId) return inArray(brandId, [...reach.brandIds]);
+      if (branchId) return sql`${branchId} in ${branchesOfBrands(reach.brandIds)}`;
       return sql`false`;
-    }
-    case 'BRANCH_USER':
-      return caller.branchId == null || !branchId ? sql`false` : eq(branchId, caller.branchId);
+    case 'branch':
+      return branchId ? eq(branchId, reach.branchId) : sql`false`;
     default:
       return sql`false`;
+  }
+}
+
+/** Where one thing belongs, given whole: the brand of its branch and the company of its brand. */
+export interface Place { companyId?: number | null; brandId?: number | null; branchId?: number | null }
+
+/** scopeWhere's rule for one place in memory (an order event on the live feed). */
+export function withinScope(reach: Reach, place: Place): boolean {
+  switch (reach.level) {
+    case 'all': return true;
+    case 'company': return place.companyId === reach.companyId;
+    case 'brand': return place.brandId != null && reach.brandIds.includes(place.brandId);
+    case 'branch': return place.branchId === reach.branchId;
+    default: return false;
   }
 }
 
