@@ -18,11 +18,11 @@ let place: { companyId: number; brandId: number; branchId: number; otherBrandId:
 beforeAll(async () => {
   server = await startTestServer();
   const db = server.database.db;
-  const [brand7] = await db.select().from(brands).where(eq(brands.id, 7));
+  const [{ id: _, createdAt: __, ...brand7 }] = await db.select().from(brands).where(eq(brands.id, 7));
   const [otherCompany] = await db.insert(companies).values({ name: 'Scope Test Co' }).returning();
-  const [foreignBrand] = await db.insert(brands).values({ companyId: otherCompany.id, name: 'Scope Test Brand' }).returning();
+  const [foreignBrand] = await db.insert(brands).values({ ...brand7, companyId: otherCompany.id, name: 'Scope Test Brand' }).returning();
   const [foreignBranch] = await db.insert(branches).values({ brandId: foreignBrand.id, name: 'Scope Test Branch' }).returning();
-  const [siblingBrand] = await db.insert(brands).values({ companyId: brand7.companyId, name: 'Scope Sibling Brand' }).returning();
+  const [siblingBrand] = await db.insert(brands).values({ ...brand7, name: 'Scope Sibling Brand' }).returning();
   const [siblingBranch] = await db.insert(branches).values({ brandId: siblingBrand.id, name: 'Scope Sibling Branch' }).returning();
   const [secondBranch] = await db.insert(branches).values({ brandId: 7, name: 'Scope Second Branch' }).returning();
   for (const [brandId, branchId] of [[7, 1], [7, secondBranch.id], [siblingBrand.id, siblingBranch.id], [foreignBrand.id, foreignBranch.id]]) {
