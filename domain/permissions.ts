@@ -3,6 +3,7 @@
  * the console's side menu and its route guard all read it, so what a role sees
  * is what the server lets it do.
  */
+import type { OrderEventType } from '../machines/orderLifecycle';
 
 export const ROLES = [
   'ADMIN',
@@ -83,6 +84,29 @@ export const PERMISSIONS = {
 } satisfies Record<string, Role[]>;
 
 export type Capability = keyof typeof PERMISSIONS;
+
+/**
+ * Which capability sends each order lifecycle event: the server's order and refund routes take
+ * their access from it, and the console shows a row's button only to the roles it names.
+ * Decision (docs/decisions.md): a refund is asked by whoever operates orders and approved by a
+ * manager role; marking an order read is part of viewing it.
+ */
+export const ORDER_EVENT_CAPABILITY = {
+  'order.accept': 'orders.operate',
+  'order.reject': 'orders.operate',
+  'order.ready': 'orders.operate',
+  'order.close': 'orders.operate',
+  'order.serve': 'orders.operate',
+  'order.noShow': 'orders.operate',
+  'order.arrive': 'orders.operate',
+  'order.markPaid': 'orders.operate',
+  'order.markRead': 'orders.view',
+  'order.requestRefund': 'orders.operate',
+  'order.approveRefund': 'refunds.approve',
+} as const satisfies Record<OrderEventType, Capability>;
+
+/** Whether a role may send an order lifecycle event (the machine still decides whether the order allows it). */
+export const canSendOrderEvent = (role: Role | string | null | undefined, event: OrderEventType) => can(role, ORDER_EVENT_CAPABILITY[event]);
 
 /**
  * Which roles a user-management caller may give (AdminUserManagement/GetCurrentAllowedRoles), and

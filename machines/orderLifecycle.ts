@@ -47,7 +47,14 @@ import { and, or, setup, stateIn, transition, type SnapshotFrom, type StateValue
  *   (`isRepeat`): payment callbacks retry and several screens mark the same order read.
  */
 
-export type DeliverySystem = 'pickup' | 'carService' | 'delivery';
+/**
+ * How an order reaches the customer: one name each (the stored `delivery_system`), one label for
+ * staff. SPEC.md calls car service "drive-thru" on the console's screens, so that is its label
+ * there; the shop's translated texts say "Car service" (src/i18n).
+ */
+export const DELIVERY_SYSTEMS = ['pickup', 'carService', 'delivery'] as const;
+export type DeliverySystem = (typeof DELIVERY_SYSTEMS)[number];
+export const DELIVERY_LABELS: Readonly<Record<DeliverySystem, string>> = { pickup: 'Pick-up', carService: 'Drive-thru', delivery: 'Delivery' };
 
 export type OrderLifecycleEvent =
   | { type: 'order.accept' }
@@ -170,10 +177,15 @@ export const orderLifecycleMachine = setup({
 });
 
 export type OrderLifecycleSnapshot = SnapshotFrom<typeof orderLifecycleMachine>;
-export type OrderStatus = 'pending' | 'accepted' | 'ready' | 'rejected' | 'closed';
+/**
+ * The statuses in the order staff read them (the flow, then the two ends): the status counts, the
+ * status filters and the server's count schema all follow this list. Legacy ids are ORDER_STATUS_TYPES'.
+ */
+export const ORDER_STATUSES = ['pending', 'accepted', 'ready', 'closed', 'rejected'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The statuses in which the branch still owes the customer something ("current" orders). */
-export const OPEN_STATUSES: OrderStatus[] = ['pending', 'accepted', 'ready'];
+export const OPEN_STATUSES: readonly OrderStatus[] = ['pending', 'accepted', 'ready'];
 
 /** Events that finish an order against the customer's wish; the operator gives a reason (kept on the order). */
 export const REASON_EVENTS = ['order.reject', 'order.noShow'] as const satisfies readonly OrderEventType[];
@@ -276,6 +288,16 @@ export const ORDER_STATUS_TYPES: OrderStatusType[] = Object.entries(orderLifecyc
   },
 );
 
+/** Each status's label, from the machine's `meta.label`. */
+export const STATUS_LABELS = Object.fromEntries(ORDER_STATUS_TYPES.map((s) => [s.name, s.displayName])) as Readonly<Record<OrderStatus, string>>;
+
+/** The event that moves an order into each status (null for the initial one), from the machine's `meta.event`. */
+export const STATUS_EVENTS = Object.fromEntries(ORDER_STATUS_TYPES.map((s) => [s.name, s.event])) as Readonly<Record<OrderStatus, OrderEventType | null>>;
+
+/** The status an event leads to through Store/UpdateOrderStatus (the inverse of STATUS_EVENTS). */
+export const statusOfEvent = (event: OrderEventType): OrderStatus | undefined =>
+  ORDER_STATUS_TYPES.find((s) => s.event === event)?.name;
+
 /** What an event does to an order, as a past participle: "Order #12 was not accepted". */
 export const EVENT_VERBS: Record<OrderEventType, string> = {
   'order.accept': 'accepted',
@@ -292,7 +314,6 @@ export const EVENT_VERBS: Record<OrderEventType, string> = {
 };
 
 const ARRIVAL_TEXT: Record<string, string> = { served: 'it was served', noShow: 'it is a no-show' };
-const DELIVERY_TEXT: Record<string, string> = { pickup: 'a pickup order', carService: 'a car-service order', delivery: 'a delivery order' };
 
 /**
  * Why the machine refuses `event` for this order, as a sentence for staff:
@@ -303,7 +324,7 @@ export function refusalMessage(orderId: number, row: OrderLifecycleRow, event: O
 }
 
 function refusalReason(row: OrderLifecycleRow, event: OrderLifecycleEvent): string {
-  const delivery = DELIVERY_TEXT[row.deliverySystem] ?? `a ${row.deliverySystem} order`;
+  const delivery = `a ${(DELIVERY_LABELS[row.deliverySystem as DeliverySystem] ?? row.deliverySystem).toLowerCase()} order`;
   switch (event.type) {
     case 'order.accept': case 'order.reject': case 'order.close': case 'order.ready':
       return `it is ${row.status}`;

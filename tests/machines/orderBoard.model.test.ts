@@ -9,7 +9,7 @@ import { onNotice, type Notice } from '../../src/lib/notify';
 import { provideOrderBoard } from '../../src/console/orders/provideBoard';
 import { ORDER_ACTIONS } from '../../src/console/orders/format';
 import type { OrderLifecycleEvent, OrderEventType } from '../../machines/orderLifecycle';
-import { can } from '../../domain/permissions';
+import { canSendOrderEvent } from '../../domain/permissions';
 
 /**
  * The order board's row actions against a real server: the board (machines/orderBoard.ts) bound
@@ -115,7 +115,7 @@ describe('order board row actions (model-based, real server)', () => {
             expect(row).toMatchObject({ status: want.status, arrival: want.arrival ?? 'none', payment: want.payment ?? 'unpaid', refund: want.refund ?? 'none' });
             // The buttons: what the order's own lifecycle actor allows, within the permission table.
             const child = s.context.orders[orderId].getSnapshot();
-            const offered = ORDER_ACTIONS.filter((a) => can('BRAND_MANAGER', a.capability) && child.can({ type: a.event } as OrderLifecycleEvent)).map((a) => a.event);
+            const offered = ORDER_ACTIONS.filter((a) => canSendOrderEvent('BRAND_MANAGER', a.event) && child.can({ type: a.event } as OrderLifecycleEvent)).map((a) => a.event);
             expect(offered.sort()).toEqual([...want.actions].sort());
             // The server holds what the board shows, except in the stale view this state stands for.
             const held = await serverRow(orderId);

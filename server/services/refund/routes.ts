@@ -7,6 +7,7 @@ import { Nullable } from '../../http/nullable';
 import { route, service } from '../../http/routes';
 import type { AppContext, Caller } from '../../http/context';
 import { filsToDecimal, toFils } from '../../../domain/money';
+import { ORDER_EVENT_CAPABILITY } from '../../../domain/permissions';
 import { MAX_PAGE_SIZE } from '../../orders/list';
 import { orderScope } from '../../orders/scope';
 import { transitionOrder } from '../../orders/transition';
@@ -74,7 +75,7 @@ export function registerRefund(app: FastifyInstance, ctx: AppContext) {
     route({
       method: 'POST',
       name: 'InitiateRefundRequest',
-      access: 'orders.operate',
+      access: ORDER_EVENT_CAPABILITY['order.requestRefund'],
       summary: 'Asks for a refund of a paid order: the whole total unless a smaller amount is given.',
       body: Obj('InitiateRefundRequestInput', {
         orderId: Type.Integer({ minimum: 1 }),
@@ -105,7 +106,7 @@ export function registerRefund(app: FastifyInstance, ctx: AppContext) {
     route({
       method: 'POST',
       name: 'ApproveRefundRequest',
-      access: 'refunds.approve',
+      access: ORDER_EVENT_CAPABILITY['order.approveRefund'],
       summary: 'Approves a refund request, by its id or by its order id.',
       body: Obj('ApproveRefundRequestInput', {
         refundRequestId: Type.Optional(Type.Integer({ minimum: 1 })),

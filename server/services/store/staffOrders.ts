@@ -3,71 +3,35 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orders } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound, Obj } from '../../http/envelope';
-import { Nullable } from '../../http/nullable';
 import { route, service } from '../../http/routes';
 import { allowEmptyBody } from '../../http/emptyBody';
 import type { AppContext, Caller } from '../../http/context';
-import { can } from '../../../domain/permissions';
+import { canSendOrderEvent, ORDER_EVENT_CAPABILITY } from '../../../domain/permissions';
 import { countOrders, listOrders, MAX_PAGE_SIZE, orderWhere, type OrderFilter, type OrderRow } from '../../orders/list';
+import { OrderStatusCounts, StaffOrder } from '../../orders/row';
 import { transitionOrder, type OrderRecord } from '../../orders/transition';
 import { eventWithReason, ReasonField } from '../../orders/reason';
 import {
-  OPEN_STATUSES, ORDER_STATUS_TYPES, type DeliverySystem, type OrderLifecycleEvent, type OrderStatus,
+  DELIVERY_SYSTEMS, OPEN_STATUSES, ORDER_STATUS_TYPES, ORDER_STATUSES, type DeliverySystem, type OrderLifecycleEvent, type OrderStatus,
 } from '../../../machines/orderLifecycle';
 
 const STATUS_NAMES = ORDER_STATUS_TYPES.map((s) => s.name);
 
-export const StaffOrder = Obj('StaffOrder', {
-  id: Type.Integer(),
-  orderNumber: Type.String(),
-  status: Type.String({ description: 'pending | accepted | ready | rejected | closed' }),
-  arrival: Type.String({ description: 'none | arrived | served | noShow' }),
-  payment: Type.String({ description: 'unpaid | paid' }),
-  refund: Type.String({ description: 'none | requested | approved' }),
-  isViewed: Type.Boolean(),
-  version: Type.Integer({ description: 'Bumped by every change; pass it back as `version` to refuse acting on a stale view.' }),
-  deliverySystem: Type.String({ description: 'pickup | carService | delivery' }),
-  customerName: Type.String(),
-  customerPhone: Nullable(Type.String()),
-  userId: Type.Integer(),
-  total: Type.Number(),
-  subtotal: Type.Number(),
-  tax: Type.Number(),
-  deliveryFee: Type.Number(),
-  discount: Type.Number(),
-  paymentSystemId: Type.Integer(),
-  carDetails: Nullable(Type.String()),
-  specialRemarks: Nullable(Type.String()),
-  createdAt: Type.String(),
-  paidAt: Nullable(Type.String()),
-  branchId: Type.Integer(),
-  brandId: Type.Integer(),
-  branchName: Type.String(),
-  brandName: Type.String(),
-  itemsCount: Type.Integer({ description: 'Sum of the item quantities.' }),
-  itemsText: Type.String({ description: 'The items with their quantities and options, on one line ("2× Latte (Large, Oat milk) · 1× Croissant").' }),
-  acceptedAt: Nullable(Type.String()),
-  readyAt: Nullable(Type.String()),
-  statusReason: Nullable(Type.String({ description: 'Why it was rejected or marked a no-show.' })),
-});
-
-const StatusCounts = Obj('OrderStatusCounts', {
-  pending: Type.Integer(), accepted: Type.Integer(), ready: Type.Integer(), rejected: Type.Integer(), closed: Type.Integer(),
-});
+export { StaffOrder };
 
 const StaffOrderList = Obj('StaffOrderList', {
   data: Type.Array(StaffOrder),
   totalCount: Type.Integer(),
-  counts: Type.Optional(StatusCounts),
+  counts: Type.Optional(OrderStatusCounts),
 });
 
 const ListQuery = Obj('StaffOrderListQuery', {
   SkipCount: Type.Integer({ minimum: 0, default: 0 }),
   MaxResultCount: Type.Integer({ minimum: 1, default: 10, description: `Capped at ${MAX_PAGE_SIZE}.` }),
   Sorting: Type.Optional(Type.String({ maxLength: 40, description: 'id | createdAt | total | status, then asc | desc. Default: id desc.' })),
-  Status: Type.Optional(Type.Enum(STATUS_NAMES)),
+  Status: Type.Optional(Type.Enum(ORDER_STATUSES)),
   Payment: Type.Optional(Type.Enum(['paid', 'unpaid'])),
-  DeliverySystem: Type.Optional(Type.Enum(['pickup', 'carService', 'delivery'])),
+  DeliverySystem: Type.Optional(Type.Enum(DELIVERY_SYSTEMS)),
   Search: Type.Optional(Type.String({ maxLength: 100, description: 'Order number or id, customer name or phone.' })),
   BranchId: Type.Optional(Type.Integer({ minimum: 1 })),
   BrandId: Type.Optional(Type.Integer({ minimum: 1 })),
@@ -75,7 +39,7 @@ const ListQuery = Obj('StaffOrderListQuery', {
   CreatedAfterId: Type.Optional(Type.Integer({ minimum: 0, description: 'Only orders with a greater id (catch-up after a reconnect).' })),
   FromDate: Type.Optional(Type.String({ format: 'date-time' })),
   ToDate: Type.Optional(Type.String({ format: 'date-time' })),
-  IncludeCounts: Type.Boolean({ default: false, description: 'Add pending/accepted/rejected/closed counts of the same filters.' }),
+  IncludeCounts: Type.Boolean({ default: false, description: `Add the ${ORDER_STATUSES.join('/')} counts of the same filters.` }),
 });
 type ListQuery = Static<typeof ListQuery>;
 
@@ -173,7 +137,8 @@ export function registerStaffOrders(app: FastifyInstance, ctx: AppContext) {
     route({
       method: 'PUT',
       name: 'UpdateOrderStatus',
-      access: 'orders.operate',
+      // The status events share one capability in the table; each is checked again once the status is known.
+      access: ORDER_EVENT_CAPABILITY['order.accept'],
       summary: 'Moves an order to a status of GetOrderStatusTypes (name, or id), if the order lifecycle allows it; 409 otherwise. Rejecting needs a reason.',
       body: Obj('UpdateOrderStatusInput', {
         orderId: Type.Integer({ minimum: 1 }),
@@ -186,6 +151,7 @@ export function registerStaffOrders(app: FastifyInstance, ctx: AppContext) {
         const wanted = String(body.status).trim().toLowerCase();
         const type = ORDER_STATUS_TYPES.find((s) => s.name === wanted || String(s.id) === wanted);
         if (!type) throw badRequest(`Unknown order status "${body.status}". Use one of: ${STATUS_NAMES.join(', ')}.`);
+        if (type.event && !canSendOrderEvent(caller!.role, type.event)) throw forbidden();
         if (!type.event) {
           // Nothing leads back to the initial status; still 404 before 409 for an order out of scope.
           await mustSee(ctx, caller, body.orderId);
@@ -194,10 +160,10 @@ export function registerStaffOrders(app: FastifyInstance, ctx: AppContext) {
         return applyOrderEvent(ctx, caller, body.orderId, eventWithReason(type.event, body.reason), body.version);
       },
     }),
-    mutation('PUT', 'UpdateOrderToPaidStatus', 'orders.operate', 'order.markPaid', 'Marks an order paid (e.g. cash at the branch). Repeating it is a no-op.'),
-    mutation('PUT', 'UpdateOrderAsRead', 'orders.view', 'order.markRead', 'Flags an order as read once viewed. Repeating it is a no-op.'),
-    mutation('POST', 'CustomerServed', 'orders.operate', 'order.serve', 'A car-service customer was served; the order is closed.'),
-    mutation('POST', 'CustomerNoShow', 'orders.operate', 'order.noShow', 'A pickup or car-service customer never came; the order is closed. Needs a reason.', NoShowBody),
+    mutation('PUT', 'UpdateOrderToPaidStatus', 'order.markPaid', 'Marks an order paid (e.g. cash at the branch). Repeating it is a no-op.'),
+    mutation('PUT', 'UpdateOrderAsRead', 'order.markRead', 'Flags an order as read once viewed. Repeating it is a no-op.'),
+    mutation('POST', 'CustomerServed', 'order.serve', 'A car-service customer was served; the order is closed.'),
+    mutation('POST', 'CustomerNoShow', 'order.noShow', 'A pickup or car-service customer never came; the order is closed. Needs a reason.', NoShowBody),
     route({
       method: 'POST',
       name: 'CustomerArrived',
@@ -214,7 +180,7 @@ export function registerStaffOrders(app: FastifyInstance, ctx: AppContext) {
           const { order } = await transitionOrder(ctx, body.orderId, { type: 'order.arrive' }, null);
           return { id: order.id, arrival: order.arrival, status: order.status };
         }
-        if (!can(caller!.role, 'orders.operate')) throw forbidden();
+        if (!canSendOrderEvent(caller!.role, 'order.arrive')) throw forbidden();
         const { order } = await transitionOrder(ctx, body.orderId, { type: 'order.arrive' }, caller);
         return { id: order.id, arrival: order.arrival, status: order.status };
       },
@@ -227,11 +193,11 @@ export function registerStaffOrders(app: FastifyInstance, ctx: AppContext) {
  * clients send it for UpdateOrderAsRead), answering the updated order.
  */
 function mutation(
-  method: 'PUT' | 'POST', name: string, access: 'orders.operate' | 'orders.view', event: OrderLifecycleEvent['type'], summary: string,
+  method: 'PUT' | 'POST', name: string, event: OrderLifecycleEvent['type'], summary: string,
   body: typeof OrderIdBody | typeof NoShowBody = OrderIdBody,
 ) {
   return route({
-    method, name, access, summary,
+    method, name, access: ORDER_EVENT_CAPABILITY[event], summary,
     query: OrderIdQuery,
     body,
     result: StaffOrder,

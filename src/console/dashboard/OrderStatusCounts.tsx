@@ -1,12 +1,12 @@
 import { useQuery } from '@apollo/client/react';
 import { Callout, Card, H4, HTMLTable, Spinner } from '@blueprintjs/core';
 import { can } from '../../../domain/permissions';
+import { ORDER_STATUSES, STATUS_LABELS } from '../../../machines/orderLifecycle';
 import { errorMessage } from '../../lib/errors';
 import { AllOrders, ArrivalCounts } from '../orders/operations';
 import { useOrderSignals } from '../orders/useOrderSignals';
 import { useManagerBrand } from '../shell/managerBrand';
 
-const STATUSES = [['pending', 'Pending'], ['accepted', 'Accepted'], ['ready', 'Ready'], ['closed', 'Closed'], ['rejected', 'Rejected']] as const;
 
 /**
  * Orders by status in the user's scope (the server scopes the count: all, company, brand or
@@ -36,8 +36,8 @@ export function OrderStatusCounts({ role }: { role: string | null }) {
       {list && (
         <HTMLTable compact className="dashboard-counts">
           <tbody>
-            {STATUSES.map(([key, label]) => (
-              <tr key={key}><th>{label}</th><td data-testid={`dashboard-${key}`}>{list.counts?.[key] ?? 0}</td></tr>
+            {ORDER_STATUSES.map((key) => (
+              <tr key={key}><th>{STATUS_LABELS[key]}</th><td data-testid={`dashboard-${key}`}>{list.counts?.[key] ?? 0}</td></tr>
             ))}
             <tr className="dashboard-total"><th>All orders</th><td data-testid="dashboard-total">{list.totalCount}</td></tr>
             {branchLive && driveThru.data && <>

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Button, ButtonGroup, Classes, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
 import type { OrderActorRef, OrderActionDetails } from '../../../machines/orderBoard';
 import type { OrderEventType, OrderLifecycleEvent } from '../../../machines/orderLifecycle';
-import { can } from '../../../domain/permissions';
+import { canSendOrderEvent } from '../../../domain/permissions';
 import { ORDER_ACTIONS, type OrderAction } from './format';
 import { RejectDialog, takesReason, type ReasonEvent } from './RejectDialog';
 
@@ -26,16 +26,19 @@ const sameList = (a: OrderEventType[], b: OrderEventType[]) => a.length === b.le
 export const OrderActions = memo(function OrderActions({ orderId, order, role, acting, onAct, size = 'small', place }: OrderActionsProps) {
   const available = useSelector(
     order,
-    (s) => ORDER_ACTIONS.filter((a) => (!place || a.place === place) && can(role, a.capability) && s.can({ type: a.event } as OrderLifecycleEvent)).map((a) => a.event),
+    (s) => ORDER_ACTIONS.filter((a) => (!place || a.place === place) && canSendOrderEvent(role, a.event) && s.can({ type: a.event } as OrderLifecycleEvent)).map((a) => a.event),
     sameList,
   );
   const [refunding, setRefunding] = useState(false);
   // Reject and no-show are final: they ask for the reason the customer will read (issue 11).
   const [asking, setAsking] = useState<ReasonEvent | null>(null);
   if (!available.length) return null;
+  // Four steps (an accepted drive-thru order: Ready, Served, Close, No-show) are wider than the
+  // Actions column: they stand two by two in the row's two lines instead of running out of the cell.
+  const twoRows = available.length >= 4 && size === 'small';
   return (
     <>
-      <ButtonGroup className="order-actions">
+      <ButtonGroup className={twoRows ? 'order-actions order-actions-two-rows' : 'order-actions'}>
         {ORDER_ACTIONS.filter((a) => available.includes(a.event)).map((a) => (
           <Button
             key={a.event}

@@ -9,9 +9,9 @@ import { COUNT_LABEL, MODE_LABEL, STATUS_INTENT, STATUS_LABEL } from './format';
 
 /** Counts of the screen (SPEC.md 4): a status count narrows the list to that status where it can hold it. */
 export const OrderCounts = memo(function OrderCounts({ keys, counts, statuses, active, onPick }: {
-  keys: CountKey[];
+  keys: readonly CountKey[];
   counts: BoardCounts;
-  statuses: OrderStatus[];
+  statuses: readonly OrderStatus[];
   active?: OrderStatus;
   onPick: (status: OrderStatus | undefined) => void;
 }) {
@@ -48,7 +48,7 @@ export interface BranchOption { id: number; name: string }
  */
 export const OrderFilters = memo(function OrderFilters({ filter, statuses, payment, deliverySystem, branches, onChange }: {
   filter: BoardFilter;
-  statuses: OrderStatus[];
+  statuses: readonly OrderStatus[];
   payment: boolean;
   deliverySystem: boolean;
   branches?: BranchOption[];

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, type BoardFilter, type BoardSorting, type SortColumn } from '../../../machines/orderBoard';
-import type { DeliverySystem, OrderStatus } from '../../../machines/orderLifecycle';
+import { DELIVERY_SYSTEMS, ORDER_STATUSES } from '../../../machines/orderLifecycle';
 
 /**
  * An order board's view in the address bar, so that a reload or a shared link shows the same
@@ -9,8 +9,6 @@ import type { DeliverySystem, OrderStatus } from '../../../machines/orderLifecyc
 export interface BoardView { filter: BoardFilter; sorting: BoardSorting | null; skip: number; take: number }
 
 const SORT_COLUMNS: SortColumn[] = ['id', 'createdAt', 'total', 'status'];
-const STATUSES: OrderStatus[] = ['pending', 'accepted', 'ready', 'rejected', 'closed'];
-const MODES: DeliverySystem[] = ['pickup', 'carService', 'delivery'];
 /** The page sizes the pager offers. */
 export const PAGE_SIZES = [25, 50, 100];
 
@@ -19,11 +17,11 @@ const oneOf = <T extends string>(value: string | null, allowed: readonly T[]) =>
 export function viewFromSearch(search: string): BoardView {
   const q = new URLSearchParams(search);
   const filter: BoardFilter = {};
-  const status = oneOf(q.get('status'), STATUSES);
+  const status = oneOf(q.get('status'), ORDER_STATUSES);
   if (status) filter.status = status;
   const payment = oneOf(q.get('payment'), ['paid', 'unpaid'] as const);
   if (payment) filter.payment = payment;
-  const mode = oneOf(q.get('mode'), MODES);
+  const mode = oneOf(q.get('mode'), DELIVERY_SYSTEMS);
   if (mode) filter.deliverySystem = mode;
   if (q.get('q')?.trim()) filter.search = q.get('q')!.trim();
   const branch = Number(q.get('branch'));

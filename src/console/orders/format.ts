@@ -1,34 +1,31 @@
 import { Intent } from '@blueprintjs/core';
 import { formatMoney } from '../../../domain/money';
-import type { OrderEventType } from '../../../machines/orderLifecycle';
-import type { Capability } from '../../../domain/permissions';
+import { DELIVERY_LABELS, STATUS_LABELS, type OrderEventType, type OrderStatus } from '../../../machines/orderLifecycle';
 import type { CountKey } from './screens';
 
-export const STATUS_LABEL: Record<string, string> = { pending: 'Pending', accepted: 'Accepted', ready: 'Ready', closed: 'Closed', rejected: 'Rejected' };
-export const STATUS_INTENT: Record<string, Intent> = { pending: Intent.WARNING, accepted: Intent.PRIMARY, ready: Intent.SUCCESS, closed: Intent.SUCCESS, rejected: Intent.DANGER };
-export const MODE_LABEL: Record<string, string> = { pickup: 'Pick-up', carService: 'Drive-thru', delivery: 'Delivery' };
+export const STATUS_LABEL: Readonly<Record<string, string>> = STATUS_LABELS;
+export const STATUS_INTENT: Record<OrderStatus, Intent> & Record<string, Intent | undefined> = { pending: Intent.WARNING, accepted: Intent.PRIMARY, ready: Intent.SUCCESS, closed: Intent.SUCCESS, rejected: Intent.DANGER };
+export const MODE_LABEL: Readonly<Record<string, string>> = DELIVERY_LABELS;
 export const ARRIVAL_LABEL: Record<string, string> = { arrived: 'Arrived', served: 'Served', noShow: 'No-show' };
 export const REFUND_LABEL: Record<string, string> = { requested: 'Refund requested', approved: 'Refunded' };
-export const COUNT_LABEL: Record<CountKey, string> = {
-  pending: 'Pending', accepted: 'Accepted', ready: 'Ready', closed: 'Closed', rejected: 'Rejected', arrived: 'Arrived', served: 'Served', noShow: 'No-show',
-};
+export const COUNT_LABEL: Record<CountKey, string> = { ...STATUS_LABELS, arrived: 'Arrived', served: 'Served', noShow: 'No-show' };
 
 /**
- * The row actions the console offers, in button order, and who may use them (the server checks
- * the same table). `place`: the order's steps sit in the Actions column; the money steps beside
+ * The row actions the console offers, in button order (who may use them: ORDER_EVENT_CAPABILITY
+ * in domain/permissions.ts, which the server checks too). `place`: the order's steps sit in the Actions column; the money steps beside
  * the payment state they change, so the Actions column stays narrow enough for the row to fit.
  */
-export interface OrderAction { event: OrderEventType; label: string; intent: Intent; capability: Capability; place: 'steps' | 'payment' }
+export interface OrderAction { event: OrderEventType; label: string; intent: Intent; place: 'steps' | 'payment' }
 export const ORDER_ACTIONS: OrderAction[] = [
-  { event: 'order.accept', label: 'Accept', intent: Intent.PRIMARY, capability: 'orders.operate', place: 'steps' },
-  { event: 'order.ready', label: 'Ready', intent: Intent.SUCCESS, capability: 'orders.operate', place: 'steps' },
-  { event: 'order.reject', label: 'Reject', intent: Intent.DANGER, capability: 'orders.operate', place: 'steps' },
-  { event: 'order.serve', label: 'Served', intent: Intent.SUCCESS, capability: 'orders.operate', place: 'steps' },
-  { event: 'order.close', label: 'Close', intent: Intent.SUCCESS, capability: 'orders.operate', place: 'steps' },
-  { event: 'order.noShow', label: 'No-show', intent: Intent.WARNING, capability: 'orders.operate', place: 'steps' },
-  { event: 'order.approveRefund', label: 'Approve refund', intent: Intent.WARNING, capability: 'refunds.approve', place: 'steps' },
-  { event: 'order.markPaid', label: 'Mark as paid', intent: Intent.NONE, capability: 'orders.operate', place: 'payment' },
-  { event: 'order.requestRefund', label: 'Refund', intent: Intent.NONE, capability: 'orders.operate', place: 'payment' },
+  { event: 'order.accept', label: 'Accept', intent: Intent.PRIMARY, place: 'steps' },
+  { event: 'order.ready', label: 'Ready', intent: Intent.SUCCESS, place: 'steps' },
+  { event: 'order.reject', label: 'Reject', intent: Intent.DANGER, place: 'steps' },
+  { event: 'order.serve', label: 'Served', intent: Intent.SUCCESS, place: 'steps' },
+  { event: 'order.close', label: 'Close', intent: Intent.SUCCESS, place: 'steps' },
+  { event: 'order.noShow', label: 'No-show', intent: Intent.WARNING, place: 'steps' },
+  { event: 'order.approveRefund', label: 'Approve refund', intent: Intent.WARNING, place: 'steps' },
+  { event: 'order.markPaid', label: 'Mark as paid', intent: Intent.NONE, place: 'payment' },
+  { event: 'order.requestRefund', label: 'Refund', intent: Intent.NONE, place: 'payment' },
 ];
 
 export const money = (amount: number) => formatMoney(amount);

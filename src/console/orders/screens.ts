@@ -1,7 +1,7 @@
-import type { OrderListKind } from '../../../machines/orderBoard';
-import type { OrderStatus } from '../../../machines/orderLifecycle';
+import type { BoardCounts, OrderListKind } from '../../../machines/orderBoard';
+import { OPEN_STATUSES, ORDER_STATUSES, type OrderStatus } from '../../../machines/orderLifecycle';
 
-export type CountKey = 'pending' | 'accepted' | 'ready' | 'closed' | 'rejected' | 'arrived' | 'served' | 'noShow';
+export type CountKey = keyof BoardCounts;
 export type OrderColumnKey = 'id' | 'placed' | 'customer' | 'mode' | 'car' | 'items' | 'total' | 'payment' | 'status' | 'actions' | 'branch' | 'brand';
 
 /** What one order screen shows; everything else is the one generic OrderScreen. */
@@ -9,17 +9,17 @@ export interface OrderScreenConfig {
   path: string;
   list: OrderListKind;
   /** Statuses the list can hold (its status filter offers these). */
-  statuses: OrderStatus[];
+  statuses: readonly OrderStatus[];
   filters: { payment: boolean; deliverySystem: boolean };
-  counts: CountKey[];
+  counts: readonly CountKey[];
   columns: OrderColumnKey[];
   /** What an empty list says. */
   empty: string;
 }
 
-const ALL: OrderStatus[] = ['pending', 'accepted', 'ready', 'closed', 'rejected'];
-const CURRENT: OrderStatus[] = ['pending', 'accepted', 'ready'];
-const STATUS_COUNTS: CountKey[] = ['pending', 'accepted', 'ready', 'closed', 'rejected'];
+const ALL = ORDER_STATUSES;
+const CURRENT = OPEN_STATUSES;
+const STATUS_COUNTS: readonly CountKey[] = ORDER_STATUSES;
 // What staff act on first (the order, its status, the buttons) comes first, so it is on screen at 1024 px.
 const COLUMNS: OrderColumnKey[] = ['id', 'status', 'actions', 'items', 'total', 'payment', 'customer', 'placed', 'mode'];
 /** Roles that see more than one branch also get the Branch and Brand columns (and a branch filter). */
