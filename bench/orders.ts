@@ -94,7 +94,7 @@ export async function benchOrders(opts: { orders?: number; runs?: number } = {})
 }
 
 /** 100,000 orders over 20 branches of brands 7 and 8, a year of history, ~2.5 items each, with realistic lifecycle states. */
-async function fill(db: Db, total: number) {
+export async function fill(db: Db, total: number) {
   await db.execute(sql`
     insert into branches (brand_id, name)
     select case when g % 2 = 0 then 7 else 8 end, 'Bench branch ' || g from generate_series(1, 17) g`);

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { branches, brands, orderItems, orders, users } from '../db/schema';
+import { branches, brands, orders, orderSearchText, users } from '../db/schema';
 import { badRequest } from '../http/envelope';
 import type { Caller } from '../http/context';
 import type { DeliverySystem, OrderArrival, OrderStatus } from '../../machines/orderLifecycle';
 import { orderScope } from './scope';
+import { noStatusCounts, orderRowOf, staffOrderColumns, type OrderRow, type StatusCounts } from './row';
 
 /** Filters of the staff order lists (Store/Get*Orders*). Every field narrows; none widens the caller's scope. */
 export interface OrderFilter {
@@ -40,43 +41,7 @@ export const MAX_PAGE_SIZE = 100;
 
 const SORTABLE = { id: orders.id, createdat: orders.createdAt, total: orders.total, status: orders.status } as const;
 
-export interface StatusCounts { pending: number; accepted: number; ready: number; rejected: number; closed: number }
-
-export interface OrderRow {
-  id: number;
-  orderNumber: string;
-  status: string;
-  arrival: string;
-  payment: string;
-  refund: string;
-  isViewed: boolean;
-  version: number;
-  deliverySystem: string;
-  customerName: string;
-  customerPhone: string | null;
-  userId: number;
-  total: number;
-  subtotal: number;
-  tax: number;
-  deliveryFee: number;
-  discount: number;
-  paymentSystemId: number;
-  carDetails: string | null;
-  specialRemarks: string | null;
-  createdAt: string;
-  paidAt: string | null;
-  branchId: number;
-  brandId: number;
-  /** Names for the staff who see more than one branch (the Branch and Brand columns). */
-  branchName: string;
-  brandName: string;
-  itemsCount: number;
-  /** What to make, readable on the row: "2× Latte (Large, Oat milk) · 1× Croissant". */
-  itemsText: string;
-  acceptedAt: string | null;
-  readyAt: string | null;
-  statusReason: string | null;
-}
+export type { OrderRow, StatusCounts } from './row';
 
 /** The where clause of a list: the caller's scope and the filters. */
 export function orderWhere(caller: Caller, filter: OrderFilter, opts: { ignoreStatus?: boolean } = {}): SQL | undefined {
@@ -97,35 +62,71 @@ export function orderWhere(caller: Caller, filter: OrderFilter, opts: { ignoreSt
   if (filter.fromDate) parts.push(gte(orders.createdAt, filter.fromDate));
   if (filter.toDate) parts.push(lt(orders.createdAt, filter.toDate));
   const search = filter.search?.trim();
-  if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const byId = /^#?\d{1,9}$/.test(search) ? eq(orders.id, Number(search.replace('#', ''))) : undefined;
-    // One ilike over the order's own texts (a third of the work of three), plus its registered customer.
-    parts.push(or(
-      byId,
-      sql`concat_ws(' ', ${orders.orderNumber}, ${orders.guestCustomerName}, ${orders.guestPhoneNumber}) ilike ${pattern}`,
-      sql`${orders.userId} in (select ${users.id} from ${users} where ${users.fullName} ilike ${pattern} or ${users.phoneNumber} ilike ${pattern})`,
-    ));
-  }
+  if (search) parts.push(searchWhere(search));
   return and(...parts);
 }
 
-function orderBy(sorting: string | undefined) {
+/**
+ * Order number, id, customer name or phone, partial and case-insensitive. The order's own texts are
+ * one expression (orderSearchText) that a trigram index covers, and the registered customers are
+ * looked up once on their own trigram indexes, so each arm is an index scan rather than a scan of
+ * every order. A phone typed with spaces, dashes or a "+" ("+965 9988-7766") also matches by its
+ * digits, the way phones are kept.
+ */
+function searchWhere(search: string): SQL {
+  const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const patterns = [like(search)];
+  const digits = search.replace(/\D/g, '');
+  if (/^[\d\s+\-().]+$/.test(search) && digits.length >= 3 && digits !== search) patterns.push(like(digits));
+  const byId = /^#?\d{1,9}$/.test(search) ? eq(orders.id, Number(search.replace('#', ''))) : undefined;
+  const customers = or(...patterns.flatMap((p) => [sql`${users.fullName} ilike ${p}`, sql`${users.phoneNumber} ilike ${p}`]));
+  return or(
+    byId,
+    ...patterns.map((p) => sql`${orderSearchText(orders)} ilike ${p}`),
+    // An array, not "in (select …)": an array arm can join the others in one bitmap scan of the indexes.
+    sql`${orders.userId} = any(array(select ${users.id} from ${users} where ${customers}))`,
+  )!;
+}
+
+/** The sort of a list; `reversed` flips every key (a deep page read from the far end). */
+function orderBy(sorting: string | undefined, reversed = false) {
   const text = (sorting ?? '').trim();
-  if (!text) return [desc(orders.id)];
   const match = /^(\w+)(?:\s+(asc|desc))?$/i.exec(text);
-  const column = match && SORTABLE[match[1].toLowerCase() as keyof typeof SORTABLE];
-  if (!match || !column) {
+  const column = text ? match && SORTABLE[match[1].toLowerCase() as keyof typeof SORTABLE] : orders.id;
+  if (!column) {
     throw badRequest(`Sorting "${text}" is not supported. Sort by id, createdAt, total or status, then asc or desc.`);
   }
-  const dir = (match[2] ?? 'asc').toLowerCase() === 'desc' ? desc : asc;
+  const descending = text ? (match![2] ?? 'asc').toLowerCase() === 'desc' : true;
+  const dir = descending !== reversed ? desc : asc;
+  // id breaks ties, so the order is total and the reversed one is its exact mirror.
   return column === orders.id ? [dir(orders.id)] : [dir(column), dir(orders.id)];
+}
+
+/**
+ * From this offset on, a page is placed from the list's count: an offset walks the index entries
+ * before the page, and past the middle fewer of them lie behind it than before it.
+ */
+const DEEP_PAGE = 500;
+
+/**
+ * Where a page's ids are read: the offset and limit in the list's own order, or, for a page past
+ * the middle, in the reversed order from the far end (the last page costs what the first does).
+ */
+export function pagePlacement(skip: number, take: number, totalCount: number | undefined) {
+  if (totalCount === undefined || skip <= totalCount / 2) return { reversed: false, offset: skip, limit: take };
+  const end = Math.min(skip + take, totalCount);
+  return { reversed: true, offset: Math.max(0, totalCount - end), limit: Math.max(0, end - skip) };
+}
+
+/** The ids of one page, on the orders table and its indexes alone, placed by pagePlacement. */
+export function pageIdsQuery(db: Db, where: SQL | undefined, sorting: string | undefined, at: ReturnType<typeof pagePlacement>) {
+  return db.select({ id: orders.id }).from(orders).where(where).orderBy(...orderBy(sorting, at.reversed)).limit(at.limit).offset(at.offset);
 }
 
 /**
  * One page of orders with its total count (and, on request, the status counts of the same
  * filters). The page's ids are picked first, on the indexed orders table alone; the customer
- * and the items count are joined for those rows only, so a page costs the same at 100,000 orders.
+ * and the items count are joined for those rows only, so a page costs the same at 300,000 orders.
  */
 export async function listOrders(
   db: Db, caller: Caller, filter: OrderFilter, page: OrderPage, opts: { includeCounts?: boolean } = {},
@@ -133,49 +134,27 @@ export async function listOrders(
   const where = orderWhere(caller, filter);
   const sort = orderBy(page.sorting);
   const take = Math.min(Math.max(page.take, 1), MAX_PAGE_SIZE);
-  const pageIds = db.select({ id: orders.id }).from(orders).where(where).orderBy(...sort).limit(take).offset(Math.max(page.skip, 0)).as('page_ids');
+  const skip = Math.max(page.skip, 0);
+  const counted = skip >= DEEP_PAGE ? await countOrders(db, where) : undefined;
+  const pageIds = pageIdsQuery(db, where, page.sorting, pagePlacement(skip, take, counted)).as('page_ids');
   const [data, totalCount, counts] = await Promise.all([
     db
-      .select({
-        id: orders.id, orderNumber: orders.orderNumber, status: orders.status, arrival: orders.arrival,
-        payment: orders.payment, refund: orders.refund, isViewed: orders.isViewed, version: orders.version,
-        deliverySystem: orders.deliverySystem,
-        customerName: sql<string>`coalesce(${orders.guestCustomerName}, ${users.fullName}, '')`,
-        customerPhone: sql<string | null>`coalesce(${orders.guestPhoneNumber}, ${users.phoneNumber})`,
-        userId: orders.userId,
-        total: orders.total, subtotal: orders.subtotal, tax: orders.tax, deliveryFee: orders.deliveryFee, discount: orders.discount,
-        paymentSystemId: orders.paymentSystemId, carDetails: orders.carDetails, specialRemarks: orders.specialRemarks,
-        createdAt: orders.createdAt, paidAt: orders.paidAt, branchId: orders.branchId, brandId: orders.brandId,
-        branchName: sql<string>`coalesce(${branches.name}, '')`, brandName: sql<string>`coalesce(${brands.name}, '')`,
-        acceptedAt: orders.acceptedAt, readyAt: orders.readyAt, statusReason: orders.statusReason,
-        itemsCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
-        itemsText: sql<string>`coalesce((select string_agg(${orderItems.quantity} || '× ' || ${orderItems.name}
-          || coalesce(' (' || (select string_agg(o->>'name', ', ') from jsonb_array_elements(${orderItems.options}) o) || ')', ''), ' · ' order by ${orderItems.id})
-          from ${orderItems} where ${orderItems.orderId} = ${orders.id}), '')`,
-      })
+      .select(staffOrderColumns)
       .from(pageIds)
       .innerJoin(orders, eq(orders.id, pageIds.id))
       .leftJoin(users, eq(users.id, orders.userId))
       .leftJoin(branches, eq(branches.id, orders.branchId))
       .leftJoin(brands, eq(brands.id, orders.brandId))
       .orderBy(...sort),
-    countOrders(db, where),
+    counted ?? countOrders(db, where),
     opts.includeCounts ? statusCounts(db, caller, filter) : Promise.resolve(undefined),
   ]);
   return {
-    data: data.map((r) => ({
-      ...r,
-      total: Number(r.total), subtotal: Number(r.subtotal), tax: Number(r.tax), deliveryFee: Number(r.deliveryFee), discount: Number(r.discount),
-      itemsCount: Number(r.itemsCount),
-      createdAt: toIso(r.createdAt), paidAt: r.paidAt ? toIso(r.paidAt) : null,
-      acceptedAt: r.acceptedAt ? toIso(r.acceptedAt) : null, readyAt: r.readyAt ? toIso(r.readyAt) : null,
-    })),
+    data: data.map(orderRowOf),
     totalCount,
     ...(counts && { counts }),
   };
 }
-
-const toIso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
 export async function countOrders(db: Db, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where);
@@ -189,7 +168,7 @@ export async function statusCounts(db: Db, caller: Caller, filter: OrderFilter):
     .from(orders)
     .where(orderWhere(caller, filter, { ignoreStatus: true }))
     .groupBy(orders.status);
-  const counts: StatusCounts = { pending: 0, accepted: 0, ready: 0, rejected: 0, closed: 0 };
+  const counts = noStatusCounts();
   for (const r of rows) if (r.status in counts) counts[r.status as keyof StatusCounts] = Number(r.n);
   return counts;
 }
