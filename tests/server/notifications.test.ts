@@ -54,6 +54,7 @@ describe('who may call what (401/403 before the body)', () => {
     { name: 'NotificationsRequests', method: 'POST', allowed: ['companyadmin', 'brandmanager'] },
     { name: 'RejectNotificationsRequests', method: 'POST', allowed: ['admin'] },
     { name: 'GetAllNotificationsRequests', method: 'GET', allowed: ['admin', 'companyadmin', 'brandmanager'] },
+    { name: 'GetSentNotifications', method: 'GET', allowed: ['admin', 'companyadmin', 'brandmanager'] },
   ] as const;
   for (const c of calls) {
     it(`${c.name}: anonymous 401, other roles 403, with a broken body; allowed callers reach validation`, async () => {
@@ -201,6 +202,35 @@ describe('request, approve, deliver', () => {
     expect(await ids('brandmanager')).not.toContain(other.id);
     const total = (await server.api.get(`${API}/GetAllNotificationsRequests`, { token: tokens.admin })).body.result.totalCount;
     expect(total).toBe(await countRows(server, 'notification_requests'));
+  });
+
+  it("a direct send by ADMIN is listed as sent, with who sent it and to whom; an approved request too; scoped by brand", async () => {
+    const members = await newCustomers(server, 2);
+    const group = await newGroup(7, members);
+    const direct = await send('admin', { brandId: 7, groupId: group, title: 'Straight from the admin', text: 'No request needed' });
+    expect(direct.status, JSON.stringify(direct.body.error)).toBe(200);
+    const elsewhere = await send('admin', { brandId: 8, title: 'Dune direct', text: 'For brand 8' });
+    expect(elsewhere.status).toBe(200);
+    const asked = await ask('brandmanager', { brandId: 7, title: 'Asked first', text: 'Then approved' });
+    const approved = await send('admin', { notificationsRequestId: asked.body.result.id });
+    expect(approved.status).toBe(200);
+
+    const sent = async (who: Who) => (await server.api.get(`${API}/GetSentNotifications`, { token: tokens[who], query: { MaxResultCount: 100 } })).body.result;
+    const all = await sent('admin');
+    expect(all.data.find((r: { id: number }) => r.id === direct.body.result.id)).toMatchObject({
+      brandId: 7, brandName: 'Mango Coffee', groupId: group, title: 'Straight from the admin', status: 'sent',
+      requestId: null, requestedByName: null, sentBy: 1, sentByName: 'Amal Admin', recipients: 2,
+    });
+    expect(all.data.find((r: { id: number }) => r.id === approved.body.result.id)).toMatchObject({
+      requestId: asked.body.result.id, requestedByName: 'Bader Brand', sentByName: 'Amal Admin', groupId: null, groupName: null,
+    });
+    expect(all.data[0].id).toBeGreaterThan(all.data[all.data.length - 1].id); // newest first
+    expect(all.totalCount).toBe(await countRows(server, 'notifications'));
+    const ids = (list: { data: { id: number }[] }) => list.data.map((r) => r.id);
+    expect(ids(all)).toContain(elsewhere.body.result.id);
+    expect(ids(await sent('brandmanager'))).toContain(direct.body.result.id);
+    expect(ids(await sent('brandmanager'))).not.toContain(elsewhere.body.result.id);
+    expect(ids(await sent('companyadmin'))).not.toContain(elsewhere.body.result.id);
   });
 });
 

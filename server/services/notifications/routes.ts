@@ -53,6 +53,28 @@ const SentNotification = Obj('SentNotification', {
   createdAt: Type.String(),
 });
 
+/** A row of the sent notifications' list: every notification that went out, sent directly or by approving a request. */
+export const SentNotificationItem = Obj('SentNotificationItem', {
+  id: Type.Integer(),
+  brandId: Type.Integer(),
+  brandName: Type.String(),
+  groupId: Nullable(Type.Integer()),
+  groupName: Nullable(Type.String({ description: "The group's name; null when it went to all the brand's customers." })),
+  title: Type.String(),
+  text: Type.String(),
+  status: Type.String({ description: "Always 'sent': a notification is a sent one." }),
+  requestId: Nullable(Type.Integer({ description: 'The request it answered; null when ADMIN sent it directly.' })),
+  requestedByName: Nullable(Type.String({ description: 'Who asked for it, when it answered a request.' })),
+  sentBy: Nullable(Type.Integer()),
+  sentByName: Nullable(Type.String({ description: 'Who sent it (or approved the request).' })),
+  recipients: Type.Integer({ description: 'How many customers it reached.' }),
+  createdAt: Type.String(),
+});
+const SentNotificationList = Obj('SentNotificationList', { data: Type.Array(SentNotificationItem), totalCount: Type.Integer() });
+
+const sender = aliasedTable(users, 'sender');
+const asker = aliasedTable(users, 'asker');
+
 const inScope = (caller: Caller) => scopeWhere(caller, { brandId: notificationRequests.brandId });
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 const requester = aliasedTable(users, 'requester');
@@ -169,6 +191,36 @@ export function registerNotifications(app: FastifyInstance, ctx: AppContext) {
           ctx.db.select({ n: sql<number>`count(*)::int` }).from(notificationRequests).where(where),
         ]);
         return { data: rows.map(itemOf), totalCount: Number(n) };
+      },
+    }),
+    route({
+      method: 'GET', name: 'GetSentNotifications', access: 'notifications.manage',
+      summary: "Notifications sent in the caller's brands, newest first: sent directly by ADMIN or by approving a request, who sent them, to whom, and how many customers they reached.",
+      query: Obj('GetSentNotificationsQuery', { ...pagingFields, BrandId: Type.Optional(Id) }),
+      result: SentNotificationList,
+      async handler({ query, caller, ctx }) {
+        const where = and(scopeWhere(caller, { brandId: notifications.brandId }), query.BrandId ? eq(notifications.brandId, query.BrandId) : undefined);
+        const { offset, limit } = pageOf(query);
+        const [rows, [{ n }]] = await Promise.all([
+          ctx.db.select({
+            n: notifications, brandName: brands.name, groupName: customerGroups.name, sentByName: sender.fullName, requestedByName: asker.fullName,
+          }).from(notifications)
+            .innerJoin(brands, eq(brands.id, notifications.brandId))
+            .leftJoin(customerGroups, eq(customerGroups.id, notifications.groupId))
+            .leftJoin(sender, eq(sender.id, notifications.sentBy))
+            .leftJoin(notificationRequests, eq(notificationRequests.id, notifications.requestId))
+            .leftJoin(asker, eq(asker.id, notificationRequests.requestedBy))
+            .where(where).orderBy(desc(notifications.id)).limit(limit).offset(offset),
+          ctx.db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(where),
+        ]);
+        return {
+          data: rows.map(({ n: r, ...x }) => ({
+            id: r.id, brandId: r.brandId, brandName: x.brandName, groupId: r.groupId, groupName: x.groupName, title: r.title, text: r.text,
+            status: 'sent', requestId: r.requestId, requestedByName: x.requestedByName, sentBy: r.sentBy, sentByName: x.sentByName,
+            recipients: r.recipients, createdAt: iso(r.createdAt)!,
+          })),
+          totalCount: Number(n),
+        };
       },
     }),
   ]);

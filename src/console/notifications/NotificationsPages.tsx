@@ -1,11 +1,16 @@
 import { can } from '../../../domain/permissions';
 import { useSession } from '../../lib/session';
 import { ResourceScreen } from '../resources/ResourceScreen';
-import { notificationRequestScreen, notificationSendScreen, notificationsScreen } from './notificationScreens';
+import { notificationRequestScreen, notificationSendScreen, notificationsScreen, sentNotificationsScreen } from './notificationScreens';
 
-/** /notifications: the requests and their decisions. */
+/** /notifications: the requests and their decisions, then every notification sent (direct sends by ADMIN too). */
 export function NotificationsPage() {
-  return <ResourceScreen key={notificationsScreen.path} config={notificationsScreen} />;
+  return (
+    <>
+      <ResourceScreen key={notificationsScreen.path} config={notificationsScreen} />
+      <ResourceScreen key={sentNotificationsScreen.noun} config={sentNotificationsScreen} />
+    </>
+  );
 }
 
 /** /NotificationRequest: ADMIN sends directly; the roles below ask (domain/permissions.ts notifications.send / .request). */

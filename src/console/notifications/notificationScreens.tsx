@@ -13,6 +13,13 @@ const RequestList = graphql(`
     }
   }
 `);
+const SentList = graphql(`
+  query SentNotificationList($SkipCount: Int!, $MaxResultCount: Int!, $BrandId: Int) {
+    list: Notifications_GetSentNotifications(SkipCount: $SkipCount, MaxResultCount: $MaxResultCount, BrandId: $BrandId) {
+      totalCount data { id brandId brandName groupId groupName title text status requestId requestedByName sentByName recipients createdAt }
+    }
+  }
+`);
 const Ask = graphql(`mutation NotificationRequestCreate($input: NotificationsRequestsInput_Input) { row: Notifications_NotificationsRequests(input: $input) { id status } }`);
 const SendNow = graphql(`mutation NotificationSendNow($input: SendWebAdminNotificationsInput_Input) { row: Notifications_SendWebAdminNotifications(input: $input) { id recipients } }`);
 const Approve = graphql(`mutation NotificationRequestApprove($id: Int!) { Notifications_SendWebAdminNotifications(input: { notificationsRequestId: $id }) { id recipients } }`);
@@ -103,4 +110,39 @@ export const notificationSendScreen: ResourceConfig<NotificationRequestRow> = {
   noun: 'notification',
   columns: columns(true),
   operations: { list: RequestList, create: SendNow },
+};
+
+type SentNotificationRow = {
+  id: number; brandName?: unknown; groupName?: unknown; title?: unknown; text?: unknown; requestId?: unknown;
+  requestedByName?: unknown; sentByName?: unknown; recipients?: unknown; createdAt?: unknown;
+};
+
+/**
+ * /notifications, under the requests: every notification that went out, those ADMIN sent directly
+ * (no request) as well as approved requests, with who sent it, to whom and how many it reached.
+ */
+export const sentNotificationsScreen: ResourceConfig<SentNotificationRow> = {
+  path: '/notifications',
+  title: 'Sent notifications',
+  noun: 'sent notification',
+  columns: [
+    { field: 'title', name: 'Title', width: 150 },
+    { field: 'text', name: 'Text', width: 200 },
+    { field: 'brandName', name: 'Brand', width: 100 },
+    { field: 'groupName', name: 'Send to', width: 120, render: (r) => (r.groupName ? String(r.groupName) : 'All customers') },
+    {
+      field: 'sentByName', name: 'Sent by', width: 150,
+      render: (r) => (
+        <span title={when(r.createdAt)}>
+          {String(r.sentByName ?? '—')}{r.requestId != null ? ` (asked by ${String(r.requestedByName ?? '—')})` : ''}
+        </span>
+      ),
+    },
+    { field: 'createdAt', name: 'Sent at', width: 130, render: (r) => when(r.createdAt) },
+    {
+      field: 'recipients', name: 'State', width: 110,
+      render: (r) => <Tag minimal intent="success">{`Sent to ${String(r.recipients)}`}</Tag>,
+    },
+  ],
+  operations: { list: SentList },
 };
