@@ -1,10 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  branches, branchSchedules, brandPayments, brands, companies, currencies, customerGroupMembers, customerGroups,
-  customerWallets, paymentSystems, taxes,
-} from '../../db/schema';
-import { badRequest, type ValidationError } from '../../http/envelope';
+import { customerGroupMembers, customerGroups, customerWallets } from '../../db/schema';
+import { ApiError, badRequest, naming, type ValidationError } from '../../http/envelope';
 import type { AppContext, Caller } from '../../http/context';
 import { paymentProviderFor, type PaymentProvider } from '../../payments';
 import { DEFAULT_PAYMENT_METHOD_ID, QUANTITY, TEXT } from '../../../domain/constants';
@@ -16,7 +13,7 @@ import type { DeliverySystem } from '../../../machines/orderLifecycle';
 import { addressesOf, addressSnapshot, validateAddress } from '../customerDeliveryAddress/addresses';
 import { carsOf, describeCar } from '../cars/cars';
 import { deliveryQuote, NOT_DELIVERING } from '../brandDeliveryFee/deliveryFee';
-import { loadMenuProducts } from '../productTypesAndSubtypes/menu';
+import { menuCacheOf, type BranchCatalog } from '../../orders/menuCache';
 import { checkFreeItemLines } from '../../loyalty/freeItems';
 import type { SaveNewOrderInput } from './orderInput';
 import { busyModeOf } from '../branch/busy';
@@ -62,6 +59,8 @@ export interface PlannedLine {
 }
 
 export interface OrderPlan {
+  /** The catalog version (catalog_version) the order was checked and priced on: the write holds to it. */
+  catalogVersion: number;
   brandId: number;
   branchId: number;
   merchantName: string;
@@ -94,38 +93,29 @@ const kuwaitTime = (at: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'A
  * about money is used: prices, options, taxes, the delivery fee, the discount and the points all
  * come from the database. Any problem is a 400 with a message the shop shows as is.
  */
-export async function planOrder(db: Db, ctx: AppContext, caller: NonNullable<Caller>, body: SaveNewOrderInput): Promise<OrderPlan> {
+export async function planOrder(db: Db, ctx: AppContext, caller: NonNullable<Caller>, body: SaveNewOrderInput, catalog: BranchCatalog): Promise<OrderPlan> {
   if (!body.products.length) throw badRequest(ORDER_TEXT.emptyCart);
   const deliverySystem = modeOf(body);
   const guest = caller.isGuest ? guestDetails(body) : null;
 
   // Brand and branch: orderable, not busy, open by its online-ordering schedule.
   const branchId = body.deliveryOptions.branchId;
-  const [branch] = await db
-    .select({ branch: branches, brandName: brands.name, currency: currencies.code, accessible: companies.accessible, paused: companies.paused })
-    .from(branches)
-    .innerJoin(brands, eq(brands.id, branches.brandId))
-    .innerJoin(companies, eq(companies.id, brands.companyId))
-    .innerJoin(currencies, eq(currencies.id, brands.currencyId))
-    .where(eq(branches.id, branchId));
-  if (!branch || branch.branch.brandId !== body.brandId) throw badRequest(ORDER_TEXT.branchNotOfBrand);
+  const { branch, schedule } = catalog;
+  if (!branch || branch.row.brandId !== body.brandId) throw badRequest(ORDER_TEXT.branchNotOfBrand);
   if (!branch.accessible || branch.paused) throw badRequest(ORDER_TEXT.brandClosed);
   // Busy until its end time: exact even before the timed work has switched the flag off.
-  if (busyModeOf({ ...branch.branch, branchId }).isBusy) throw badRequest(ORDER_TEXT.busy);
-  const schedule = await db.select().from(branchSchedules).where(eq(branchSchedules.branchId, branchId));
-  const windows = schedule.length ? schedule : dailyWindows(branch.branch.openTime, branch.branch.closeTime);
+  if (busyModeOf({ ...branch.row, branchId }).isBusy) throw badRequest(ORDER_TEXT.busy);
+  const windows = schedule.length ? schedule : dailyWindows(branch.row.openTime, branch.row.closeTime);
   if (!isOpenAt(windows, new Date())) throw badRequest(ORDER_TEXT.closed);
   const brandId = body.brandId;
 
   // Payment method: enabled for the brand, with an adapter for its provider.
   const paymentSystemId = body.paymentSystem ?? DEFAULT_PAYMENT_METHOD_ID;
-  const [payment] = await db.select({ provider: paymentSystems.provider }).from(brandPayments)
-    .innerJoin(paymentSystems, eq(paymentSystems.id, brandPayments.paymentSystemId))
-    .where(and(eq(brandPayments.brandId, brandId), eq(brandPayments.paymentSystemId, paymentSystemId), eq(brandPayments.isActive, true)));
-  const provider = payment ? paymentProviderFor(payment.provider, ctx.config) : null;
+  const providerName = catalog.paymentProviders.get(paymentSystemId);
+  const provider = providerName ? paymentProviderFor(providerName, ctx.config) : null;
   if (!provider) throw badRequest(ORDER_TEXT.paymentUnavailable);
 
-  const lines = await priceLines(db, body, brandId, branchId, caller);
+  const lines = priceLines(catalog, body, brandId, caller);
   const points = lines.reduce((sum, l) => sum + l.points, 0);
   if (points > 0) {
     const [wallet] = await db.select({ points: customerWallets.points }).from(customerWallets)
@@ -164,15 +154,33 @@ export async function planOrder(db: Db, ctx: AppContext, caller: NonNullable<Cal
     if (!carDetails) throw badRequest(ORDER_TEXT.noCar);
   }
 
-  const taxPercents = (await db.select({ percent: taxes.percent }).from(taxes)
-    .where(and(eq(taxes.brandId, brandId), eq(taxes.isActive, true)))).map((t) => Number(t.percent));
+  const { taxPercents } = catalog;
 
   return {
-    brandId, branchId, merchantName: branch.brandName, currency: branch.currency, deliverySystem, paymentSystemId, provider, lines,
+    catalogVersion: catalog.version, brandId, branchId, merchantName: branch.brandName, currency: branch.currency, deliverySystem, paymentSystemId, provider, lines,
     totals: orderTotals({ lineTotals: lines.map((l) => l.lineTotal), discountPercent, taxPercents, deliveryFee }),
     points, freeItems: lines.filter((l) => l.redeemItem).length, discountGroupId, guest, deliveryAddressId, deliveryAddress, carId, carDetails, deliveryText: clean(body.deliveryText),
     specialRemarks: clean(body.specialRemarks), promoCode: clean(body.promoCode),
   };
+}
+
+/**
+ * planOrder on the branch's cached catalog (server/orders/menuCache.ts). A refusal is answered
+ * only when the catalog it came from is still the current one; otherwise the order is planned
+ * again on the new rows. `current: true` first reads the catalog's version, so the plan is never
+ * older than the request (a quote, which writes nothing that could check it afterwards).
+ */
+export async function planOnCatalog(ctx: AppContext, caller: NonNullable<Caller>, body: SaveNewOrderInput, opts: { current?: boolean } = {}): Promise<OrderPlan> {
+  const cache = menuCacheOf(ctx.db);
+  if (opts.current) await cache.currentVersion();
+  for (let checked = false; ; checked = true) {
+    const catalog = await cache.catalogOf(body.deliveryOptions.branchId);
+    try {
+      return await planOrder(ctx.db, ctx, caller, body, catalog);
+    } catch (err) {
+      if (checked || !(err instanceof ApiError) || await cache.currentVersion() === catalog.version) throw err;
+    }
+  }
 }
 
 /** Pickup unless one other mode is chosen (SPEC.md 4: pick-up is the default mode). */
@@ -197,39 +205,38 @@ function guestDetails(body: SaveNewOrderInput) {
   return { name: name!, phone: phone!, email: clean(body.guestCustomerEmail) };
 }
 
-async function priceLines(db: Db, body: SaveNewOrderInput, brandId: number, branchId: number, caller: NonNullable<Caller>): Promise<PlannedLine[]> {
-  const menu = await loadMenuProducts(db, body.products.map((p) => p.productId), branchId);
+function priceLines({ menu }: BranchCatalog, body: SaveNewOrderInput, brandId: number, caller: NonNullable<Caller>): PlannedLine[] {
   const inRange = (q: number) => Number.isInteger(q) && q >= QUANTITY.cart.min && q <= QUANTITY.cart.max;
   return body.products.map((line) => {
     const entry = menu.get(line.productId);
     if (!entry || entry.product.brandId !== brandId) throw badRequest(ORDER_TEXT.notOnMenu(line.productId));
     const product = entry.product;
-    if (!entry.available) throw badRequest(entry.unavailableUntil && !entry.hidden ? ORDER_TEXT.soldOutUntil(product.name, entry.unavailableUntil) : ORDER_TEXT.unavailable(product.name));
-    if (!inRange(line.quantity)) throw badRequest(ORDER_TEXT.quantity(product.name));
+    if (!entry.available) throw naming(badRequest(entry.unavailableUntil && !entry.hidden ? ORDER_TEXT.soldOutUntil(product.name, entry.unavailableUntil) : ORDER_TEXT.unavailable(product.name)), product);
+    if (!inRange(line.quantity)) throw naming(badRequest(ORDER_TEXT.quantity(product.name)), product);
 
     const optionsById = new Map(entry.groups.flatMap(({ group, options }) => options.map((o) => [o.item.id, { ...o, group }] as const)));
     const chosen: PlannedOption[] = [];
     for (const addition of line.additions ?? []) {
       const option = optionsById.get(addition.additionId);
-      if (!option) throw badRequest(ORDER_TEXT.notAnOption(addition.additionId, product.name));
-      if (chosen.some((c) => c.id === option.item.id)) throw badRequest(ORDER_TEXT.twice(option.item.name, product.name));
-      if (!option.available) throw badRequest(option.unavailableUntil && !option.item.isHidden ? ORDER_TEXT.soldOutUntil(option.item.name, option.unavailableUntil) : ORDER_TEXT.unavailable(option.item.name));
+      if (!option) throw naming(badRequest(ORDER_TEXT.notAnOption(addition.additionId, product.name)), product);
+      if (chosen.some((c) => c.id === option.item.id)) throw naming(badRequest(ORDER_TEXT.twice(option.item.name, product.name)), option.item, product);
+      if (!option.available) throw naming(badRequest(option.unavailableUntil && !option.item.isHidden ? ORDER_TEXT.soldOutUntil(option.item.name, option.unavailableUntil) : ORDER_TEXT.unavailable(option.item.name)), option.item);
       if (addition.isRedeem) throw badRequest(ORDER_TEXT.additionRedeem);
       const quantity = addition.quantity ?? 1;
-      if (!inRange(quantity)) throw badRequest(ORDER_TEXT.quantity(option.item.name));
+      if (!inRange(quantity)) throw naming(badRequest(ORDER_TEXT.quantity(option.item.name)), option.item);
       chosen.push({ id: option.item.id, name: option.item.name, price: Number(option.item.price), quantity, groupId: option.group.id, groupName: option.group.name });
     }
     for (const { group, options } of entry.groups) {
       const picked = chosen.filter((c) => c.groupId === group.id);
-      if (!group.allowMultiple && (picked.length > 1 || picked.some((c) => c.quantity > 1))) throw badRequest(ORDER_TEXT.onlyOne(group.name, product.name));
+      if (!group.allowMultiple && (picked.length > 1 || picked.some((c) => c.quantity > 1))) throw naming(badRequest(ORDER_TEXT.onlyOne(group.name, product.name)), group, product);
       // A required group with every option switched off cannot be chosen, so it does not block the order.
-      if (group.isRequired && !picked.length && options.some((o) => o.available)) throw badRequest(ORDER_TEXT.required(group.name, product.name));
+      if (group.isRequired && !picked.length && options.some((o) => o.available)) throw naming(badRequest(ORDER_TEXT.required(group.name, product.name)), group, product);
     }
 
     // A free item (redeemItem) wins over points: the legacy clients send isRedeem with it.
     const redeemItem = !!line.redeemItem;
     const isRedeem = !!line.isRedeem && !redeemItem;
-    if (isRedeem && product.redeemPoints === null) throw badRequest(ORDER_TEXT.notRedeemable(product.name));
+    if (isRedeem && product.redeemPoints === null) throw naming(badRequest(ORDER_TEXT.notRedeemable(product.name)), product);
     if (isRedeem && caller.isGuest) throw badRequest(ORDER_TEXT.guestRedeem);
     // A redeemed product (points or a free item) is free; the options chosen on it are still paid.
     const optionsPrice = chosen.reduce((sum, c) => sum + toFils(c.price) * c.quantity, 0);

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { Obj } from '../../http/envelope';
 import type { AppContext, Caller } from '../../http/context';
 import { filsToDecimal } from '../../../domain/money';
-import { planOrder } from './planOrder';
+import { planOnCatalog } from './planOrder';
 import type { SaveNewOrderInput } from './orderInput';
 
 export const OrderQuote = Obj('OrderQuote', {
@@ -17,10 +17,11 @@ export const OrderQuote = Obj('OrderQuote', {
 /**
  * Store/QuoteOrder: the order's price as Store/SaveNewOrderVS1 would charge it, by the same
  * planOrder (menu prices, options, discount group, taxes, delivery fee), with nothing written.
- * It refuses what the order would refuse, with the same messages.
+ * It refuses what the order would refuse, with the same messages. It reads the catalog's version
+ * first: with no write to check the cached rows afterwards, the quote is never older than the request.
  */
 export async function quoteOrder(ctx: AppContext, caller: NonNullable<Caller>, body: SaveNewOrderInput) {
-  const { totals } = await planOrder(ctx.db, ctx, caller, body);
+  const { totals } = await planOnCatalog(ctx, caller, body, { current: true });
   const n = (fils: number) => Number(filsToDecimal(fils));
   return { subtotal: n(totals.subtotal), discount: n(totals.discount), tax: n(totals.tax), deliveryFee: n(totals.deliveryFee), total: n(totals.total) };
 }

@@ -1,25 +1,23 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
-import { customerAddresses, orderItems, orders, payments } from '../../db/schema';
+import { orders, payments } from '../../db/schema';
 import { orderLedgerKey, postToLedger } from '../../loyalty/ledger';
 import { spendFreeItem } from '../../loyalty/freeItems';
-import { uniqueViolation } from '../../db/uniqueViolation';
-import { badRequest, unprocessable } from '../../http/envelope';
+import { ApiError, badRequest, unprocessable } from '../../http/envelope';
 import { MAX_INPUT_DEPTH } from '../../http/inputSafety';
 import type { AppContext, Caller } from '../../http/context';
 import { paymentProviderFor } from '../../payments';
 import { filsToDecimal } from '../../../domain/money';
 import { GUEST_USER_ID } from '../../../domain/constants';
-import { ORDER_TEXT, planOrder, type OrderPlan } from './planOrder';
+import { ORDER_TEXT, planOnCatalog, type OrderPlan } from './planOrder';
+import { catalogStillAt, menuCacheOf } from '../../orders/menuCache';
 import type { SaveNewOrderInput, SaveNewOrderResult } from './orderInput';
 
 type OrderRow = typeof orders.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 
 const KEY_REUSED = 'This Idempotency-Key was already used for a different order. Please use a new key for a new order.';
-/** First key of the transaction-level advisory lock that serialises requests with one idempotency key. */
-const IDEMPOTENCY_LOCK = 727_002;
 
 /** Human-friendly and unique, since it carries the order id: B1-000123. */
 export const orderNumberOf = (branchId: number, orderId: number) => `B${branchId}-${String(orderId).padStart(6, '0')}`;
@@ -44,44 +42,62 @@ export function requestHashOf(body: unknown): string {
 }
 
 /**
- * Store/SaveNewOrderVS1: checks and prices the order (planOrder), then writes the order, its items,
- * the points spent (wallet and ledger), the payment row and the guest's address clean-up in ONE
- * transaction. A refused order writes nothing.
+ * Store/SaveNewOrderVS1: checks and prices the order (planOrder, on the branch's cached catalog),
+ * then writes the order, its lines, its payment and the guest's address clean-up in ONE statement
+ * (one atomic commit); an order that spends points or a free item adds the ledger's steps in the
+ * same transaction. A refused order writes nothing.
+ *
+ * The write holds to the catalog version the order was priced on (catalog_version): when a price,
+ * a switch or a schedule changed since, it writes nothing and the order is planned again on the
+ * new rows. So prices are always the database's at the moment of the write.
  *
  * Idempotency: with an `Idempotency-Key`, a retry with the same key and the same body gets the
- * same order's response and no second order; the same key with another body is a 422. Requests
- * with one key are serialised by an advisory lock, and the unique index orders(user_id,
- * idempotency_key) is the backstop: the loser of a race answers with the winner's order.
- * Without a key (older clients), every request is a new order. Keys are scoped per user; every
- * guest is user 18, so a guest's key must be random (a UUID made at checkout), as it is for anyone.
+ * same order's response and no second order; the same key with another body is a 422. The unique
+ * index orders(user_id, idempotency_key) decides: the insert is `on conflict do nothing`, so of
+ * two requests with one key the second waits for the first to commit and then answers with its
+ * order. Without a key (older clients), every request is a new order. Keys are scoped per user;
+ * every guest is user 18, so a guest's key must be random (a UUID made at checkout), as it is for anyone.
  */
 export async function saveNewOrder(ctx: AppContext, caller: NonNullable<Caller>, body: SaveNewOrderInput, idempotencyKey: string | null): Promise<SaveNewOrderResult> {
   const requestHash = idempotencyKey ? requestHashOf(body) : null;
-  let outcome: { order: OrderRow; payment: PaymentRow | null; created: boolean };
-  try {
-    outcome = await ctx.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
-      if (idempotencyKey) {
-        await db.execute(sql`select pg_advisory_xact_lock(${IDEMPOTENCY_LOCK}, hashtext(${`${caller.id}:${idempotencyKey}`}))`);
-        const prior = await orderByKey(db, caller.id, idempotencyKey);
-        if (prior) return { ...prior, created: false };
-      }
-      const plan = await planOrder(db, ctx, caller, body);
-      return { ...(await writeOrder(db, caller, plan, idempotencyKey, requestHash)), created: true };
-    });
-  } catch (err) {
-    const winner = idempotencyKey && uniqueViolation(err) === 'orders_idempotency_uq' ? await orderByKey(ctx.db, caller.id, idempotencyKey) : null;
-    if (!winner) throw err;
-    outcome = { ...winner, created: false };
+  const replay = async () => {
+    const prior = idempotencyKey ? await orderByKey(ctx.db, caller.id, idempotencyKey) : null;
+    if (prior && prior.order.requestHash !== requestHash) throw unprocessable(KEY_REUSED);
+    return prior && orderResponse(ctx, prior.order, prior.payment);
+  };
+  let orderId: number | null = null;
+  for (let attempt = 1; ; attempt++) {
+    let plan: OrderPlan;
+    try {
+      plan = await planOnCatalog(ctx, caller, body);
+    } catch (err) {
+      // A retry of an order already placed answers with that order, even if it could not be placed now.
+      const answer = err instanceof ApiError ? await replay() : null;
+      if (!answer) throw err;
+      return answer;
+    }
+    orderId ??= await nextOrderId(ctx.db);
+    const written = await writeOrder(ctx.db, caller, plan, orderId, idempotencyKey, requestHash);
+    if (written.created) {
+      const { order, payment } = written.created;
+      // Committed: a failed notification must not turn a placed order into an error.
+      await ctx.events.publish({ type: 'order.created', orderId: order.id, branchId: plan.branchId, brandId: plan.brandId }).catch(() => {});
+      return orderResponse(ctx, order, payment);
+    }
+    if (written.catalogVersion === plan.catalogVersion) {
+      // Nothing written and the catalog unchanged: the key had placed an order already.
+      const answer = await replay();
+      if (answer) return answer;
+      throw new Error(`order ${orderId}: the write conflicted on its idempotency key, but no order has that key`);
+    }
+    menuCacheOf(ctx.db).saw(written.catalogVersion);
+    if (attempt >= MAX_PLANS) throw Object.assign(new ApiError(503, CATALOG_BUSY), { retryAfterSeconds: 1 });
   }
-  if (!outcome.created && outcome.order.requestHash !== requestHash) throw unprocessable(KEY_REUSED);
-  if (outcome.created) {
-    const { id: orderId, branchId, brandId } = outcome.order;
-    // Committed: a failed notification must not turn a placed order into an error.
-    await ctx.events.publish({ type: 'order.created', orderId, branchId, brandId }).catch(() => {});
-  }
-  return orderResponse(ctx, outcome.order, outcome.payment);
 }
+
+/** Plans one order may take while its branch's catalog keeps changing under it, before it is asked to try again. */
+const MAX_PLANS = 5;
+const CATALOG_BUSY = 'The menu is being changed right now. Please try again.';
 
 async function orderByKey(db: Db, userId: number, key: string) {
   const [order] = await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
@@ -91,66 +107,90 @@ async function orderByKey(db: Db, userId: number, key: string) {
   return { order, payment: payment ?? null };
 }
 
-async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, idempotencyKey: string | null, requestHash: string | null) {
-  const id = await nextOrderId(db);
+type WrittenOrder = Pick<OrderRow, 'id' | 'orderNumber' | 'ohash' | 'payment' | 'deliverySystem' | 'total'>;
+type WrittenPayment = Pick<PaymentRow, 'provider' | 'providerRef' | 'status'>;
+
+/**
+ * The order, its lines, its payment and the guest's address clean-up as one statement, written
+ * only while the catalog is still at the plan's version and the idempotency key is unused.
+ * Answers what was written (nothing on either condition) and the catalog's version as the
+ * statement saw it. Points and a free item are spent by the ledger in the same transaction.
+ */
+async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, id: number, idempotencyKey: string | null, requestHash: string | null):
+  Promise<{ created: { order: WrittenOrder; payment: WrittenPayment } | null; catalogVersion: number }> {
   const orderNumber = orderNumberOf(plan.branchId, id);
   const { totals } = plan;
   const paidInFull = totals.total === 0;
-  const now = new Date();
-  const [order] = await db.insert(orders).values({
-    id, orderNumber, brandId: plan.brandId, branchId: plan.branchId, userId: caller.id,
-    guestCustomerName: plan.guest?.name ?? null, guestPhoneNumber: plan.guest?.phone ?? null, guestCustomerEmail: plan.guest?.email ?? null,
-    deliverySystem: plan.deliverySystem, paymentSystemId: plan.paymentSystemId,
-    payment: paidInFull ? 'paid' : 'unpaid', paidAt: paidInFull ? now : null,
-    subtotal: filsToDecimal(totals.subtotal), tax: filsToDecimal(totals.tax), deliveryFee: filsToDecimal(totals.deliveryFee),
-    discount: filsToDecimal(totals.discount), discountGroupId: plan.discountGroupId, pointsRedeemed: plan.points,
-    total: filsToDecimal(totals.total), deliveryAddressId: plan.deliveryAddressId, deliveryAddress: plan.deliveryAddress,
-    carId: plan.carId, carDetails: plan.carDetails, deliveryText: plan.deliveryText,
-    specialRemarks: plan.specialRemarks, promoCode: plan.promoCode,
-    ohash: randomBytes(24).toString('base64url'), idempotencyKey, requestHash,
-  }).returning();
-
-  await db.insert(orderItems).values(plan.lines.map((l) => ({
-    orderId: id, productId: l.productId, name: l.name, quantity: l.quantity, unitPrice: filsToDecimal(l.unitPrice),
-    // A free item is a redeemed line that cost no points (its spend is the ledger row `order:<id>:free-item-spent`).
-    lineTotal: filsToDecimal(l.lineTotal), isRedeem: l.isRedeem || l.redeemItem, redeemPoints: l.points,
-    options: l.options.map(({ id: optionId, name, price, quantity, groupId, groupName }) => ({ id: optionId, name, price, quantity, groupId, groupName })),
-  })));
-
-  if (plan.points > 0) {
-    // The ledger's conditional update, in the order's transaction: two orders at once cannot spend the same points.
-    await postToLedger(db, {
-      userId: caller.id, brandId: plan.brandId, account: 'points', amount: -plan.points, reason: `Points redeemed for order ${orderNumber}`,
-      reference: { type: 'order', id }, createdBy: caller.id, key: orderLedgerKey(id, 'points-spent'), refusal: ORDER_TEXT.notEnoughPoints,
-    });
-  }
-
-  if (plan.freeItems > 0) await spendFreeItem(db, { id, orderNumber, userId: caller.id, brandId: plan.brandId });
-
+  const total = filsToDecimal(totals.total);
   // A free order (everything redeemed) is paid already; anything else starts a payment with the provider.
   const started = paidInFull
     ? { providerRef: `free_${randomUUID()}`, paymentUrl: null }
-    : await plan.provider.createPayment({ orderId: id, orderNumber, amount: filsToDecimal(totals.total), currency: plan.currency, merchantName: plan.merchantName });
-  const [payment] = await db.insert(payments).values({
-    orderId: id, provider: plan.provider.name, amount: filsToDecimal(totals.total), status: paidInFull ? 'paid' : 'pending', providerRef: started.providerRef,
-  }).returning();
+    : await plan.provider.createPayment({ orderId: id, orderNumber, amount: total, currency: plan.currency, merchantName: plan.merchantName });
+  const order: WrittenOrder = { id, orderNumber, ohash: randomBytes(24).toString('base64url'), payment: paidInFull ? 'paid' : 'unpaid', deliverySystem: plan.deliverySystem, total };
+  const payment: WrittenPayment = { provider: plan.provider.name, providerRef: started.providerRef, status: paidInFull ? 'paid' : 'pending' };
+  const lines = plan.lines.map((l) => ({
+    productId: l.productId, name: l.name, quantity: l.quantity, unitPrice: filsToDecimal(l.unitPrice), lineTotal: filsToDecimal(l.lineTotal),
+    // A free item is a redeemed line that cost no points (its spend is the ledger row `order:<id>:free-item-spent`).
+    isRedeem: l.isRedeem || l.redeemItem, redeemPoints: l.points,
+    options: l.options.map(({ id: optionId, name, price, quantity, groupId, groupName }) => ({ id: optionId, name, price, quantity, groupId, groupName })),
+  }));
+  // SPEC.md 4: the guest's stored address data is cleared after an order; the order keeps its copy.
+  // Nothing new is stored for the guest (CustomerDeliveryAddress), so this clears older data only.
+  const clearGuestAddresses = caller.id === GUEST_USER_ID || caller.isGuest;
+  const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+  const statement = sql`
+    with o as (
+      insert into orders (id, order_number, brand_id, branch_id, user_id, guest_customer_name, guest_phone_number, guest_customer_email,
+                          delivery_system, payment_system_id, payment, paid_at, subtotal, tax, delivery_fee, discount, discount_group_id,
+                          points_redeemed, total, delivery_address_id, delivery_address, car_id, car_details, delivery_text, special_remarks,
+                          promo_code, ohash, idempotency_key, request_hash)
+      select ${id}::int, ${orderNumber}::text, ${plan.brandId}::int, ${plan.branchId}::int, ${caller.id}::int, ${plan.guest?.name ?? null}::text,
+             ${plan.guest?.phone ?? null}::text, ${plan.guest?.email ?? null}::text, ${plan.deliverySystem}::text, ${plan.paymentSystemId}::int,
+             ${order.payment}::text, ${paidInFull ? sql`now()` : sql`null::timestamptz`}, ${filsToDecimal(totals.subtotal)}::numeric, ${filsToDecimal(totals.tax)}::numeric,
+             ${filsToDecimal(totals.deliveryFee)}::numeric, ${filsToDecimal(totals.discount)}::numeric, ${plan.discountGroupId}::int, ${plan.points}::int,
+             ${total}::numeric, ${plan.deliveryAddressId}::int, ${json(plan.deliveryAddress)}::jsonb, ${plan.carId}::int, ${plan.carDetails}::text,
+             ${plan.deliveryText}::text, ${plan.specialRemarks}::text, ${plan.promoCode}::text, ${order.ohash}::text, ${idempotencyKey}::text, ${requestHash}::text
+      where ${catalogStillAt(plan.catalogVersion)}
+      on conflict (user_id, idempotency_key) do nothing
+      returning id),
+    i as (
+      insert into order_items (order_id, product_id, name, quantity, unit_price, line_total, is_redeem, redeem_points, options)
+      select o.id, (l.line->>'productId')::int, l.line->>'name', (l.line->>'quantity')::int, (l.line->>'unitPrice')::numeric, (l.line->>'lineTotal')::numeric,
+             (l.line->>'isRedeem')::boolean, (l.line->>'redeemPoints')::int, l.line->'options'
+      from o cross join jsonb_array_elements(${JSON.stringify(lines)}::jsonb) with ordinality as l(line, n)
+      order by l.n),
+    p as (
+      insert into payments (order_id, provider, amount, status, provider_ref)
+      select o.id, ${payment.provider}::text, ${total}::numeric, ${payment.status}::text, ${payment.providerRef}::text from o),
+    g as (
+      delete from customer_addresses where ${clearGuestAddresses}::boolean and user_id = ${caller.id}::int and exists (select 1 from o))
+    select (select id from o) as "orderId", (select version from catalog_version where id = 1) as "catalogVersion"`;
 
-  if (caller.id === GUEST_USER_ID || caller.isGuest) {
-    // SPEC.md 4: the guest's stored address data is cleared after an order; the order keeps its copy.
-    // Nothing new is stored for the guest (CustomerDeliveryAddress), so this clears older data only.
-    await db.delete(customerAddresses).where(eq(customerAddresses.userId, caller.id));
-  }
-  return { order, payment };
+  const write = async (tx: Db) => {
+    const [row] = rowsOf<{ orderId: number | null; catalogVersion: number }>(await tx.execute(statement));
+    const created = row.orderId === null ? null : { order, payment };
+    if (created && plan.points > 0) {
+      // The ledger's conditional update, in the order's transaction: two orders at once cannot spend the same points.
+      await postToLedger(tx, {
+        userId: caller.id, brandId: plan.brandId, account: 'points', amount: -plan.points, reason: `Points redeemed for order ${orderNumber}`,
+        reference: { type: 'order', id }, createdBy: caller.id, key: orderLedgerKey(id, 'points-spent'), refusal: ORDER_TEXT.notEnoughPoints,
+      });
+    }
+    if (created && plan.freeItems > 0) await spendFreeItem(tx, { id, orderNumber, userId: caller.id, brandId: plan.brandId });
+    return { created, catalogVersion: Number(row.catalogVersion) };
+  };
+  // One statement commits by itself; the ledger's steps need a transaction around it.
+  return plan.points > 0 || plan.freeItems > 0 ? db.transaction((tx) => write(tx as unknown as Db)) : write(db);
 }
 
-/** Takes the order id first, so the order number can carry it. */
+/** Takes the order id first, so the order number can carry it and the payment provider be told it. */
 async function nextOrderId(db: Db): Promise<number> {
   const res = await db.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`);
   return Number(rowsOf<{ id: number }>(res)[0].id);
 }
 
 /** The answer for an order, the same for the request that placed it and for any replay of it. */
-export function orderResponse(ctx: AppContext, order: OrderRow, payment: PaymentRow | null): SaveNewOrderResult {
+export function orderResponse(ctx: AppContext, order: WrittenOrder, payment: WrittenPayment | null): SaveNewOrderResult {
   const isPaid = order.payment === 'paid';
   const paymentUrl = !isPaid && payment?.status === 'pending'
     ? paymentProviderFor(payment.provider, ctx.config)?.paymentUrlOf(payment.providerRef) ?? null
