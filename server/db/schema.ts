@@ -583,6 +583,10 @@ export const orders = pgTable('orders', {
 ]);
 
 // ─── statistics rollup (docs/decisions.md "Statistics at scale") ───────────────
+/** h00 … h23: one orders count per hour of the day (order_daily_stats). */
+export const HOUR_COLUMNS = Array.from({ length: 24 }, (_, h) => `h${String(h).padStart(2, '0')}`);
+const hourColumns = () => Object.fromEntries(HOUR_COLUMNS.map((c) => [c, integer(c).notNull().default(0)]));
+
 /**
  * The orders of one branch on one Kuwait calendar day, summed: what the statistics and the quality
  * report count, so a year of history is a few thousand rows instead of every order. Kept by
@@ -596,8 +600,11 @@ export const orderDailyStats = pgTable('order_daily_stats', {
   orders: integer('orders').notNull(),
   /** Totals of the orders whose money was received and kept (paid, refund not approved). */
   revenue: money('revenue'),
-  /** Orders by Kuwait hour of the day, [1] = 00:00–00:59 … [24] = 23:00–23:59. */
-  byHour: integer('by_hour').array().notNull(),
+  /**
+   * Orders by Kuwait hour of the day: h00 = 00:00–00:59 … h23 = 23:00–23:59. Columns, not an array:
+   * summing 24 columns over a year of branch-days is about twice as fast as 24 subscripts of an array.
+   */
+  ...hourColumns(),
   accepted: integer('accepted').notNull(),
   rejected: integer('rejected').notNull(),
   notAcceptedInTime: integer('not_accepted_in_time').notNull(),

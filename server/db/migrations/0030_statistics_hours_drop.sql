@@ -1,0 +1,1 @@
+ALTER TABLE "order_daily_stats" DROP COLUMN "by_hour";

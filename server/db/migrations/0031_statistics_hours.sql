@@ -1,0 +1,24 @@
+ALTER TABLE "order_daily_stats" ADD COLUMN "h00" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_daily_stats" ADD COLUMN "h01" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_daily_stats" ADD COLUMN "h02" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_daily_stats" ADD COLUMN "h03" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_daily_stats" ADD COLUMN "h04" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_daily_stats" ADD COLUMN "h05" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_daily_stats" ADD COLUMN "h06" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_daily_stats" ADD COLUMN "h07" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_daily_stats" ADD COLUMN "h08" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_daily_stats" ADD COLUMN "h09" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_daily_stats" ADD COLUMN "h10" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_daily_stats" ADD COLUMN "h11" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_daily_stats" ADD COLUMN "h12" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_daily_stats" ADD COLUMN "h13" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_daily_stats" ADD COLUMN "h14" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_daily_stats" ADD COLUMN "h15" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_daily_stats" ADD COLUMN "h16" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_daily_stats" ADD COLUMN "h17" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_daily_stats" ADD COLUMN "h18" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_daily_stats" ADD COLUMN "h19" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_daily_stats" ADD COLUMN "h20" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_daily_stats" ADD COLUMN "h21" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_daily_stats" ADD COLUMN "h22" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_daily_stats" ADD COLUMN "h23" integer DEFAULT 0 NOT NULL;
