@@ -1,5 +1,7 @@
+import { Type } from 'typebox';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageCode } from '../../domain/languages';
+import { ARABIC_NAME_MAX, ARABIC_NAME_PATTERN } from '../../domain/arabicName';
 
 /**
  * The language a request asks for (Accept-Language, best q first; 'ar-KW' is Arabic), among the
@@ -15,6 +17,15 @@ export function requestLanguage(headers: Record<string, unknown>): LanguageCode 
   }).filter((a) => a.q > 0).sort((a, b) => b.q - a.q || a.i - b.i);
   return (asked.find((a) => LANGUAGES.some((l) => l.code === a.code))?.code as LanguageCode | undefined) ?? DEFAULT_LANGUAGE;
 }
+
+/**
+ * An Arabic name (name_ar) as the console writes it: empty clears it, and the shop shows the
+ * English name; otherwise at most 120 characters with at least one Arabic letter, so an English
+ * name typed into the Arabic field is refused rather than shown to Arabic readers.
+ */
+export const ArabicName = Type.String({ maxLength: ARABIC_NAME_MAX, pattern: ARABIC_NAME_PATTERN, description: 'The Arabic name; empty for none (the English name is shown).' });
+/** The stored Arabic name: null for an empty one. */
+export const arabicOrNull = (value: string) => value.trim() || null;
 
 /** A name in the request's language: the Arabic one when asked for and present, else the English one. */
 export const inLanguage = (language: LanguageCode, english: string, arabic: string | null | undefined): string =>

@@ -10,6 +10,7 @@ import { oneOf } from '../../resources/list';
 import { scopeWhere } from '../../resources/scope';
 import { ImageUrl } from '../company/resource';
 import { LANGUAGES } from '../../../domain/languages';
+import { ArabicName } from '../../http/language';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const NullableText = Type.Union([Type.String(), Type.Null()]);
@@ -20,6 +21,8 @@ export const Brand = Obj('Brand', {
   id: Type.Integer(),
   companyId: Type.Integer(),
   name: Type.String(),
+  /** Its name in the Arabic shop; null or empty: the English name. */
+  nameAr: NullableText,
   logoUrl: NullableText,
   bannerUrl: NullableText,
   currencyId: Type.Integer(),
@@ -28,6 +31,7 @@ export const Brand = Obj('Brand', {
 });
 const fields = {
   name: Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' }),
+  nameAr: ArabicName,
   currencyId: Id,
   defaultLanguage: Language,
 };
@@ -42,7 +46,7 @@ export const brandResource = defineResource({
   table: brands,
   item: Brand,
   create: Type.Object({
-    companyId: Id, ...fields, defaultLanguage: Type.Optional(Language), logoUrl: ImageUrl, bannerUrl: ImageUrl,
+    companyId: Id, ...fields, nameAr: Type.Optional(ArabicName), defaultLanguage: Type.Optional(Language), logoUrl: ImageUrl, bannerUrl: ImageUrl,
   }),
   update: Type.Object({ id: Id, ...Type.Partial(Type.Object(fields)).properties, logoUrl: ImageUrl, bannerUrl: ImageUrl }),
   scope: { level: 'company', field: 'companyId' },

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { branchHiddenOptions, optionGroups, optionItems, productAdditionGroups, products, productSubtypes, productTypes } from '../../db/schema';
 import { badRequest, conflict, notFound, Obj } from '../../http/envelope';
 import { Nullable } from '../../http/nullable';
+import { ArabicName, arabicOrNull } from '../../http/language';
 import { route, service } from '../../http/routes';
 import type { AppContext, Caller } from '../../http/context';
 import { menuProductOf, MenuProduct } from '../products/admin';
@@ -16,10 +17,10 @@ import {
 } from './menuAdmin';
 
 export const MenuProductType = Obj('MenuProductType', {
-  id: Type.Integer(), brandId: Type.Integer(), name: Type.String(), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
+  id: Type.Integer(), brandId: Type.Integer(), name: Type.String(), nameAr: Nullable(Type.String()), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
 });
 export const MenuProductSubType = Obj('MenuProductSubType', {
-  id: Type.Integer(), typeId: Type.Integer(), name: Type.String(), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
+  id: Type.Integer(), typeId: Type.Integer(), name: Type.String(), nameAr: Nullable(Type.String()), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
 });
 const MenuTypeWithSubtypes = Obj('MenuProductTypeWithSubtypes', { ...MenuProductType.properties, subtypes: Type.Array(MenuProductSubType) });
 
@@ -38,8 +39,8 @@ export const MenuSwitchGroup = Obj('MenuSwitchGroup', {
 
 type TypeRow = typeof productTypes.$inferSelect;
 type SubtypeRow = typeof productSubtypes.$inferSelect;
-const typeItem = (t: TypeRow) => ({ id: t.id, brandId: t.brandId, name: t.name, isHidden: t.isHidden, sortOrder: t.sortOrder });
-const subtypeItem = (s: SubtypeRow) => ({ id: s.id, typeId: s.typeId, name: s.name, isHidden: s.isHidden, sortOrder: s.sortOrder });
+const typeItem = (t: TypeRow) => ({ id: t.id, brandId: t.brandId, name: t.name, nameAr: t.nameAr, isHidden: t.isHidden, sortOrder: t.sortOrder });
+const subtypeItem = (s: SubtypeRow) => ({ id: s.id, typeId: s.typeId, name: s.name, nameAr: s.nameAr, isHidden: s.isHidden, sortOrder: s.sortOrder });
 const only = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /** Groups (with sub-items) as a branch offers them: each sub-item says whether it is switched off there, and until when. */
@@ -186,7 +187,7 @@ export async function typesWithSubtypes(db: Db | Tx, brandId: number) {
   return types.map((t) => ({ ...typeItem(t), subtypes: subs.filter((s) => s.typeId === t.id).map(subtypeItem) }));
 }
 
-const typeFields = { name: Name, isHidden: Type.Boolean(), sortOrder: SortOrder };
+const typeFields = { name: Name, nameAr: Type.Optional(ArabicName), isHidden: Type.Boolean(), sortOrder: SortOrder };
 const SubItemFields = { name: Name, price: Price, isHidden: Type.Boolean(), sortOrder: SortOrder };
 
 /** SPEC.md 7 Menu management, ProductTypesAndSubtypes (the admin calls; the shop's is shop.ts). */
@@ -209,7 +210,7 @@ export function registerProductTypesAndSubtypesAdmin(app: FastifyInstance, ctx: 
         await brandInScope(ctx.db, caller, body.brandId);
         return ctx.db.transaction(async (tx) => {
           await checkUniqueName(tx, 'type', body.brandId, body.name, null);
-          const [inserted] = await tx.insert(productTypes).values({ brandId: body.brandId, name: body.name.trim(), isHidden: body.isHidden ?? false }).returning();
+          const [inserted] = await tx.insert(productTypes).values({ brandId: body.brandId, name: body.name.trim(), nameAr: arabicOrNull(body.nameAr ?? ''), isHidden: body.isHidden ?? false }).returning();
           const row = { ...inserted, sortOrder: await placeAmongSiblings(tx, 'type', body.brandId, inserted.id, body.sortOrder ?? 'last') };
           await auditMenu(tx, caller, 'ProductType', 'create', row.id, row.brandId, null, typeItem(row));
           return typeItem(row);
@@ -222,7 +223,7 @@ export function registerProductTypesAndSubtypesAdmin(app: FastifyInstance, ctx: 
       handler: ({ body, caller, ctx }) => ctx.db.transaction(async (tx) => {
         const before = await typeInScope(tx, caller, body.id, { lock: true });
         if (body.name !== undefined) await checkUniqueName(tx, 'type', before.brandId, body.name, before.id);
-        const values = only({ name: body.name?.trim(), isHidden: body.isHidden });
+        const values = only({ name: body.name?.trim(), nameAr: body.nameAr === undefined ? undefined : arabicOrNull(body.nameAr), isHidden: body.isHidden });
         if (Object.keys(values).length) await tx.update(productTypes).set(values).where(eq(productTypes.id, before.id));
         if (body.sortOrder !== undefined) await placeAmongSiblings(tx, 'type', before.brandId, before.id, body.sortOrder);
         const [after] = await tx.select().from(productTypes).where(eq(productTypes.id, before.id));
@@ -242,7 +243,7 @@ export function registerProductTypesAndSubtypesAdmin(app: FastifyInstance, ctx: 
       handler: ({ body, caller, ctx }) => ctx.db.transaction(async (tx) => {
         const type = await typeInScope(tx, caller, body.typeId, { lock: true });
         await checkUniqueName(tx, 'subtype', type.id, body.name, null);
-        const [inserted] = await tx.insert(productSubtypes).values({ typeId: type.id, name: body.name.trim(), isHidden: body.isHidden ?? false }).returning();
+        const [inserted] = await tx.insert(productSubtypes).values({ typeId: type.id, name: body.name.trim(), nameAr: arabicOrNull(body.nameAr ?? ''), isHidden: body.isHidden ?? false }).returning();
         const row = { ...inserted, sortOrder: await placeAmongSiblings(tx, 'subtype', type.id, inserted.id, body.sortOrder ?? 'last') };
         await auditMenu(tx, caller, 'ProductSubType', 'create', row.id, type.brandId, null, subtypeItem(row));
         return subtypeItem(row);
@@ -256,7 +257,7 @@ export function registerProductTypesAndSubtypesAdmin(app: FastifyInstance, ctx: 
         if (body.typeId !== undefined && body.typeId !== before.typeId && (await typeInScope(tx, caller, body.typeId)).brandId !== brandId) throw notFound('Product type');
         const typeId = body.typeId ?? before.typeId;
         if (body.name !== undefined || typeId !== before.typeId) await checkUniqueName(tx, 'subtype', typeId, body.name ?? before.name, before.id);
-        const values = only({ name: body.name?.trim(), isHidden: body.isHidden, typeId: body.typeId });
+        const values = only({ name: body.name?.trim(), nameAr: body.nameAr === undefined ? undefined : arabicOrNull(body.nameAr), isHidden: body.isHidden, typeId: body.typeId });
         if (Object.keys(values).length) await tx.update(productSubtypes).set(values).where(eq(productSubtypes.id, before.id));
         // A sub-type moved to another type goes last there unless a place is given.
         const position = body.sortOrder ?? (typeId !== before.typeId ? 'last' : undefined);

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { branchHiddenProducts, optionGroups, productAdditionGroups, products, productSubtypes, productTypes } from '../../db/schema';
 import { badRequest, notFound, Obj } from '../../http/envelope';
 import { Nullable } from '../../http/nullable';
+import { ArabicName, arabicOrNull } from '../../http/language';
 import { route, service } from '../../http/routes';
 import type { AppContext, Caller } from '../../http/context';
 import { releaseImage } from '../files/references';
@@ -24,7 +25,7 @@ const ImageUrl = Type.String({ maxLength: 500, pattern: '^(/[^/]|https://)', des
 
 export const MenuProduct = Obj('MenuProduct', {
   id: Type.Integer(), brandId: Type.Integer(), typeId: Type.Integer(), subtypeId: Type.Integer(),
-  name: Type.String(), description: Type.String(), price: Type.Number(),
+  name: Type.String(), nameAr: Nullable(Type.String()), description: Type.String(), descriptionAr: Nullable(Type.String()), price: Type.Number(),
   productImage: Nullable(Type.String()), productSecondImage: Nullable(Type.String()), productThirdImage: Nullable(Type.String()),
   productDeliveryText: Type.String(), redeemPoints: Nullable(Type.Integer()), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
   /** The product's own option groups ("items") with their sub-items. */
@@ -35,24 +36,26 @@ export const MenuProduct = Obj('MenuProduct', {
 type MenuProductItem = Omit<ProductRow, 'price' | 'archivedAt'> & { typeId: number; price: number; optionGroups: Awaited<ReturnType<typeof groupsWithItems>>; additionGroupIds: number[] };
 
 const MenuProductSummary = Obj('MenuProductSummary', {
-  id: Type.Integer(), name: Type.String(), price: Type.Number(), productImage: Nullable(Type.String()), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
+  id: Type.Integer(), name: Type.String(), nameAr: Nullable(Type.String()), price: Type.Number(), productImage: Nullable(Type.String()), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
   /** At the branch asked for (the HideUnHide tree): not switched off; always true in the plain tree. */
   available: Type.Boolean(),
   /** At the branch: when a sold-out product comes back by itself (ISO time); null otherwise. */
   unavailableUntil: Nullable(Type.String()),
 });
 const MenuSubtype = Obj('MenuSubtype', {
-  id: Type.Integer(), typeId: Type.Integer(), name: Type.String(), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
+  id: Type.Integer(), typeId: Type.Integer(), name: Type.String(), nameAr: Nullable(Type.String()), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
   products: Type.Array(MenuProductSummary),
 });
 export const MenuType = Obj('MenuType', {
-  id: Type.Integer(), brandId: Type.Integer(), name: Type.String(), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
+  id: Type.Integer(), brandId: Type.Integer(), name: Type.String(), nameAr: Nullable(Type.String()), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
   subtypes: Type.Array(MenuSubtype),
 });
 
 const productFields = {
   name: Name,
+  nameAr: ArabicName,
   description: Type.String({ maxLength: 2000 }),
+  descriptionAr: Type.String({ maxLength: 2000 }),
   price: Price,
   productDeliveryText: Type.String({ maxLength: 300 }),
   redeemPoints: Nullable(Type.Integer({ minimum: 1, maximum: 1000000 })),
@@ -74,7 +77,7 @@ const CreateBody = Obj('MenuProductCreateInput', {
 });
 const UpdateBody = Obj('MenuProductUpdateInput', { id: Id, subtypeId: Type.Optional(Id), ...Type.Partial(Type.Object(productFields)).properties });
 type ProductInput = Partial<{
-  subtypeId: number; brandId: number; name: string; description: string; price: number; productDeliveryText: string; redeemPoints: number | null;
+  subtypeId: number; brandId: number; name: string; nameAr: string; description: string; descriptionAr: string; price: number; productDeliveryText: string; redeemPoints: number | null;
   isHidden: boolean; sortOrder: number; productImage: string | null; productSecondImage: string | null; productThirdImage: string | null;
   images: string[]; optionGroups: OptionGroupInputT[]; additionGroupIds: number[];
 }>;
@@ -144,7 +147,9 @@ async function writeAdditionLinks(tx: Tx, productId: number, ids: number[]) {
 
 const columnsOf = (input: ProductInput) => ({
   ...(input.name !== undefined && { name: input.name.trim() }),
+  ...(input.nameAr !== undefined && { nameAr: arabicOrNull(input.nameAr) }),
   ...(input.description !== undefined && { description: input.description }),
+  ...(input.descriptionAr !== undefined && { descriptionAr: arabicOrNull(input.descriptionAr) }),
   ...(input.price !== undefined && { price: input.price.toFixed(3) }),
   ...(input.productDeliveryText !== undefined && { productDeliveryText: input.productDeliveryText }),
   ...(input.redeemPoints !== undefined && { redeemPoints: input.redeemPoints }),
@@ -273,11 +278,11 @@ export async function menuTree(db: Db, brandId: number, branchId: number | null)
     .from(branchHiddenProducts).where(and(eq(branchHiddenProducts.branchId, branchId), switchStillOn(branchHiddenProducts.unavailableUntil))))
     .map((r) => [r.id, r.until] as const));
   return types.map((t) => ({
-    id: t.id, brandId: t.brandId, name: t.name, isHidden: t.isHidden, sortOrder: t.sortOrder,
+    id: t.id, brandId: t.brandId, name: t.name, nameAr: t.nameAr, isHidden: t.isHidden, sortOrder: t.sortOrder,
     subtypes: subtypes.filter((s) => s.typeId === t.id).map((s) => ({
-      id: s.id, typeId: s.typeId, name: s.name, isHidden: s.isHidden, sortOrder: s.sortOrder,
+      id: s.id, typeId: s.typeId, name: s.name, nameAr: s.nameAr, isHidden: s.isHidden, sortOrder: s.sortOrder,
       products: rows.filter((p) => p.subtypeId === s.id).map((p) => ({
-        id: p.id, name: p.name, price: Number(p.price), productImage: p.productImage, isHidden: p.isHidden, sortOrder: p.sortOrder,
+        id: p.id, name: p.name, nameAr: p.nameAr, price: Number(p.price), productImage: p.productImage, isHidden: p.isHidden, sortOrder: p.sortOrder,
         available: !off.has(p.id), unavailableUntil: off.get(p.id) ? new Date(off.get(p.id)!).toISOString() : null,
       })),
     })),

@@ -8,6 +8,7 @@ import { CreateProduct, DeleteImage1, DeleteImage2, DeleteImage3, MenuProductFor
 import { GroupEditor } from './GroupEditor';
 import { ProductHistory } from './ProductHistory';
 import { emptyGroup, groupError, groupInput, priceError, toDraft, type GroupDraft } from './groupDrafts';
+import { arabicNameError } from '../../../domain/arabicName';
 
 const IMAGE_FIELDS = ['productImage', 'productSecondImage', 'productThirdImage'] as const;
 const IMAGE_DELETES = [DeleteImage1, DeleteImage2, DeleteImage3];
@@ -16,7 +17,7 @@ const ProductImageInput = imageInput('UploadProductImage');
 export type Tree = { id: number; name: string; subtypes?: ({ id: number; name: string } | null)[] | null }[];
 export type Additions = { id: number; additionGroups?: ({ id: number; name: string } | null)[] | null }[];
 interface Draft {
-  name: string; description: string; price: string; productDeliveryText: string; subtypeId: number;
+  name: string; nameAr: string; description: string; descriptionAr: string; price: string; productDeliveryText: string; subtypeId: number;
   images: (string | null)[]; groups: GroupDraft[]; additionGroupIds: number[];
 }
 
@@ -35,7 +36,7 @@ export function ProductForm({ brandId, target, tree, additions, onClose }: {
   const productId = 'productId' in target ? target.productId : null;
   const loaded = useQuery(MenuProductForm, { variables: { productId: productId ?? 0 }, skip: !productId, fetchPolicy: 'network-only' });
   const [draft, setDraft] = useState<Draft | null>(productId ? null : {
-    name: '', description: '', price: '', productDeliveryText: '', subtypeId: (target as { subtypeId: number }).subtypeId,
+    name: '', nameAr: '', description: '', descriptionAr: '', price: '', productDeliveryText: '', subtypeId: (target as { subtypeId: number }).subtypeId,
     images: [null, null, null], groups: [], additionGroupIds: [],
   });
   const [saving, setSaving] = useState(false);
@@ -47,7 +48,7 @@ export function ProductForm({ brandId, target, tree, additions, onClose }: {
   useEffect(() => {
     if (!product || draft) return;
     setDraft({
-      name: product.name, description: product.description, price: product.price.toFixed(3), productDeliveryText: product.productDeliveryText,
+      name: product.name, nameAr: product.nameAr ?? '', description: product.description, descriptionAr: product.descriptionAr ?? '', price: product.price.toFixed(3), productDeliveryText: product.productDeliveryText,
       subtypeId: product.subtypeId, images: IMAGE_FIELDS.map((f) => product[f] ?? null),
       groups: (product.optionGroups ?? []).filter((g): g is NonNullable<typeof g> => !!g).map((g) => toDraft({ ...g, subItems: g.subItems ?? [] })),
       additionGroupIds: (product.additionGroupIds ?? []).filter((x): x is number => x != null),
@@ -66,6 +67,7 @@ export function ProductForm({ brandId, target, tree, additions, onClose }: {
   };
   const problems = draft ? [
     !draft.name.trim() && 'Give the product a name.',
+    arabicNameError(draft.nameAr),
     priceError(draft.price),
     ...draft.groups.map(groupError),
   ].filter((x): x is string => !!x) : [];
@@ -91,7 +93,7 @@ export function ProductForm({ brandId, target, tree, additions, onClose }: {
     setSaving(true);
     setError(null);
     const input = {
-      name: draft.name.trim(), description: draft.description, price: Number(draft.price), productDeliveryText: draft.productDeliveryText,
+      name: draft.name.trim(), nameAr: draft.nameAr.trim(), description: draft.description, descriptionAr: draft.descriptionAr.trim(), price: Number(draft.price), productDeliveryText: draft.productDeliveryText,
       subtypeId: draft.subtypeId, optionGroups: draft.groups.map(groupInput), additionGroupIds: draft.additionGroupIds,
     };
     try {
@@ -120,8 +122,15 @@ export function ProductForm({ brandId, target, tree, additions, onClose }: {
         <FormGroup label="Name" labelFor="product-name" labelInfo="(required)">
           <InputGroup id="product-name" value={draft.name} disabled={saving} onChange={(e) => set({ name: e.target.value })} />
         </FormGroup>
+        <FormGroup label="Arabic name" labelFor="product-name-ar" labelInfo="(shown in the Arabic shop; empty: the name above)"
+          intent={tried && arabicNameError(draft.nameAr) ? Intent.DANGER : Intent.NONE} helperText={tried ? arabicNameError(draft.nameAr) ?? undefined : undefined}>
+          <InputGroup id="product-name-ar" dir="rtl" lang="ar" value={draft.nameAr} disabled={saving} onChange={(e) => set({ nameAr: e.target.value })} />
+        </FormGroup>
         <FormGroup label="Description" labelFor="product-description">
           <TextArea id="product-description" fill value={draft.description} disabled={saving} onChange={(e) => set({ description: e.target.value })} />
+        </FormGroup>
+        <FormGroup label="Arabic description" labelFor="product-description-ar">
+          <TextArea id="product-description-ar" dir="rtl" lang="ar" fill value={draft.descriptionAr} disabled={saving} onChange={(e) => set({ descriptionAr: e.target.value })} />
         </FormGroup>
         <div className="mm-form-row">
           <FormGroup label="Price" labelFor="product-price" labelInfo="(KD, 3 decimals)" intent={tried && priceError(draft.price) ? Intent.DANGER : Intent.NONE}

@@ -67,9 +67,9 @@ export default function StorePage() {
   /** The server numbers the siblings again; `sortOrder` in an update is the new place among them. */
   const move = (mutation: Parameters<typeof mutate>[0], id: number, name: string) => (place: number) =>
     act(`${name} moved.`, () => mutate(mutation, { input: { id, sortOrder: place } }));
-  const rename = (mutation: Parameters<typeof mutate>[0], id: number, name: string, what: string) => () => setAsk({
-    title: `Rename the ${what} ${name}`, label: 'Name', initial: name,
-    run: (next) => act(`${name} is now called ${next}.`, () => mutate(mutation, { input: { id, name: next } })),
+  const rename = (mutation: Parameters<typeof mutate>[0], row: { id: number; name: string; nameAr?: string | null }, what: string) => () => setAsk({
+    title: `Rename the ${what} ${row.name}`, label: 'Name', initial: row.name, initialAr: row.nameAr,
+    run: (next, nameAr) => act(next === row.name ? `${row.name} is saved.` : `${row.name} is now called ${next}.`, () => mutate(mutation, { input: { id: row.id, name: next, nameAr } })),
   });
 
   if (!can(role, 'menu.manage')) return null;
@@ -82,7 +82,7 @@ export default function StorePage() {
         {can(role, 'deliveryAreas.manage') && <Link href={`/DeliveryAreas/${brandId}`} className="bp6-button bp6-minimal">Delivery areas</Link>}
         <Button icon="add" intent="primary" text="New product type" onClick={() => setAsk({
           title: 'New product type', label: 'Name',
-          run: (name) => act(`Product type "${name}" added.`, () => mutate(CreateType, { input: { brandId, name } })),
+          run: (name, nameAr) => act(`Product type "${name}" added.`, () => mutate(CreateType, { input: { brandId, name, nameAr } })),
         })} />
       </header>
       {loading && !tree.length && <Spinner aria-label="Loading the menu" />}
@@ -93,15 +93,16 @@ export default function StorePage() {
           <li key={type.id} className={`mm-type${type.isHidden ? ' is-hidden' : ''}`}>
             <div className="mm-row mm-row--type">
               <strong>{type.name}</strong>
+              {type.nameAr && <span className="mm-name-ar" lang="ar" dir="rtl">{type.nameAr}</span>}
               {type.isHidden && <Tag minimal>Hidden</Tag>}
               <Switch className="mm-switch" checked={!type.isHidden} label="Shown in the shop" aria-label={`Show ${type.name} in the shop`}
                 onChange={() => act(`${type.name} is ${type.isHidden ? 'shown' : 'hidden'}.`, () => mutate(UpdateType, { input: { id: type.id, isHidden: !type.isHidden } }))} />
               <ButtonGroup minimal>
                 <Button icon="add" text="Sub-type" onClick={() => setAsk({
                   title: `New sub-type of ${type.name}`, label: 'Name',
-                  run: (name) => act(`Sub-type "${name}" added.`, () => mutate(CreateSubtype, { input: { typeId: type.id, name } })),
+                  run: (name, nameAr) => act(`Sub-type "${name}" added.`, () => mutate(CreateSubtype, { input: { typeId: type.id, name, nameAr } })),
                 })} />
-                <Button icon="edit" aria-label={`Rename ${type.name}`} onClick={rename(UpdateType, type.id, type.name, 'product type')} />
+                <Button icon="edit" aria-label={`Rename ${type.name}`} onClick={rename(UpdateType, type, 'product type')} />
                 <MoveButtons name={type.name} index={typeIndex} count={tree.length} onMove={move(UpdateType, type.id, type.name)} />
                 <Button icon="trash" aria-label={`Delete ${type.name}`} onClick={() => setConfirm({
                   text: `Delete the product type "${type.name}"?`, run: () => act(`${type.name} deleted.`, () => mutate(DeleteType, { id: type.id })),
@@ -113,12 +114,13 @@ export default function StorePage() {
                 <li key={sub.id} className={`mm-subtype${sub.isHidden ? ' is-hidden' : ''}`}>
                   <div className="mm-row mm-row--subtype">
                     <span>{sub.name}</span>
+                    {sub.nameAr && <span className="mm-name-ar" lang="ar" dir="rtl">{sub.nameAr}</span>}
                     {sub.isHidden && <Tag minimal>Hidden</Tag>}
                     <Switch className="mm-switch" checked={!sub.isHidden} label="Shown" aria-label={`Show ${sub.name} in the shop`}
                       onChange={() => act(`${sub.name} is ${sub.isHidden ? 'shown' : 'hidden'}.`, () => mutate(UpdateSubtype, { input: { id: sub.id, isHidden: !sub.isHidden } }))} />
                     <ButtonGroup minimal>
                       <Button icon="add" text="Product" onClick={() => setEditing({ subtypeId: sub.id, typeId: type.id })} />
-                      <Button icon="edit" aria-label={`Rename ${sub.name}`} onClick={rename(UpdateSubtype, sub.id, sub.name, 'sub-type')} />
+                      <Button icon="edit" aria-label={`Rename ${sub.name}`} onClick={rename(UpdateSubtype, sub, 'sub-type')} />
                       <MoveButtons name={sub.name} index={subIndex} count={subs.length} onMove={move(UpdateSubtype, sub.id, sub.name)} />
                       <Button icon="trash" aria-label={`Delete ${sub.name}`} onClick={() => setConfirm({
                         text: `Delete the sub-type "${sub.name}"?`, run: () => act(`${sub.name} deleted.`, () => mutate(DeleteSubtype, { id: sub.id })),
@@ -129,7 +131,7 @@ export default function StorePage() {
                     {(sub.products ?? []).map((p, productIndex, list) => p && (
                       <li key={p.id} className={`mm-row mm-row--product${p.isHidden ? ' is-hidden' : ''}`} data-testid={`mm-product-${p.id}`}>
                         {p.productImage ? <img src={p.productImage} alt="" className="mm-thumb" /> : <span className="mm-thumb" />}
-                        <span className="mm-product-name">{p.name}</span>
+                        <span className="mm-product-name">{p.name}{p.nameAr && <span className="mm-name-ar" lang="ar" dir="rtl">{p.nameAr}</span>}</span>
                         <span className="mm-price">{formatMoney(p.price)}</span>
                         {p.isHidden && <Tag minimal>Hidden</Tag>}
                         <Switch className="mm-switch" checked={!p.isHidden} label="Shown" aria-label={`Show ${p.name} in the shop`}

@@ -6,23 +6,38 @@ import { notify } from '../../lib/notify';
 import { CreateAdditionGroup, UpdateAdditionGroup } from './operations';
 import { GroupEditor } from './GroupEditor';
 import { emptyGroup, groupError, groupInput, toDraft, type GroupDraft } from './groupDrafts';
+import { arabicNameError } from '../../../domain/arabicName';
 
-export interface NameAsk { title: string; label: string; initial?: string; run: (name: string) => Promise<unknown> }
+export interface NameAsk {
+  title: string; label: string; initial?: string;
+  /** The current Arabic name (name_ar), shown in the Arabic shop; empty: none. */
+  initialAr?: string | null;
+  run: (name: string, nameAr: string) => Promise<unknown>;
+}
 
-/** Asks one name (a new product type or sub-type, or a rename, which starts from the current name) and runs the change with it. */
+/**
+ * Asks a name and its Arabic name (a new product type or sub-type, or a rename, which starts from
+ * the current names) and runs the change with them.
+ */
 export function NameDialog({ ask, onClose }: { ask: NameAsk | null; onClose: () => void }) {
   const [name, setName] = useState('');
-  useEffect(() => setName(ask?.initial ?? ''), [ask]);
-  const unchanged = !name.trim() || name.trim() === ask?.initial;
+  const [nameAr, setNameAr] = useState('');
+  useEffect(() => { setName(ask?.initial ?? ''); setNameAr(ask?.initialAr ?? ''); }, [ask]);
+  const arabicProblem = arabicNameError(nameAr);
+  const unchanged = !name.trim() || (name.trim() === ask?.initial && nameAr.trim() === (ask?.initialAr ?? ''));
   return (
     <Dialog isOpen={!!ask} title={ask?.title} onClose={onClose}>
-      <form onSubmit={(e) => { e.preventDefault(); if (unchanged || !ask) return; onClose(); void ask.run(name.trim()); }}>
+      <form onSubmit={(e) => { e.preventDefault(); if (unchanged || arabicProblem || !ask) return; onClose(); void ask.run(name.trim(), nameAr.trim()); }}>
         <div className={Classes.DIALOG_BODY}>
           <FormGroup label={ask?.label} labelFor="mm-name"><InputGroup id="mm-name" autoFocus value={name} onChange={(e) => setName(e.target.value)} /></FormGroup>
+          <FormGroup label="Arabic name" labelFor="mm-name-ar" labelInfo="(shown in the Arabic shop; empty: the name above)"
+            intent={arabicProblem ? Intent.DANGER : Intent.NONE} helperText={arabicProblem ?? undefined}>
+            <InputGroup id="mm-name-ar" dir="rtl" lang="ar" value={nameAr} onChange={(e) => setNameAr(e.target.value)} />
+          </FormGroup>
         </div>
         <div className={Classes.DIALOG_FOOTER}><div className={Classes.DIALOG_FOOTER_ACTIONS}>
           <Button text="Cancel" onClick={onClose} />
-          <Button type="submit" intent={Intent.PRIMARY} text="Save" disabled={unchanged} />
+          <Button type="submit" intent={Intent.PRIMARY} text="Save" disabled={unchanged || !!arabicProblem} />
         </div></div>
       </form>
     </Dialog>

@@ -5,7 +5,7 @@ import { graphql } from '../../gql';
 export const MenuTree = graphql(`
   query MenuTree($brandId: Int!) {
     tree: Products_GetProductsGroupedByTypeAndSubtype(brandId: $brandId) {
-      id name isHidden sortOrder subtypes { id typeId name isHidden sortOrder products { id name price productImage isHidden sortOrder } }
+      id name nameAr isHidden sortOrder subtypes { id typeId name nameAr isHidden sortOrder products { id name nameAr price productImage isHidden sortOrder } }
     }
     additions: ProductAddition_GetProductAdditionsTreeView(brandId: $brandId) {
       id name additionGroups { id name allowMultiple isRequired subItems { id name price isHidden } }
@@ -16,7 +16,7 @@ export const MenuTree = graphql(`
 export const MenuProductForm = graphql(`
   query MenuProductForm($productId: Int!) {
     product: ProductTypesAndSubtypes_GetProductItemWithSubItemDictionary(productId: $productId) {
-      id brandId typeId subtypeId name description price productImage productSecondImage productThirdImage productDeliveryText isHidden additionGroupIds
+      id brandId typeId subtypeId name nameAr description descriptionAr price productImage productSecondImage productThirdImage productDeliveryText isHidden additionGroupIds
       optionGroups { id name allowMultiple isRequired subItems { id name price isHidden } }
     }
   }
@@ -31,10 +31,10 @@ export const DeleteImage2 = graphql(`mutation MenuDeleteImage2($productId: Int!)
 export const DeleteImage3 = graphql(`mutation MenuDeleteImage3($productId: Int!) { done: Products_DeleteProductThirdImage(productId: $productId) }`);
 
 export const CreateType = graphql(`mutation MenuCreateType($input: MenuProductTypeCreateInput_Input) { row: ProductTypesAndSubtypes_CreateProductType(input: $input) { id } }`);
-export const UpdateType = graphql(`mutation MenuUpdateType($input: MenuProductTypeUpdateInput_Input) { row: ProductTypesAndSubtypes_UpdateProductType(input: $input) { id name isHidden sortOrder } }`);
+export const UpdateType = graphql(`mutation MenuUpdateType($input: MenuProductTypeUpdateInput_Input) { row: ProductTypesAndSubtypes_UpdateProductType(input: $input) { id name nameAr isHidden sortOrder } }`);
 export const DeleteType = graphql(`mutation MenuDeleteType($id: Int!) { done: ProductTypesAndSubtypes_DeleteProductType(productTypeId: $id) }`);
 export const CreateSubtype = graphql(`mutation MenuCreateSubtype($input: MenuProductSubTypeCreateInput_Input) { row: ProductTypesAndSubtypes_CreateProductSubType(input: $input) { id } }`);
-export const UpdateSubtype = graphql(`mutation MenuUpdateSubtype($input: MenuProductSubTypeUpdateInput_Input) { row: ProductTypesAndSubtypes_UpdateProductSubType(input: $input) { id name isHidden sortOrder } }`);
+export const UpdateSubtype = graphql(`mutation MenuUpdateSubtype($input: MenuProductSubTypeUpdateInput_Input) { row: ProductTypesAndSubtypes_UpdateProductSubType(input: $input) { id name nameAr isHidden sortOrder } }`);
 export const DeleteSubtype = graphql(`mutation MenuDeleteSubtype($id: Int!) { done: ProductTypesAndSubtypes_DeleteProductSubType(productSubTypeId: $id) }`);
 
 export const CreateAdditionGroup = graphql(`mutation MenuCreateAdditionGroup($input: MenuAdditionGroupCreateInput_Input) { group: ProductAddition_CreateNewProductAdditionsGroup(input: $input) { id } }`);

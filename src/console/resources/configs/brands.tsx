@@ -5,17 +5,18 @@ import { Link, useLocation } from 'wouter';
 import { graphql } from '../../../gql';
 import { imageInput } from '../ImageInput';
 import type { ResourceConfig } from '../types';
+import { ARABIC_LETTER, ARABIC_NAME_MAX, ARABIC_NAME_MESSAGE } from '../../../../domain/arabicName';
 import { CompanyInput, CompanyName, CurrencyName, CurrencySelect, LanguageName, LanguageSelect } from './orgDictionaries';
 
 const BrandList = graphql(`
   query BrandList($SkipCount: Int!, $MaxResultCount: Int!, $Sorting: String, $Search: String, $id: Int, $companyId: Int, $currencyId: Int) {
     list: Brand_GetBrandsForCurrentUserV2(SkipCount: $SkipCount, MaxResultCount: $MaxResultCount, Sorting: $Sorting, Search: $Search, id: $id, companyId: $companyId, currencyId: $currencyId) {
-      totalCount data { id companyId name logoUrl bannerUrl currencyId defaultLanguage createdAt }
+      totalCount data { id companyId name nameAr logoUrl bannerUrl currencyId defaultLanguage createdAt }
     }
   }
 `);
-const BrandCreate = graphql(`mutation BrandCreate($input: BrandCreateInput_Input!) { row: Brand_CreateBrand(input: $input) { id companyId name logoUrl bannerUrl currencyId defaultLanguage createdAt } }`);
-const BrandUpdate = graphql(`mutation BrandUpdate($input: BrandUpdateInput_Input!) { row: Brand_UpdateBrand(input: $input) { id companyId name logoUrl bannerUrl currencyId defaultLanguage createdAt } }`);
+const BrandCreate = graphql(`mutation BrandCreate($input: BrandCreateInput_Input!) { row: Brand_CreateBrand(input: $input) { id companyId name nameAr logoUrl bannerUrl currencyId defaultLanguage createdAt } }`);
+const BrandUpdate = graphql(`mutation BrandUpdate($input: BrandUpdateInput_Input!) { row: Brand_UpdateBrand(input: $input) { id companyId name nameAr logoUrl bannerUrl currencyId defaultLanguage createdAt } }`);
 
 type Brand = { id: number; name?: unknown; companyId?: unknown; currencyId?: unknown; defaultLanguage?: unknown; logoUrl?: unknown };
 
@@ -58,6 +59,10 @@ export const brandsScreen: ResourceConfig<Brand> = {
   ],
   fields: [
     { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 120 },
+    {
+      name: 'nameAr', label: 'Arabic name', kind: 'text', maxLength: ARABIC_NAME_MAX, pattern: { regex: ARABIC_LETTER, message: ARABIC_NAME_MESSAGE },
+      help: 'Shown in the Arabic shop; empty: the name above.',
+    },
     { name: 'companyId', label: 'Company', kind: 'number', required: true, createOnly: true, Input: CompanyInput },
     { name: 'currencyId', label: 'Currency', kind: 'number', required: true, Input: CurrencySelect, help: 'The prices of its menu and orders.' },
     { name: 'defaultLanguage', label: 'Language', kind: 'select', required: true, Input: LanguageSelect, help: 'The language its shop starts in.' },
