@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../db/client';
-import { statisticsWatermark } from '../../db/schema';
+import { HOUR_COLUMNS, statisticsWatermark } from '../../db/schema';
 import { BRANCH_TIME_ZONE } from '../../../domain/schedule';
 import { NOT_ACCEPTED_IN_TIME } from '../../../machines/orderLifecycle';
 import type { Period } from '../../http/period';
@@ -56,7 +56,7 @@ export function splitPeriod(period: Period): { days: { fromDay?: number; toDay?:
 }
 
 /** order_daily_stats' columns, in the order dailyRowsOf answers them. */
-export const DAILY_COLUMNS = sql.raw(['branch_id', 'day', 'brand_id', 'orders', 'revenue', 'by_hour', 'accepted', 'rejected',
+export const DAILY_COLUMNS = sql.raw(['branch_id', 'day', 'brand_id', 'orders', 'revenue', ...HOUR_COLUMNS, 'accepted', 'rejected',
   'not_accepted_in_time', 'no_shows', 'refunded', 'refunded_amount'].map((c) => `"${c}"`).join(', '));
 
 /**
@@ -66,11 +66,11 @@ export const DAILY_COLUMNS = sql.raw(['branch_id', 'day', 'brand_id', 'orders', 
  */
 export function dailyRowsOf(source: SQL): SQL {
   const off = offsetSeconds();
-  const hours = sql.join(Array.from({ length: 24 }, (_, h) => sql`count(*) filter (where x."hour" = ${sql.raw(String(h))})`), sql`, `);
+  const hours = sql.raw(HOUR_COLUMNS.map((c, h) => `(count(*) filter (where x."hour" = ${h}))::int as "${c}"`).join(', '));
   return sql`
     select x."branch_id", x."day", x."brand_id", count(*)::int as orders,
       coalesce(sum(x."total") filter (where x."payment" = 'paid' and x."refund" <> 'approved'), 0) as revenue,
-      array[${hours}]::int[] as by_hour,
+      ${hours},
       count(x."accepted_at")::int as accepted,
       (count(*) filter (where x."status" = 'rejected' and x."refund" <> 'approved'))::int as rejected,
       (count(*) filter (where x."status" = 'rejected' and x."status_reason" = ${NOT_ACCEPTED_IN_TIME}))::int as not_accepted_in_time,

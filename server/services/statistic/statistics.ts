@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
-import { branches, brands } from '../../db/schema';
+import { branches, brands, HOUR_COLUMNS } from '../../db/schema';
 import { DAILY_COLUMNS, dailyRowsOf, refreshStatistics, splitPeriod } from './rollup';
 import type { Period } from '../../http/period';
 
@@ -62,7 +62,7 @@ export async function statisticOf(db: Db, scope: StatisticScope, period: Period)
       ${days.toDay !== undefined ? sql`and d."day" < ${days.toDay}` : sql``}`] : []),
     ...pieces.map((p) => dailyRowsOf(sql`"orders" o where ${brandsOf(scope, sql`o."brand_id"`)} and ${inPeriod(sql`o."created_at"`, p)}`)),
   ], sql` union all `);
-  const hourSums = sql.join(Array.from({ length: 24 }, (_, h) => sql`sum(by_hour[${sql.raw(String(h + 1))}])::int`), sql`, `);
+  const hourSums = sql.raw(HOUR_COLUMNS.map((c) => `coalesce(sum("${c}"), 0)::int`).join(', '));
 
   const [places, grouped, customers] = await Promise.all([
     db.execute(sql`
