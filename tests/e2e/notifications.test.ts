@@ -61,6 +61,10 @@ describe('notifications', () => {
       await adminPage.getByRole('button', { name: 'Approve' }).first().click();
       await adminPage.locator('.bp6-tag', { hasText: 'Sent to 1' }).waitFor();
       await expect.poll(async () => adminPage.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+      // The approved request is among the sent notifications (listed under the requests), with who asked and who sent it.
+      await adminPage.reload();
+      const sentList = adminPage.locator('[data-resource="sent notification"]');
+      await sentList.getByText('Amal Admin (asked by Bader Brand)').waitFor();
       await screenshot(adminPage, 'notifications-approved-1280');
     });
     await admin.close();
@@ -92,7 +96,51 @@ describe('notifications', () => {
       await expect.poll(() => shop.getByTestId('notification-panel').getByText(TITLE).count()).toBe(1);
       expect(await shop.getByTestId('notification-count').count()).toBe(0);
       await screenshot(shop, 'notifications-read-390');
+
+      // A long inbox on a phone: the list opens under the header (never over it) and scrolls within the screen.
+      const adminToken = await server.api.login('admin');
+      for (let i = 1; i <= 12; i++) {
+        const r = await server.api.post('/api/services/app/Notifications/SendWebAdminNotifications', {
+          token: adminToken, body: { brandId: 7, groupId: group.body.result.id, title: `Weekly note ${i}`, text: 'A longer text that takes two lines on a phone screen, like real news does.' },
+        });
+        expect(r.status).toBe(200);
+      }
+      await shop.reload();
+      await expect.poll(() => shop.getByTestId('notification-count').textContent(), { timeout: 30_000 }).toBe('12');
+      await shop.getByTestId('notification-bell').click();
+      const list = shop.getByTestId('notification-panel');
+      await list.getByText('Weekly note 12').waitFor();
+      const geometry = await list.evaluate((el) => {
+        const header = document.querySelector('.shop-header')!.getBoundingClientRect();
+        const box = el.getBoundingClientRect();
+        el.scrollTop = el.scrollHeight;
+        return { headerBottom: header.bottom, top: box.top, bottom: box.bottom, left: box.left, right: box.right, scrolled: el.scrollTop, inner: el.scrollHeight, outer: el.clientHeight };
+      });
+      await screenshot(shop, 'notifications-long-inbox-390');
+      expect(geometry.top, 'the list starts under the header').toBeGreaterThanOrEqual(geometry.headerBottom);
+      expect(geometry.bottom, 'the list ends on the screen').toBeLessThanOrEqual(844);
+      expect(geometry.left).toBeGreaterThanOrEqual(0);
+      expect(geometry.right).toBeLessThanOrEqual(390);
+      expect(geometry.inner, 'the list is longer than the screen').toBeGreaterThan(geometry.outer);
+      expect(geometry.scrolled, 'and scrolls within itself').toBeGreaterThan(0);
+      await list.getByText(TITLE).scrollIntoViewIfNeeded();
+      await screenshot(shop, 'notifications-long-inbox-scrolled-390');
     });
     await phone.close();
-  }, 240_000);
+
+    // Those twelve went straight from ADMIN, with no request: /notifications lists them as sent, by whom, to whom.
+    const admin2 = await newContext(browser, server.url, DESKTOP);
+    const adminPage2 = await admin2.newPage();
+    await shotOnFailure(adminPage2, 'notifications-sent-list', async () => {
+      await signIn(adminPage2, 'admin');
+      await adminPage2.goto('/notifications');
+      const sent = adminPage2.locator('[data-resource="sent notification"]');
+      await sent.getByText('Weekly note 12').waitFor();
+      expect(await sent.getByText('Amal Admin', { exact: true }).count()).toBeGreaterThan(0);
+      expect(await sent.getByText('Morning club').count()).toBeGreaterThan(0);
+      expect(await sent.locator('.bp6-tag', { hasText: 'Sent to 1' }).count()).toBeGreaterThan(0);
+      await screenshot(adminPage2, 'notifications-sent-list-1280');
+    });
+    await admin2.close();
+  }, 300_000);
 });

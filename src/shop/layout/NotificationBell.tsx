@@ -28,7 +28,8 @@ const when = (v: string) => new Date(v).toLocaleString(undefined, { dateStyle: '
  */
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
-  // The list opens just under the bell, wherever the header's wrapping put it (a phone's header takes two rows).
+  // The list opens under the whole header, never over it: on a phone the header wraps into rows and
+  // the bell sits on the first, so opening under the bell hid the rows below it.
   const [top, setTop] = useState(0);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -61,12 +62,12 @@ export function NotificationBell() {
   return (
     <div className="bell" ref={root}>
       <button type="button" className="shop-link-button bell__button" aria-expanded={open} aria-controls={panelId}
-        aria-label={t('inbox.bellLabel', { count: unread })} data-testid="notification-bell" onClick={() => { setTop((root.current?.getBoundingClientRect().bottom ?? 60) + 8); setOpen((o) => !o); }}>
+        aria-label={t('inbox.bellLabel', { count: unread })} data-testid="notification-bell" onClick={() => { setTop(Math.max(0, (root.current?.closest('header') ?? root.current)?.getBoundingClientRect().bottom ?? 60) + 8); setOpen((o) => !o); }}>
         <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20"><path fill="currentColor" d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1Z" /></svg>
         {unread > 0 && <span className="shop-nav__badge bell__count" data-testid="notification-count">{unread}</span>}
       </button>
       {open && (
-        <section id={panelId} className="bell__panel" style={{ top }} aria-label={t('inbox.title')} data-testid="notification-panel">
+        <section id={panelId} className="bell__panel" style={{ top, maxHeight: `calc(100dvh - ${top + 8}px)` }} aria-label={t('inbox.title')} data-testid="notification-panel">
           <header className="bell__head">
             <h2>{t('inbox.title')}</h2>
             {unread > 0 && <button type="button" className="bell__all" onClick={() => void read()}>{t('inbox.markAllRead')}</button>}
