@@ -68,24 +68,23 @@ export function orderWhere(caller: Caller, filter: OrderFilter, opts: { ignoreSt
 
 /**
  * Order number, id, customer name or phone, partial and case-insensitive. The order's own texts are
- * one expression (orderSearchText) that a trigram index covers, and the registered customers are
- * looked up once on their own trigram indexes, so each arm is an index scan rather than a scan of
- * every order. A phone typed with spaces, dashes or a "+" ("+965 9988-7766") also matches by its
- * digits, the way phones are kept.
+ * one expression (orderSearchText) that a trigram index covers; registered customers are found on
+ * their own trigram indexes and their orders by user. The matching ids are gathered first, as one
+ * array (`id = any(array(… union all …))`), and the page is picked among them by primary key: as an
+ * OR of the same arms, or as a join, the planner could not tell how few they are and walked every
+ * order in the list's order looking for them. A phone typed with spaces, dashes or a "+"
+ * ("+965 9988-7766") also matches by its digits, the way phones are kept.
  */
 function searchWhere(search: string): SQL {
   const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const patterns = [like(search)];
   const digits = search.replace(/\D/g, '');
   if (/^[\d\s+\-().]+$/.test(search) && digits.length >= 3 && digits !== search) patterns.push(like(digits));
-  const byId = /^#?\d{1,9}$/.test(search) ? eq(orders.id, Number(search.replace('#', ''))) : undefined;
+  const onOrder = or(...patterns.map((p) => sql`${orderSearchText(orders)} ilike ${p}`));
   const customers = or(...patterns.flatMap((p) => [sql`${users.fullName} ilike ${p}`, sql`${users.phoneNumber} ilike ${p}`]));
-  return or(
-    byId,
-    ...patterns.map((p) => sql`${orderSearchText(orders)} ilike ${p}`),
-    // An array, not "in (select …)": an array arm can join the others in one bitmap scan of the indexes.
-    sql`${orders.userId} = any(array(select ${users.id} from ${users} where ${customers}))`,
-  )!;
+  const byId = /^#?\d{1,9}$/.test(search) ? sql` union all select ${Number(search.replace('#', ''))}::int` : sql``;
+  return sql`${orders.id} = any(array(select ${orders.id} from ${orders} where ${onOrder}
+    union all select ${orders.id} from ${orders} where ${orders.userId} in (select ${users.id} from ${users} where ${customers})${byId}))`;
 }
 
 /** The sort of a list; `reversed` flips every key (a deep page read from the far end). */
