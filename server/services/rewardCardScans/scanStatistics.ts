@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { BRANCH_TIME_ZONE } from '../../../domain/schedule';
 import { inPeriod, utcOffsetOf } from '../statistic/statistics';
+import { refreshStatistics } from '../statistic/rollup';
 import type { Period } from '../../http/period';
 
 /**
@@ -54,14 +55,16 @@ export function referenceDay(period: Period, now = new Date()): { year: number; 
 /**
  * The brand's customers by the period's end: registered customers (never the shared guest) whose
  * account existed then and who have a wallet, an order or a scan in the brand. The population that
- * "not scanned" and the profile statistics count.
+ * "not scanned" and the profile statistics count. Whether a customer has ordered at the brand is
+ * read from the statistics rollup's customer_brand_orders (the caller refreshes it first): asked of
+ * the orders, the planner hashed every order of the brand for each call.
  */
 function brandCustomers(brandId: number, period: Period): SQL {
   return sql`select u."id" from "users" u
     where u."role" = 'CUSTOMER' and u."is_guest" = false
       ${period.to ? sql`and u."created_at" < ${period.to.toISOString()}::timestamptz` : sql``}
       and (exists (select 1 from "customer_wallets" w where w."user_id" = u."id" and w."brand_id" = ${brandId})
-        or exists (select 1 from "orders" o where o."user_id" = u."id" and o."brand_id" = ${brandId})
+        or exists (select 1 from "customer_brand_orders" k where k."user_id" = u."id" and k."brand_id" = ${brandId})
         or exists (select 1 from "reward_card_scans" s where s."user_id" = u."id" and s."brand_id" = ${brandId}))`;
 }
 
@@ -106,6 +109,7 @@ export interface ScanStatistic extends Demographics {
 
 /** One brand's scan statistic over a period (either end open). */
 export async function scanStatisticOf(db: Db, brandId: number, period: Period): Promise<ScanStatistic> {
+  await refreshStatistics(db);
   const inIt = inPeriod(sql`s."created_at"`, period);
   const upToEnd = period.to ? sql`s."created_at" < ${period.to.toISOString()}::timestamptz` : sql`true`;
   const day = referenceDay(period);
@@ -163,6 +167,7 @@ export interface ProfileStatistic extends Demographics { brandId: number; custom
 
 /** The profiles of a brand's customers today: how many, by gender and by age band (age today, Kuwait calendar). */
 export async function profileStatisticOf(db: Db, brandId: number): Promise<ProfileStatistic> {
+  await refreshStatistics(db);
   const day = referenceDay({});
   const gender = genderOf(sql`u."gender"`);
   const band = ageBandOf(sql`u."birth_date"`, sql`${day.year}::int`, sql`${day.monthDay}::text`);
