@@ -14,10 +14,14 @@ const minutesOf = (hhmm: string) => {
   return m ? Number(m[1]) * 60 + Number(m[2]) : NaN;
 };
 
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Weekday (0 = Sunday) and minutes since midnight of `at` in `timeZone`. */
 export function localDayAndMinutes(at: Date, timeZone = BRANCH_TIME_ZONE): { dayOfWeek: number; minutes: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-    .formatToParts(at);
+  let format = clockFormats.get(timeZone);
+  // Making a DateTimeFormat costs far more than using one (every order checks its branch's schedule).
+  if (!format) clockFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })));
+  const parts = format.formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return { dayOfWeek: WEEKDAYS.indexOf(part('weekday')), minutes: (Number(part('hour')) % 24) * 60 + Number(part('minute')) };
 }

@@ -35,15 +35,16 @@ const save = (b: unknown = body()) => server.api.post(SAVE, { token: guest, body
 async function counted(run: () => Promise<unknown>) {
   const client = server.database.client as Record<string, (...args: unknown[]) => unknown>;
   const seen = { statements: 0, transactions: 0 };
-  const wrap = (name: string, count: (key: typeof seen) => void) => {
+  const wrap = (name: string, count: (key: typeof seen, args: unknown[]) => void) => {
     const original = client[name];
-    client[name] = function (this: unknown, ...args: unknown[]) { count(seen); return original.apply(this, args); };
+    client[name] = function (this: unknown, ...args: unknown[]) { count(seen, args); return original.apply(this, args); };
     return () => { client[name] = original; };
   };
-  // PGlite: query/exec, and transaction() for a transaction; node-postgres: pool.query, and connect() to hold a transaction's connection.
+  // PGlite: query/exec, and transaction() for a transaction. node-postgres: pool.query, and connect() with no
+  // callback, which is how a transaction holds its connection (pool.query itself connects with a callback).
   const restore = server.database.kind === 'pglite'
     ? [wrap('query', (s) => s.statements++), wrap('exec', (s) => s.statements++), wrap('transaction', (s) => s.transactions++)]
-    : [wrap('query', (s) => s.statements++), wrap('connect', (s) => s.transactions++)];
+    : [wrap('query', (s) => s.statements++), wrap('connect', (s, args) => { if (typeof args[0] !== 'function') s.transactions++; })];
   try {
     await run();
   } finally {
