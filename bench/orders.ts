@@ -5,9 +5,7 @@ import type { Caller } from '../server/http/context';
 import { countOrders, listOrders, orderWhere, statusCounts, type OrderFilter, type OrderPage } from '../server/orders/list';
 import { transitionOrder } from '../server/orders/transition';
 import { inMemoryOrderEvents } from '../server/events/orderEvents';
-import { statisticOf } from '../server/services/statistic/statistics';
-import { qualityReport } from '../server/services/operations/qualityReport';
-import { paymentsHistory } from '../server/services/paymentDashboard/routes';
+import { benchStatisticsOn } from './statistics';
 
 /**
  * The staff order lists at 100,000 orders, on a fresh embedded PGlite. Each query is timed
@@ -56,15 +54,6 @@ export async function benchOrders(opts: { orders?: number; runs?: number } = {})
     ['admin: status counts', () => statusCounts(db, admin, {})],
     ['branch user: count arrived (drive-thru)', () => countOrders(db, orderWhere(branch, { arrival: 'arrived', statuses: ['pending', 'accepted'], deliverySystem: 'carService' }))],
     ['branch user: count served', () => countOrders(db, orderWhere(branch, { arrival: 'served', deliverySystem: 'carService' }))],
-    // Statistic (issue 13): whole aggregates over the orders, not a page of them.
-    ['statistics: general, all time', () => statisticOf(db, { kind: 'general' }, {})],
-    ['statistics: company 1, all time', () => statisticOf(db, { kind: 'company', companyId: 1 }, {})],
-    ['statistics: brand 7, last 30 days', () => statisticOf(db, { kind: 'brand', brandId: 7 }, { from: new Date(Date.now() - 30 * 86_400_000) })],
-    // Operations (issue 13): the quality report's medians and Payment History's pages, over the same orders.
-    ['quality report: admin, last 30 days', () => qualityReport(db, admin, { fromDate: new Date(Date.now() - 30 * 86_400_000).toISOString() })],
-    ['quality report: branch user, all time', () => qualityReport(db, branch, {})],
-    ['payment history: brand manager, first page', () => paymentsHistory(db, brand, { SkipCount: 0, MaxResultCount: 25 })],
-    ['payment history: admin, one method, page 40', () => paymentsHistory(db, admin, { SkipCount: 975, MaxResultCount: 25, paymentSystemId: 2 })],
     ['write: mark an order read (machine + version check)', async () => {
       probe = (probe * 7919) % maxId;
       await transitionOrder({ db, events: inMemoryOrderEvents() }, probe + 1, { type: 'order.markRead' }, null);
@@ -89,6 +78,8 @@ export async function benchOrders(opts: { orders?: number; runs?: number } = {})
   for (const r of results) {
     console.log(`${r.name.padEnd(52)} ${r.median.toFixed(2).padStart(10)} ${(r.median / pk).toFixed(1).padStart(12)} ${(r.median / one).toFixed(1).padStart(11)}`);
   }
+  // Issue 13: every statistics call on the same orders, as a ratio of the admin's order list.
+  await benchStatisticsOn(db, total);
   await database.close();
   return results;
 }
