@@ -25,11 +25,21 @@ export function unwrapEnvelopes(doc: OpenApiDoc): OpenApiDoc {
       if (!media || !result || !media.schema?.properties?.__abp) continue;
       // result is declared as `T | null` in the envelope (null on failures); the gateway raises failures as errors.
       const nonNull = result.anyOf?.filter((s) => s.type !== 'null');
-      media.schema = nonNull?.length === 1 ? nonNull[0] : result;
+      media.schema = nonNull?.length === 1 ? nonNull[0] : withoutNullable(result);
     }
   }
   stripConstraints(copy);
   return copy;
+}
+
+/**
+ * A named schema answered by one operation and listed by another (StaffOrder: a mutation's answer
+ * and a list's rows) is one GraphQL type only when the two are identical: Mesh names the second
+ * by its path otherwise. The envelope's `nullable` would be the one difference.
+ */
+function withoutNullable(schema: Schema): Schema {
+  const { nullable: _, ...rest } = schema;
+  return rest;
 }
 
 /**

@@ -5,16 +5,12 @@ import { graphql } from '../../gql';
  * operation because the gateway types every list's filters separately; the rows are the same.
  */
 
+/**
+ * An order's row on the boards (server/orders/row.ts StaffOrder), as every list shows it and every
+ * order mutation answers it: the console's row type is this fragment's generated type.
+ */
 export const BoardOrderFields = graphql(`
-  fragment BoardOrderFields on query_Store_GetUserOrdersAsBranchUser_data_items {
-    id orderNumber status arrival payment refund isViewed version deliverySystem customerName customerPhone userId
-    total subtotal tax deliveryFee discount paymentSystemId carDetails specialRemarks createdAt paidAt acceptedAt readyAt statusReason branchId brandId branchName brandName itemsCount itemsText
-  }
-`);
-
-/** The same fields on the order a mutation answers. */
-export const ChangedOrderFields = graphql(`
-  fragment ChangedOrderFields on StaffOrder {
+  fragment BoardOrderFields on StaffOrder {
     id orderNumber status arrival payment refund isViewed version deliverySystem customerName customerPhone userId
     total subtotal tax deliveryFee discount paymentSystemId carDetails specialRemarks createdAt paidAt acceptedAt readyAt statusReason branchId brandId branchName brandName itemsCount itemsText
   }
@@ -90,31 +86,31 @@ export const ArrivalCounts = graphql(`
 
 export const UpdateOrderStatus = graphql(`
   mutation UpdateOrderStatus($input: UpdateOrderStatusInput_Input!) {
-    order: Store_UpdateOrderStatus(input: $input) { ...ChangedOrderFields }
+    order: Store_UpdateOrderStatus(input: $input) { ...BoardOrderFields }
   }
 `);
 
 export const UpdateOrderToPaidStatus = graphql(`
   mutation UpdateOrderToPaidStatus($input: OrderIdInput_Input!) {
-    order: Store_UpdateOrderToPaidStatus(input: $input) { ...ChangedOrderFields }
+    order: Store_UpdateOrderToPaidStatus(input: $input) { ...BoardOrderFields }
   }
 `);
 
 export const UpdateOrderAsRead = graphql(`
   mutation UpdateOrderAsRead($input: OrderIdInput_Input!) {
-    order: Store_UpdateOrderAsRead(input: $input) { ...ChangedOrderFields }
+    order: Store_UpdateOrderAsRead(input: $input) { ...BoardOrderFields }
   }
 `);
 
 export const CustomerServed = graphql(`
   mutation CustomerServed($input: OrderIdInput_Input!) {
-    order: Store_CustomerServed(input: $input) { ...ChangedOrderFields }
+    order: Store_CustomerServed(input: $input) { ...BoardOrderFields }
   }
 `);
 
 export const CustomerNoShow = graphql(`
   mutation CustomerNoShow($input: CustomerNoShowInput_Input!) {
-    order: Store_CustomerNoShow(input: $input) { ...ChangedOrderFields }
+    order: Store_CustomerNoShow(input: $input) { ...BoardOrderFields }
   }
 `);
 
