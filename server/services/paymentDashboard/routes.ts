@@ -114,8 +114,11 @@ export async function paymentsHistory(db: Db, caller: Caller, query: Static<type
       .innerJoin(branches, eq(branches.id, orders.branchId))
       .innerJoin(paymentSystems, eq(paymentSystems.id, orders.paymentSystemId))
       .where(where).orderBy(...orderBy).limit(limit).offset(offset),
-    db.select({ n: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(${orders.total}), 0)` })
-      .from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
+    // The customer's name and phone are read only to search them: without a search, the totals are the orders' alone.
+    search
+      ? db.select({ n: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(${orders.total}), 0)` })
+        .from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where)
+      : db.select({ n: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(${orders.total}), 0)` }).from(orders).where(where),
   ]);
   return {
     data: rows.map((r) => ({
