@@ -98,7 +98,7 @@ describe('order intake', () => {
     try {
       const refused = await save();
       expect(refused.status).toBe(400);
-      expect(refused.body.error.message).toMatch(/sold out at this branch until/);
+      expect(refused.body.error!.message).toMatch(/sold out at this branch until/);
       while (Date.now() < until.getTime() + 300) await new Promise((r) => setTimeout(r, 100));
       const res = await save();
       expect(res.status, JSON.stringify(res.body)).toBe(200);
