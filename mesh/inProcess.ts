@@ -5,6 +5,7 @@ import { createMeshHTTPHandler } from '@graphql-mesh/http';
 import { registerGraphiQLAssets, renderOfflineGraphiQL } from './graphiql';
 import { IN_PROCESS_ORIGIN, setInProcessUpstream } from './fetch';
 import { setLiveOrderFeed } from './liveFeed';
+import { directExecutor } from './direct';
 import type { LiveOrderFeedSource } from '../server/events/orderFeed';
 
 /**
@@ -13,7 +14,7 @@ import type { LiveOrderFeedSource } from '../server/events/orderFeed';
  * with no network hop. One gateway per process: the built mesh is a module singleton.
  * `liveFeed` feeds the `orderEvents` subscription (mesh/subscriptions.ts).
  */
-export async function mountGateway(app: FastifyInstance, opts: { liveFeed?: LiveOrderFeedSource } = {}) {
+export async function mountGateway(app: FastifyInstance, opts: { liveFeed?: LiveOrderFeedSource; direct?: boolean } = {}) {
   process.env.MESH_UPSTREAM_URL = IN_PROCESS_ORIGIN;
   setInProcessUpstream((req) => app.inject(req));
   setLiveOrderFeed(opts.liveFeed ?? null);
@@ -26,11 +27,18 @@ export async function mountGateway(app: FastifyInstance, opts: { liveFeed?: Live
     renderGraphiQL: renderOfflineGraphiQL as never,
   });
   registerGraphiQLAssets(app);
+  // Build the schema now so the first request does not pay for it.
+  const mesh = await built.getBuiltMesh();
+  // `direct: false` (tests only) sends everything through Yoga, to compare the two paths' answers.
+  const direct = opts.direct === false ? async () => null : directExecutor(mesh);
   app.route({
     method: ['GET', 'POST'],
     url: '/graphql',
     schema: { hide: true },
     async handler(req, reply) {
+      // A plain query or mutation skips Yoga's HTTP adapter (mesh/direct.ts); the rest goes through it.
+      const answered = await direct(req, reply);
+      if (answered !== null) return reply.send(answered);
       const response = await handler.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value: string, key: string) => reply.header(key, value));
       reply.status(response.status);
@@ -41,7 +49,5 @@ export async function mountGateway(app: FastifyInstance, opts: { liveFeed?: Live
       return reply.send(await response.text());
     },
   });
-  // Build the schema now so the first request does not pay for it.
-  const mesh = await built.getBuiltMesh();
   return { destroy: async () => { setInProcessUpstream(null); setLiveOrderFeed(null); mesh.destroy(); } };
 }

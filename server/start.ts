@@ -20,6 +20,8 @@ export interface StartOptions extends OpenOptions {
   http?: HttpSettings;
   /** Mount the built mesh at /graphql (default true). */
   gateway?: boolean;
+  /** false: every gateway request goes through Yoga's HTTP adapter, none by mesh/direct.ts (tests compare the two). */
+  gatewayDirect?: boolean;
   /** Serve the built SPA from this folder when it exists (default dist/). */
   spaDir?: string;
   logger?: boolean;
@@ -81,7 +83,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     metrics.route(app, opts.metricsToken!);
   }
   const liveFeed = createLiveOrderFeed(ctx);
-  const gateway = opts.gateway !== false ? await mountGateway(app, { liveFeed: metrics ? metrics.countSubscribers(liveFeed) : liveFeed }) : null;
+  const gateway = opts.gateway !== false ? await mountGateway(app, { liveFeed: metrics ? metrics.countSubscribers(liveFeed) : liveFeed, direct: opts.gatewayDirect }) : null;
   // A live-feed stream never ends by itself, and app.close() waits for every open request: end
   // the streams as closing starts (new requests already get 503), so consoles reconnect elsewhere.
   app.addHook('preClose', async () => { liveFeed.close(); });

@@ -15,7 +15,7 @@ type Options = { inspect?: unknown } | undefined;
 const inspected = <T extends Options>(options: T): T => (inspector ? ({ ...options, inspect: inspector.inspect } as T) : options);
 
 export const useActorRef = ((logic: never, options?: Options, observer?: never) =>
-  useActorRefOf(logic, inspected(options) as never, observer)) as typeof useActorRefOf;
+  useActorRefOf(logic, inspected(options) as never, observer)) as unknown as typeof useActorRefOf;
 
 export const useMachine = ((machine: never, options?: Options) =>
-  useMachineOf(machine, inspected(options) as never)) as typeof useMachineOf;
+  useMachineOf(machine, inspected(options) as never)) as unknown as typeof useMachineOf;
