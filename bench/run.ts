@@ -1,11 +1,3 @@
-import { benchOrders } from './orders';
-import { benchGateway } from './gateway';
-import { benchFirstLoad } from './firstLoad';
-import { benchLighthouse } from './lighthouse';
-import { benchIntake } from './intake';
-import { benchStartup } from './startup';
-import { benchConsoleLists } from './consoleLists';
-import { benchConsoleFirstRows } from './consoleFirstRows';
 import prepareSeedDump from '../tests/support/globalSetup';
 
 /** `npm run bench`: every benchmark, one after the other. Prints numbers; never fails on slowness. */
@@ -13,15 +5,16 @@ const only = process.argv[2];
 // The benches that start the test server load its seeded database dump, which only the test setup
 // writes: make it (or confirm it is current) the same way, so the bench runs on a fresh clone too.
 await prepareSeedDump();
+// Each bench is loaded when its turn comes: one that cannot load (a missing browser or module) fails alone.
 const BENCHES: Record<string, () => Promise<unknown>> = {
-  startup: () => benchStartup(),
-  gateway: () => benchGateway(),
-  firstLoad: () => benchFirstLoad(),
-  lighthouse: () => benchLighthouse(),
-  orders: () => benchOrders({ orders: Number(process.env.BENCH_ORDERS ?? 100_000) }),
-  intake: () => benchIntake(),
-  consoleLists: () => benchConsoleLists(),
-  consoleFirstRows: () => benchConsoleFirstRows(),
+  startup: async () => (await import('./startup')).benchStartup(),
+  gateway: async () => (await import('./gateway')).benchGateway(),
+  firstLoad: async () => (await import('./firstLoad')).benchFirstLoad(),
+  lighthouse: async () => (await import('./lighthouse')).benchLighthouse(),
+  orders: async () => (await import('./orders')).benchOrders({ orders: Number(process.env.BENCH_ORDERS ?? 100_000) }),
+  intake: async () => (await import('./intake')).benchIntake(),
+  consoleLists: async () => (await import('./consoleLists')).benchConsoleLists(),
+  consoleFirstRows: async () => (await import('./consoleFirstRows')).benchConsoleFirstRows(),
 };
 for (const [name, run] of Object.entries(BENCHES)) {
   if (only && only !== name) continue;
