@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromCallback, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, raise, setup, type ActorRefFrom, type AnyActorRef, type EventObject } from 'xstate';
 import { TIMINGS } from '../domain/constants';
 
 /**
@@ -31,9 +31,21 @@ import { TIMINGS } from '../domain/constants';
  * - actor `catchUp` (promise): the ids of orders in scope created after `afterId`, ascending; with
  *   no `afterId`, none and the newest id in scope (where the feed starts).
  * - actor `stillWaiting` (promise): of the given order ids, those still pending and unread.
- * - actions `alertNewOrder` (sound and notification), `remindWaiting` (the sound again), `refreshOrderLists` (new-order lists refetch)
- *   and `orderChanged` (another console changed an order).
+ * - actions `alertNewOrder` (sound and notification) and `remindWaiting` (the sound again).
+ *
+ * The order screens hear it through the actor system, not a module-level listener set (STYLE.md:
+ * actors talk to actors): the feed runs under `systemId` LIVE_ORDER_FEED, and a board (or any view
+ * that shows orders) runs `watchOrderFeed`, which registers with it (`feed.watch`). The feed tells
+ * its watchers `orders.stale` when their lists should be read again: 2 s after the first new order
+ * of a burst, after a reconnection, and 400 ms after the first change of a burst made elsewhere.
  */
+
+/** The feed's id in the actor system; a board joins the system by running with the feed as its parent. */
+export const LIVE_ORDER_FEED = 'liveOrderFeed';
+/** What the feed tells its watchers: the order lists they show are stale, read them again. */
+export interface OrderListsStale { type: 'orders.stale' }
+/** Changes made elsewhere are told in one go, this long after the first of a burst. */
+export const ORDER_CHANGES_BATCH_MS = 400;
 
 export interface FeedScope {
   /** Only this branch's orders (a branch user's); null: the whole scope of the user. */
@@ -63,7 +75,11 @@ export type LiveOrderFeedEvent =
   | { type: 'feed.refreshDue' }
   | { type: 'feed.remindDue' }
   /** Orders to announce (internal): those above the last seen id, once each; `latestId` moves the mark. */
-  | { type: 'feed.newOrders'; orderIds: number[]; latestId?: number | null };
+  | { type: 'feed.newOrders'; orderIds: number[]; latestId?: number | null }
+  /** A board (or another view of orders) wants `orders.stale`, until it stops or unwatches. */
+  | { type: 'feed.watch'; watcher: AnyActorRef }
+  | { type: 'feed.unwatch'; watcher: AnyActorRef }
+  | { type: 'feed.changesDue' };
 
 export interface CatchUpResult { orderIds: number[]; latestId: number | null }
 
@@ -92,6 +108,9 @@ export interface LiveOrderFeedContext {
   /** This catch-up follows a reconnection, so the lists refetch for the changes missed meanwhile. */
   resync: boolean;
   reason: string | null;
+  /** Who hears `orders.stale` (registered through the actor system). */
+  watchers: AnyActorRef[];
+  changesScheduled: boolean;
 }
 
 export const MAX_RETRY_DELAY_MS = 15_000;
@@ -121,9 +140,19 @@ export const liveOrderFeedMachine = setup({
   actions: {
     noteSilence: assign({ reason: ({ context }) => `Nothing heard from the live order feed for ${Math.round((context.silenceMs ?? 0) / 1000)} s.` }),
     alertNewOrder: (_, _params: { orderId: number }) => {},
-    refreshOrderLists: () => {},
+    /** Every watcher still running reads its lists again. */
+    refreshOrderLists: enqueueActions(({ context, enqueue }) => {
+      for (const watcher of context.watchers) {
+        if (watcher.getSnapshot().status === 'active') enqueue.sendTo(watcher, { type: 'orders.stale' } satisfies OrderListsStale);
+      }
+    }),
     remindWaiting: (_, _params: { orderIds: number[] }) => {},
-    orderChanged: (_, _params: { orderId: number }) => {},
+    /** Another console changed an order: the watchers refresh once for a burst of changes. */
+    orderChanged: enqueueActions(({ context, enqueue }, _params: { orderId: number }) => {
+      if (context.changesScheduled) return;
+      enqueue.assign({ changesScheduled: true });
+      enqueue.raise({ type: 'feed.changesDue' }, { delay: ORDER_CHANGES_BATCH_MS, id: 'changes' });
+    }),
   },
   guards: {
     isCreated: ({ event }) => event.type === 'feed.order' && event.change === 'created',
@@ -136,7 +165,7 @@ export const liveOrderFeedMachine = setup({
   },
 }).createMachine({
   id: 'liveOrderFeed',
-  context: ({ input }) => ({ scope: { branchId: input.branchId }, silenceMs: input.silenceMs ?? null, lastSeenId: null, startId: null, announced: [], attempt: 0, refreshScheduled: false, waiting: [], checking: [], remindScheduled: false, wasLive: false, resync: false, reason: null }),
+  context: ({ input }) => ({ scope: { branchId: input.branchId }, silenceMs: input.silenceMs ?? null, lastSeenId: null, startId: null, announced: [], attempt: 0, refreshScheduled: false, waiting: [], checking: [], remindScheduled: false, wasLive: false, resync: false, reason: null, watchers: [], changesScheduled: false }),
   initial: 'online',
   states: {
     online: {
@@ -217,6 +246,12 @@ export const liveOrderFeedMachine = setup({
       }),
     },
     'feed.refreshDue': { actions: [assign({ refreshScheduled: false }), 'refreshOrderLists'] },
+    'feed.changesDue': { actions: [assign({ changesScheduled: false }), 'refreshOrderLists'] },
+    'feed.watch': {
+      // Stopped watchers are dropped here (a board that unmounted never says goodbye if it errored).
+      actions: assign({ watchers: ({ context, event }) => [...context.watchers.filter((w) => w !== event.watcher && w.getSnapshot().status === 'active'), event.watcher] }),
+    },
+    'feed.unwatch': { actions: assign({ watchers: ({ context, event }) => context.watchers.filter((w) => w !== event.watcher) }) },
     // Which announced orders are still waiting: asked of the server, the one that knows.
     'feed.remindDue': {
       actions: enqueueActions(({ context, enqueue }) => {
@@ -261,3 +296,17 @@ type FeedSnapshot = ReturnType<LiveOrderFeedRef['getSnapshot']>;
 export const selectFeedStatus = (s: FeedSnapshot): 'live' | 'connecting' | 'reconnecting' | 'refused' =>
   s.matches('refused') ? 'refused' : s.matches('reconnecting') ? 'reconnecting' : s.matches({ online: 'live' }) ? 'live' : 'connecting';
 export const selectFeedReason = (s: FeedSnapshot) => s.context.reason;
+
+/**
+ * Run by a board (or any view of orders) in the feed's actor system: registers with the feed
+ * (`system.get(LIVE_ORDER_FEED)`) and sends its parent `input.onStale` whenever the feed says the
+ * lists are stale; unregisters when it stops. Without a feed in the system (a role that hears
+ * none, a test) it does nothing.
+ */
+export const watchOrderFeed = fromCallback<EventObject, { onStale: EventObject }>(({ system, self, input, receive, sendBack }) => {
+  const feed = system.get(LIVE_ORDER_FEED) as AnyActorRef | undefined;
+  if (!feed) return;
+  feed.send({ type: 'feed.watch', watcher: self });
+  receive((event) => { if (event.type === 'orders.stale') sendBack(input.onStale); });
+  return () => { if (feed.getSnapshot().status === 'active') feed.send({ type: 'feed.unwatch', watcher: self }); };
+});

@@ -3,6 +3,7 @@ import {
   orderLifecycleMachine, orderSnapshotFrom, type DeliverySystem, type OrderEventType, type OrderLifecycleEvent,
   type OrderLifecycleRow, type OrderStatus,
 } from './orderLifecycle';
+import { watchOrderFeed } from './liveOrderFeed';
 
 /**
  * One page of a staff order list (SPEC.md 4 "Orders"): paging, sorting and filters, the page's
@@ -15,6 +16,8 @@ import {
  *          any ──board.page / board.sort / board.filter──▶ loading
  *   rows:  order.act ─(child can)─▶ spawn performOrderEvent "act-<id>" ─▶ row replaced, refetch
  *          order.open ─▶ details open; marks the order read when its machine can
+ *   feed:  run with the live order feed as its parent, the board is in the feed's actor system and
+ *          watches it (`watchOrderFeed`): the feed's `orders.stale` comes back as board.refresh
  *
  * Ports, bound by whoever runs the machine: actors `loadPage` and `performOrderEvent`;
  * action `reportActionFailed` (shows the server's message).
@@ -41,7 +44,7 @@ export interface BoardOrder extends OrderLifecycleRow {
 }
 
 /** pending/accepted/ready/rejected/closed, and per list arrived/served/noShow. */
-export type BoardCounts = Partial<Record<'pending' | 'accepted' | 'ready' | 'rejected' | 'closed' | 'arrived' | 'served' | 'noShow', number>>;
+export type BoardCounts = Partial<Record<OrderStatus | 'arrived' | 'served' | 'noShow', number>>;
 
 export interface PageRequest {
   list: OrderListKind;
@@ -50,8 +53,15 @@ export interface PageRequest {
   /** "<column> <direction>", or undefined for the server's default (newest first). */
   sorting?: string;
   filter: BoardFilter;
+  /**
+   * Whether to count the orders by status too. Only when they may have changed: on the first load,
+   * a refresh (an order event from the live feed, an action) or a filter other than status; a page
+   * jump, a page size or a sort moves through the same orders, so their counts stay (issue 14).
+   */
+  withCounts: boolean;
 }
-export interface PageResult<R extends BoardOrder = BoardOrder> { rows: R[]; totalCount: number; counts: BoardCounts }
+/** `counts` is absent when the request did not ask for them. */
+export interface PageResult<R extends BoardOrder = BoardOrder> { rows: R[]; totalCount: number; counts?: BoardCounts }
 
 /** Extra input some events need (a refund's reason). */
 export interface OrderActionDetails { reason?: string; amount?: number }
@@ -79,6 +89,8 @@ export interface OrderBoardContext {
   orders: Record<number, OrderActorRef>;
   totalCount: number;
   counts: BoardCounts;
+  /** The counts are to be read again with the next page (see PageRequest.withCounts). */
+  countsStale: boolean;
   /** Rows with an action on its way to the server, and which. */
   acting: Record<number, OrderEventType>;
   openOrderId: number | null;
@@ -125,6 +137,7 @@ export const orderBoardMachine = setup({
       throw new Error('performOrderEvent is not bound');
     }),
     orderLifecycle: orderFromRow,
+    watchOrderFeed,
   },
   actions: {
     /** `event` is the action that was not done: the message says so (issue 11: it only said 'Something went wrong'). */
@@ -151,7 +164,10 @@ export const orderBoardMachine = setup({
         return { rows, orders, ...(params.page && { rowIds: params.rows.map((r) => r.id) }) };
       });
     }),
-    applyCounts: assign((_, output: PageResult) => ({ totalCount: output.totalCount, counts: output.counts, error: null })),
+    applyCounts: assign(({ context }, output: PageResult) => ({
+      totalCount: output.totalCount, counts: output.counts ?? context.counts, countsStale: context.countsStale && !output.counts, error: null,
+    })),
+    markCountsStale: assign({ countsStale: true }),
     backToLastPage: assign(({ context }, page: PageResult) => ({ skip: lastPageSkip(page.totalCount, context.take) })),
   },
   guards: {
@@ -165,6 +181,7 @@ export const orderBoardMachine = setup({
 }).createMachine({
   id: 'orderBoard',
   type: 'parallel',
+  invoke: { src: 'watchOrderFeed', input: { onStale: { type: 'board.refresh' } } },
   context: ({ input }) => ({
     list: input.list,
     skip: Math.max(0, input.skip ?? 0),
@@ -176,6 +193,7 @@ export const orderBoardMachine = setup({
     orders: {},
     totalCount: 0,
     counts: {},
+    countsStale: true,
     acting: {},
     openOrderId: null,
     selectedId: null,
@@ -196,7 +214,7 @@ export const orderBoardMachine = setup({
             ],
             onError: { target: 'error', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
           },
-          on: { 'board.refresh': { target: 'loading', reenter: true } },
+          on: { 'board.refresh': { target: 'loading', reenter: true, actions: 'markCountsStale' } },
         },
         /** A refetch that keeps the rows on screen (live updates, after an action). */
         refreshing: {
@@ -210,16 +228,23 @@ export const orderBoardMachine = setup({
             // Keep what is on screen; the error link has told the user.
             onError: { target: 'success' },
           },
-          on: { 'board.refresh': { target: 'refreshing', reenter: true } },
+          on: { 'board.refresh': { target: 'refreshing', reenter: true, actions: 'markCountsStale' } },
         },
-        success: { on: { 'board.refresh': 'refreshing' } },
-        error: { on: { 'board.refresh': 'loading' } },
+        success: { on: { 'board.refresh': { target: 'refreshing', actions: 'markCountsStale' } } },
+        error: { on: { 'board.refresh': { target: 'loading', actions: 'markCountsStale' } } },
       },
       on: {
         'board.page': { target: '.loading', actions: assign({ skip: ({ event }) => Math.max(0, event.skip) }) },
         'board.pageSize': { target: '.loading', actions: assign({ take: ({ event }) => event.take, skip: 0 }) },
         'board.sort': { target: '.loading', actions: assign({ sorting: ({ event }) => event.sorting, skip: 0 }) },
-        'board.filter': { target: '.loading', actions: assign({ filter: ({ event }) => clean(event.filter), skip: 0 }) },
+        'board.filter': {
+          target: '.loading',
+          actions: assign(({ context, event }) => {
+            const filter = clean(event.filter);
+            // The status counts are of every status: picking one changes the rows, not the counts.
+            return { filter, skip: 0, countsStale: context.countsStale || !sameBesidesStatus(context.filter, filter) };
+          }),
+        },
       },
     },
     details: {
@@ -301,7 +326,14 @@ export function movedSelection(rowIds: number[], selectedId: number | null, by: 
 }
 
 function pageRequest(context: OrderBoardContext): PageRequest {
-  return { list: context.list, skip: context.skip, take: context.take, sorting: sortingText(context.sorting), filter: context.filter };
+  return { list: context.list, skip: context.skip, take: context.take, sorting: sortingText(context.sorting), filter: context.filter, withCounts: context.countsStale };
+}
+
+/** Filters that differ at most in status (both made by `clean`, so their keys come in one order). */
+function sameBesidesStatus(a: BoardFilter, b: BoardFilter) {
+  const { status: _a, ...restA } = a;
+  const { status: _b, ...restB } = b;
+  return JSON.stringify(restA) === JSON.stringify(restB);
 }
 
 const lastPageSkip = (totalCount: number, take: number) => Math.max(0, Math.floor((totalCount - 1) / take) * take);

@@ -19,7 +19,7 @@ afterAll(async () => { await server?.close(); });
 const TRACKING = 'subscription Track($orderId: Int!, $ohash: String) { orderTracking(orderId: $orderId, ohash: $ohash) { type orderId branchId brandId at } }';
 const ORDER_EVENTS = 'subscription Feed { orderEvents { type orderId } }';
 
-type Result = ExecutionResult<Record<string, { type: string; orderId: number | null } | null>>;
+type Result = ExecutionResult<Record<string, { type: string; orderId: number | null } | null>, unknown>;
 
 /** One subscription through graphql-sse; collects what arrives, split into heartbeats and the rest. */
 function follow(token: string | null, query: string, variables: Record<string, unknown> = {}) {
@@ -30,7 +30,7 @@ function follow(token: string | null, query: string, variables: Record<string, u
   const client = createClient({
     url: `${server.url}/graphql`,
     retryAttempts: 0,
-    headers: () => (token ? { authorization: `Bearer ${token}` } : {}),
+    headers: (): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {}),
   });
   const dispose = client.subscribe<Record<string, { type: string; orderId: number | null } | null>>({ query, variables }, {
     next: (r) => {

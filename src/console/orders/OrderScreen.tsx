@@ -18,7 +18,7 @@ import { BoardBranches } from './operations';
 import { OrderTable } from './OrderTable';
 import { OrderCounts, OrderFilters, OrderPager, type BranchOption } from './OrderToolbar';
 import { OrderDrawer } from './OrderDrawer';
-import { useOrderSignals } from './useOrderSignals';
+import { useLiveOrderFeedRef } from './feed/LiveOrderFeed';
 import { searchFromView, viewFromSearch } from './boardUrl';
 import { BusyControl } from './BusyControl';
 
@@ -48,7 +48,9 @@ export function OrderScreen({ screen }: { screen: OrderScreenConfig }) {
   const machine = useMemo(() => provideOrderBoard(client), [client]);
   // The view starts from the address and is written back to it (replaceState: no history entry per click).
   const [initialView] = useState(() => viewFromSearch(window.location.search));
-  const board = useActorRef(machine, { input: { list: screen.list, ...initialView } });
+  // In the live feed's actor system, where the board watches the feed (machines/orderBoard.ts).
+  const feed = useLiveOrderFeedRef();
+  const board = useActorRef(machine, { input: { list: screen.list, ...initialView }, parent: feed ?? undefined });
 
   const rowIds = useSelector(board, selectRowIds);
   const rows = useSelector(board, selectRows) as Record<number, StaffOrderRow>;
@@ -64,7 +66,6 @@ export function OrderScreen({ screen }: { screen: OrderScreenConfig }) {
   const openRow = useSelector(board, selectOpenOrder) as StaffOrderRow | null;
   const selectedId = useSelector(board, selectSelectedId);
 
-  useOrderSignals(() => board.send({ type: 'board.refresh' }));
   const now = useClock(TIMER_TICK_MS);
 
   useEffect(() => {

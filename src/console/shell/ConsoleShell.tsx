@@ -10,9 +10,8 @@ import { PRODUCT_NAME, SCROLL_TOP_THRESHOLD_PX } from '../../../domain/constants
 import { useSession } from '../../lib/session';
 import { onNotice } from '../../lib/notify';
 import { MENU_ICONS } from './menuIcons';
-import { BranchBusyToggle } from './BranchBusyToggle';
 import { BrandSwitch } from './BrandSwitch';
-import { LiveOrderFeed } from '../orders/feed/LiveOrderFeed';
+import { LiveOrderFeedProvider, LiveOrderFeedStatus } from '../orders/feed/LiveOrderFeed';
 
 /** Top bar, side menu (from the permission table), the one toaster and the scroll-to-top button. */
 export function ConsoleShell({ children }: { children: ReactNode }) {
@@ -23,7 +22,8 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   useEffect(() => { setDrawerOpen(false); }, [location]);
   const menu = <SideMenu role={role} current={location} />;
-  return (
+  const hearsOrders = can(role, 'orders.view') && !!profile;
+  const shell = (
     <div className="console">
       <Navbar className="console-topbar">
         <NavbarGroup align={Alignment.START}>
@@ -31,8 +31,7 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
           <NavbarHeading><Link href="/dashboard" className="console-brand">{PRODUCT_NAME}</Link></NavbarHeading>
         </NavbarGroup>
         <NavbarGroup align={Alignment.END}>
-          {can(role, 'orders.view') && profile && <LiveOrderFeed key={`${profile.id}:${feedBranchId}`} branchId={feedBranchId} />}
-          {can(role, 'branch.busy') && <><NavbarDivider /><BranchBusyToggle /></>}
+          {hearsOrders && <LiveOrderFeedStatus />}
           {can(role, 'brand.switch') && (
             <>
               <BrandSwitch />
@@ -54,6 +53,10 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
       <ScrollToTop />
     </div>
   );
+  // The feed wraps the pages: their order boards run in its actor system (machines/liveOrderFeed.ts).
+  return hearsOrders
+    ? <LiveOrderFeedProvider key={`${profile!.id}:${feedBranchId}`} branchId={feedBranchId}>{shell}</LiveOrderFeedProvider>
+    : shell;
 }
 
 function SideMenu({ role, current }: { role: string | null; current: string }) {

@@ -8,7 +8,9 @@ import { useCart, useOrderNotes, useShop } from '../shopContext';
 import { PayOrderAgain, TrackedOrder } from './orderGraphql';
 import { externalNavigation } from '../checkout/externalNavigation';
 import { OrderSummary } from './OrderDetails';
-import { OrderProgress, useFollowOrder } from './OrderProgress';
+import { OrderProgress } from './OrderProgress';
+import { FollowOrder } from './FollowOrder';
+import { OPEN_STATUSES } from '../../../machines/orderLifecycle';
 import { t } from '../../i18n';
 
 /** Where an order is shown in full: /track with its id and hash. */
@@ -27,7 +29,7 @@ export default function TrackOrderPage() {
   const ohash = params.get('ohash') || (orderId === last.orderId ? last.ohash : undefined) || null;
   const cancelled = params.get('payment') === 'cancelled';
   const shop = useShop();
-  const { data, loading, error, startPolling, stopPolling } = useQuery(TrackedOrder, {
+  const { data, loading, error, refetch } = useQuery(TrackedOrder, {
     variables: { orderId, ohash },
     skip: !orderId,
     fetchPolicy: 'network-only',
@@ -35,7 +37,7 @@ export default function TrackOrderPage() {
   });
   const order = data?.Store_GetOrderDetail;
   // Live: the page follows the order until it is finished (accepted, ready, closed, rejected with its reason).
-  useFollowOrder(order?.status, { startPolling, stopPolling });
+  const open = !!order && OPEN_STATUSES.includes(order.status as never);
   const [payAgain, payAgainState] = useMutation(PayOrderAgain, { context: { silent: true } });
   const cart = useCart();
   const { clearNotes } = useOrderNotes();
@@ -101,6 +103,7 @@ export default function TrackOrderPage() {
         </div>
       )}
       <OrderProgress order={order} />
+      {open && <FollowOrder key={`${order.id}:${ohash}`} orderId={order.id} ohash={ohash} onChange={() => void refetch()} />}
       <div className="shop-card"><OrderSummary order={order} currency={shop.currency} /></div>
       <div className="order-done__actions">
         <Link href={orderDetailsHref(order.id, ohash)} className="shop-button">{t('order.details')}</Link>

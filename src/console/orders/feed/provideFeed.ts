@@ -3,11 +3,10 @@ import type { ApolloClient } from '@apollo/client';
 import { liveOrderFeedMachine, type CatchUpResult, type FeedScope, type LiveOrderFeedEvent, type LiveOrderFeedInput } from '../../../../machines/liveOrderFeed';
 import { TEXT, TIMINGS } from '../../../../domain/constants';
 import { notify } from '../../../lib/notify';
-import { storage, KEYS } from '../../../lib/storage';
+import type { LiveTransport } from '../../../lib/liveSubscription';
 import { AllOrders } from '../operations';
 import { gatewayFeed } from './gatewayFeed';
 import { playAlertSound } from './alertSound';
-import { signalOrders } from './orderSignals';
 import type { FirestoreFeedConfig } from './firestoreFeed';
 
 /** Firebase settings of the web app, when the Firestore feed is configured (VITE_FIREBASE_PROJECT_ID). */
@@ -88,11 +87,11 @@ export const liveOrderFeedInput = (scope: FeedScope, firestore?: FirestoreFeedCo
  * Firebase is configured and the user follows one branch (the collection is filtered by branch;
  * a wider scope needs the server's filtering, so it always uses the gateway).
  */
-export function provideLiveOrderFeed(opts: { client: ApolloClient; uri: string; scope: FeedScope; firestore?: FirestoreFeedConfig | null }) {
+export function provideLiveOrderFeed(opts: { client: ApolloClient; transport: LiveTransport; scope: FeedScope; firestore?: FirestoreFeedConfig | null }) {
   const useFirestore = usesFirestore(opts.scope, opts.firestore);
   return liveOrderFeedMachine.provide({
     actors: {
-      subscribe: useFirestore ? firestoreFeed(opts.firestore!) : gatewayFeed({ uri: opts.uri, token: () => storage.get(KEYS.token) }),
+      subscribe: useFirestore ? firestoreFeed(opts.firestore!) : gatewayFeed(opts.transport),
       catchUp: fromPromise(({ input }) => catchUpOrders(opts.client, input.afterId, input.scope)),
       stillWaiting: fromPromise(({ input }) => stillWaitingOrders(opts.client, input.orderIds, opts.scope)),
     },
@@ -105,8 +104,6 @@ export function provideLiveOrderFeed(opts: { client: ApolloClient; uri: string; 
         playAlertSound(orderIds[0], orderIds);
         notify('warning', 'Still waiting', `${orderIds.map((id) => `#${id}`).join(', ')} ${orderIds.length === 1 ? 'is' : 'are'} not accepted yet. Open or accept ${orderIds.length === 1 ? 'it' : 'them'} to stop the alert.`);
       },
-      refreshOrderLists: () => signalOrders({ type: 'refresh' }),
-      orderChanged: (_, { orderId }) => signalOrders({ type: 'changed', orderId }),
     },
   });
 }
