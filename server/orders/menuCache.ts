@@ -67,7 +67,12 @@ function createMenuCache(db: Db): MenuCache {
     return version;
   };
   const load = (branchId: number) => {
-    const entry = loadCatalog(db, branchId).then((c) => { saw(c.version); return c; });
+    const entry = loadCatalog(db, branchId).then((c) => {
+      saw(c.version);
+      // An unknown branch is not kept: made-up ids must not push real branches out.
+      if (!c.branch && entries.get(branchId) === entry) entries.delete(branchId);
+      return c;
+    });
     // A failed read is not kept: the next order reads again.
     entry.catch(() => { if (entries.get(branchId) === entry) entries.delete(branchId); });
     entries.delete(branchId);
