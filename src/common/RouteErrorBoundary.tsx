@@ -2,7 +2,12 @@ import { Component, type ReactNode } from 'react';
 import { ChunkLoadError } from '../lib/lazy';
 import './common.css';
 
-interface Props { children: ReactNode; resetKey?: string }
+interface Props {
+  children: ReactNode;
+  resetKey?: string;
+  /** The shop's language for the message (translateMessage); the console and the sign-in pages pass none. */
+  translate?: (text: string) => string;
+}
 interface State { error: Error | null; resetKey?: string }
 
 /**
@@ -31,11 +36,12 @@ export class RouteErrorBoundary extends Component<Props, State> {
     const { error } = this.state;
     if (!error) return this.props.children;
     const chunk = error instanceof ChunkLoadError;
+    const tr = this.props.translate ?? ((text: string) => text);
     return (
       <div className="route-error" role="alert">
-        <h1>{chunk ? 'This page could not be loaded' : 'Something went wrong on this page'}</h1>
-        <p>{chunk ? 'Please check your connection and try again.' : 'Please try again. If it happens again, reload the page.'}</p>
-        <button type="button" className="route-error__retry" onClick={this.retry}>Retry</button>
+        <h1>{tr(chunk ? 'This page could not be loaded' : 'Something went wrong on this page')}</h1>
+        <p>{tr(chunk ? 'Please check your connection and try again.' : 'Please try again. If it happens again, reload the page.')}</p>
+        <button type="button" className="route-error__retry" onClick={this.retry}>{tr('Retry')}</button>
       </div>
     );
   }

@@ -7,7 +7,10 @@ import './common.css';
  * top. A success replaces the error notices still showing, so a stale 'Validation Error' never
  * stands next to the success that followed it.
  */
-export function Toasts() {
+export function Toasts({ translate = (text: string) => text }: {
+  /** The shop's language for titles and messages that arrive as English (translateMessage); the sign-in pages pass none. */
+  translate?: (text: string) => string;
+} = {}) {
   const [notices, setNotices] = useState<Notice[]>([]);
   useEffect(() => onNotice((n) => {
     setNotices((list) => [...(n.intent === 'success' ? list.filter((x) => x.intent !== 'danger') : list), n]);
@@ -18,8 +21,8 @@ export function Toasts() {
     <div className="shop-toasts" aria-live="assertive">
       {notices.map((n) => (
         <div key={n.id} className={`shop-toast shop-toast--${n.intent}`} role="alert" onClick={() => setNotices((list) => list.filter((x) => x.id !== n.id))}>
-          <strong>{n.title}</strong>
-          <span>{n.message}</span>
+          <strong>{translate(n.title)}</strong>
+          <span>{translate(n.message)}</span>
         </div>
       ))}
     </div>

@@ -1,5 +1,6 @@
 import { TEXT } from '../../domain/constants';
 import { plural } from './plural';
+import type { enScreens } from './enScreens';
 
 /**
  * The shop's English texts, the catalogue every other language follows (src/i18n/ar.ts has the
@@ -261,6 +262,13 @@ export const en = {
     save: 'Save address',
     noMap: 'The map could not be shown. You can still save the address.',
   },
+  busy: {
+    until: 'This branch is busy and is not taking new orders until {{time}}.',
+    now: 'This branch is busy and is not taking new orders right now.',
+    delayBefore: 'This branch is busy: expect about ',
+    delayMinutes: (p: { count: number }) => plural('en', p.count, { one: '{n} minute', other: '{n} minutes' }),
+    delayAfter: ' longer than usual (until {{time}}).',
+  },
   /** SPEC.md's verbatim texts the shop shows itself. */
   spec: {
     changeBranchTitle: TEXT.changeBranchTitle,
@@ -269,4 +277,5 @@ export const en = {
 
 /** Every language has every text: strings stay strings, counted texts take their count. */
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : T[K] extends (...args: infer A) => string ? (...args: A) => string : Shape<T[K]> };
-export type Catalogue = Shape<typeof en>;
+/** The English of the screens behind the first one, loaded with them (src/i18n/enScreens.ts). */
+export type Catalogue = Shape<typeof en & typeof enScreens>;

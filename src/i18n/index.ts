@@ -1,3 +1,4 @@
+import { use, useEffect } from 'react';
 import rosetta from 'rosetta';
 import { storage, KEYS } from '../lib/storage';
 import { formatMoney } from '../../domain/money';
@@ -10,7 +11,8 @@ import { en, type Catalogue } from './en';
  * shop speaks Arabic. The language is fixed for a page load: a switch stores the choice and
  * reloads, so texts, server names (Accept-Language) and the document direction never mix.
  */
-const i18n = rosetta<Catalogue>({ en });
+// The first screens' English; the later screens' is added with them (addEnglish).
+const i18n = rosetta<Catalogue>({ en: en as Catalogue });
 
 /** Dotted paths to the catalogue's texts: 'menu.title', 'cart.items'. */
 type Leaves<T, P extends string = ''> = {
@@ -63,6 +65,25 @@ export async function startLanguage(code: LanguageCode = preferredLanguage()): P
 }
 
 export const language = () => current;
+
+/** Adds the English of screens loaded later (src/i18n/enScreens.ts) to the catalogue. */
+export function addEnglish(texts: Partial<Catalogue>) {
+  i18n.set('en', texts as Catalogue);
+}
+
+let ready: Promise<LanguageCode> | null = null;
+/** The shop's language, settled once per page load (the shop and the registration both wait for it). */
+export const languageReady = () => (ready ??= startLanguage());
+
+/**
+ * For a screen that speaks the shop's language (the shop, the registration): suspends until the
+ * language is loaded and puts it on the document while mounted; the sign-in pages and the console
+ * stay English, left to right, so leaving puts English back.
+ */
+export function useShopLanguage() {
+  use(languageReady());
+  useEffect(() => { applyToDocument(current); return () => applyToDocument('en'); }, []);
+}
 
 /** Stores the customer's choice and reloads the page in it. */
 export function switchLanguage(code: LanguageCode) {

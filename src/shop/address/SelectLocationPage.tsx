@@ -86,7 +86,7 @@ export default function SelectLocationPage() {
       </div>
       {chosen && (
         <div className="location-done">
-          <span className="location-done__text"><strong>{chosen.area.name}</strong>, {chosen.region.name}</span>
+          <span className="location-done__text"><strong>{chosen.area.name}</strong>{t('product.listSeparator')}{chosen.region.name}</span>
           <button type="button" className="acct-btn" onClick={done}>{t('location.done')}</button>
         </div>
       )}

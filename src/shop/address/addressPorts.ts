@@ -3,6 +3,8 @@ import type { ApolloClient } from '@apollo/client';
 import { TEMP_ADDRESS_ID } from '../../../domain/constants';
 import { apiErrorOf, errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
+import { t } from '../../i18n';
+import '../../i18n/enScreens';
 import { AddAddress, CustomerAddresses, UpdateAddress } from './graphql';
 import { latestAddress } from './addressStorage';
 import {
@@ -68,12 +70,12 @@ export function provideAddressForm(client: ApolloClient, owner: AddressOwner, on
           const res = await client.query({ query: CustomerAddresses, variables: { userId: owner.userId }, fetchPolicy: 'network-only', context: { silent: true } })
             .catch((e) => { throw new Error(errorMessage(e)); });
           const found = res.data?.CustomerDeliveryAddress_GetCustomerDeliveryAddressListByUserId?.find((a) => a?.id === input.id);
-          if (!found) throw new Error('This address was not found. It may have been deleted.');
+          if (!found) throw new Error(t('errors.addressGone'));
           return fromServer(found);
         }
         // A guest or a visitor edits only the temporary address kept in this browser.
         const kept = latestAddress();
-        if (!kept?.temporary || kept.id !== input.id) throw new Error('This address was not found. It may have been deleted.');
+        if (!kept?.temporary || kept.id !== input.id) throw new Error(t('errors.addressGone'));
         return kept;
       }),
       addAddress: call(async ({ values }: { values: AddressValues }) => {

@@ -1,8 +1,8 @@
-import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
-import { dateTime } from '../../i18n';
+import { dateTime, t } from '../../i18n';
 import { useShop } from '../shopContext';
 import './busyBanner.css';
+import { useGatewayQuery } from '../../lib/gateway';
 
 export const BranchBusyMode = graphql(`
   query BranchBusyMode($branchId: Int!) {
@@ -22,7 +22,7 @@ const ends = (iso: unknown) => Date.parse(String(iso));
  */
 export function BusyBanner() {
   const { branchId } = useShop();
-  const { data } = useQuery(BranchBusyMode, {
+  const { data } = useGatewayQuery(BranchBusyMode, {
     variables: { branchId },
     skip: !branchId,
     pollInterval: REFRESH_MS,
@@ -38,8 +38,8 @@ export function BusyBanner() {
   return (
     <div className="busy-banner" role="status" data-testid="busy-banner">
       {busy
-        ? <>This branch is busy and is not taking new orders{mode.busyUntil ? ` until ${time(mode.busyUntil)}` : ' right now'}.</>
-        : <>This branch is busy: expect about <strong>{mode.delayMinutes} minutes</strong> longer than usual (until {time(mode.delayUntil)}).</>}
+        ? (mode.busyUntil ? t('busy.until', { time: time(mode.busyUntil) }) : t('busy.now'))
+        : <>{t('busy.delayBefore')}<strong>{t('busy.delayMinutes', { count: mode.delayMinutes })}</strong>{t('busy.delayAfter', { time: time(mode.delayUntil) })}</>}
     </div>
   );
 }

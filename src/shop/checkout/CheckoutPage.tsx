@@ -171,7 +171,7 @@ export default function CheckoutPage() {
               <label key={m.paymentSystemId} className={`choice${methodId === m.paymentSystemId ? ' is-chosen' : ''}`}>
                 <input type="radio" name="payment" value={m.paymentSystemId} checked={methodId === m.paymentSystemId}
                   onChange={() => ref.send({ type: 'checkout.payment', paymentSystemId: m.paymentSystemId })} />
-                <span>{mode === 'delivery' && !m.isCard && m.paymentSystemId === DEFAULT_PAYMENT_METHOD_ID ? t('checkout.cashOnDelivery') : m.name}</span>
+                <span>{mode === 'delivery' && !m.isCard && m.paymentSystemId === DEFAULT_PAYMENT_METHOD_ID ? t('checkout.cashOnDelivery') : translateMessage(m.name)}</span>
               </label>
             ))}
             {methods.length === 0 && <p className="shop-muted">{t('checkout.noPayment')}</p>}

@@ -1,6 +1,8 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { selectFreeItem, type checkoutMachine } from '../../../machines/checkout';
+import { t } from '../../i18n';
+import '../../i18n/enScreens';
 
 interface FreeItemChoiceProps {
   /** The customer's free items in this brand. */
@@ -17,18 +19,18 @@ export function FreeItemChoiceView({ balance, lines, chosen, disabled, onChoose 
   if (balance < 1 || !lines.length) return null;
   return (
     <fieldset className="choice-list checkout__free-item" aria-describedby="free-item-balance">
-      <legend>Free item</legend>
+      <legend>{t('freeItem.legend')}</legend>
       <p id="free-item-balance" className="shop-muted">
-        You have {balance} free item{balance === 1 ? '' : 's'}. Take one of these products free:
+        {t('freeItem.balance', { count: balance })}
       </p>
       <label className={`choice${chosen === null ? ' is-chosen' : ''}`}>
         <input type="radio" name="free-item" checked={chosen === null} disabled={disabled} onChange={() => onChoose(null)} />
-        <span>No free item this time</span>
+        <span>{t('freeItem.none')}</span>
       </label>
       {lines.map((l) => (
         <label key={l.index} className={`choice${chosen === l.index ? ' is-chosen' : ''}`}>
           <input type="radio" name="free-item" checked={chosen === l.index} disabled={disabled} onChange={() => onChoose(l.index)} />
-          <span>One {l.name} free</span>
+          <span>{t('freeItem.one', { name: l.name })}</span>
         </label>
       ))}
     </fieldset>

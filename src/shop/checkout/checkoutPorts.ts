@@ -6,6 +6,8 @@ import { checkoutMachine, type CheckoutAddress, type PaymentMethod, type PlacedO
 import { graphql } from '../../gql';
 import { apiErrorOf, errorMessage, statusOf } from '../../lib/errors';
 import { notifyError } from '../../lib/notify';
+import { t } from '../../i18n';
+import '../../i18n/enScreens';
 import { storage, KEYS } from '../../lib/storage';
 import { forgetAddress, latestAddress } from '../address/addressStorage';
 import { externalNavigation } from './externalNavigation';
@@ -66,7 +68,7 @@ export function provideCheckout(client: ApolloClient, opts: { userId: number | n
           !input.isGuest && opts.userId
             ? client.query({ query: CheckoutFreeItems, variables: { brandId: input.brandId, branchId: input.branchId }, fetchPolicy: 'network-only', context: { silent: true } }).catch(() => null)
             : null,
-        ]).catch((e) => { throw new Error(errorMessage(e, 'The checkout could not be loaded.')); });
+        ]).catch((e) => { throw new Error(errorMessage(e, t('errors.checkoutFailed'))); });
         const paymentMethods: PaymentMethod[] = (methods.data?.Store_GetStorePaymentSystemTypesForTopUpV2ForMangoes ?? [])
           .filter((m): m is NonNullable<typeof m> => !!m)
           .map((m) => ({ paymentSystemId: m.paymentSystemId, name: m.isCard ? CARD_PAYMENT_LABEL : m.name, isCard: m.isCard }));

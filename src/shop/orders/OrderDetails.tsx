@@ -1,4 +1,4 @@
-import { dateTime, money, t, type TextKey } from '../../i18n';
+import { dateTime, money, t, translateMessage, type TextKey } from '../../i18n';
 import type { OrderDetail } from './orderGraphql';
 
 const MODE_LABEL: Record<string, TextKey> = { pickup: 'checkout.pickup', carService: 'checkout.carService', delivery: 'checkout.delivery' };
@@ -16,7 +16,7 @@ export function OrderSummary({ order, currency }: { order: OrderDetail; currency
       <dt>{t('order.date')}</dt><dd>{orderDate(order.date)}</dd>
       <dt>{t('order.branch')}</dt><dd>{order.branchName}</dd>
       <dt>{t('order.type')}</dt><dd>{modeLabel(order.deliverySystem)}</dd>
-      <dt>{t('order.payment')}</dt><dd>{order.paymentSystemName}{order.isPaid ? t('order.isPaid') : t('order.notPaid')}</dd>
+      <dt>{t('order.payment')}</dt><dd>{translateMessage(order.paymentSystemName)}{order.isPaid ? t('order.isPaid') : t('order.notPaid')}</dd>
       <dt>{t('order.status')}</dt><dd>{statusLabel(order.status)}</dd>
       <dt>{t('order.total')}</dt><dd className="order-summary__total" data-testid="order-total">{money(order.total, currency)}</dd>
     </dl>

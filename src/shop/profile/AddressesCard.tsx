@@ -4,6 +4,8 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { notify } from '../../lib/notify';
 import { CustomerAddresses, DeleteAddress } from '../address/graphql';
 import { forgetAddress } from '../address/addressStorage';
+import { t } from '../../i18n';
+import '../../i18n/enScreens';
 
 /** The customer's saved delivery addresses: edit (on /address-details?id=) and delete. */
 export function AddressesCard({ userId }: { userId: number }) {
@@ -15,7 +17,7 @@ export function AddressesCard({ userId }: { userId: number }) {
     try {
       await remove({ variables: { id } });
       forgetAddress(id);
-      notify('success', 'Success', 'Your address was deleted.');
+      notify('success', 'Success', t('profile.addressDeleted'));
       setConfirming(null);
       await refetch();
     } catch { /* the Error notification is shown by the client */ }
@@ -23,28 +25,28 @@ export function AddressesCard({ userId }: { userId: number }) {
   return (
     <section className="acct-card" aria-labelledby="profile-addresses-title">
       <div className="acct-card__head">
-        <h2 id="profile-addresses-title">Delivery addresses</h2>
-        <Link href="/select-location" className="acct-btn acct-btn--ghost acct-btn--small">Add address</Link>
+        <h2 id="profile-addresses-title">{t('profile.addresses')}</h2>
+        <Link href="/select-location" className="acct-btn acct-btn--ghost acct-btn--small">{t('profile.addAddress')}</Link>
       </div>
-      {loading && !addresses.length && <p className="acct-empty" role="status">Loading your addresses…</p>}
-      {error && !addresses.length && <p className="shop-error" role="alert">Your addresses could not be loaded.</p>}
-      {!loading && !error && !addresses.length && <p className="acct-empty">No saved addresses yet.</p>}
-      <ul className="acct-list" aria-label="Saved addresses">
+      {loading && !addresses.length && <p className="acct-empty" role="status">{t('profile.loadingAddresses')}</p>}
+      {error && !addresses.length && <p className="shop-error" role="alert">{t('profile.addressesFailed')}</p>}
+      {!loading && !error && !addresses.length && <p className="acct-empty">{t('profile.noAddresses')}</p>}
+      <ul className="acct-list" aria-label={t('profile.savedAddresses')}>
         {addresses.map((a) => (
           <li key={a.id} className="acct-item">
             <span className="acct-item__body">
-              <strong>{a.area}, {a.region}</strong>
-              <span className="shop-muted">Block {a.block}, {a.street}, House {a.house_no}{a.floor ? `, Floor ${a.floor}` : ''}{a.jadda ? `, Jadda ${a.jadda}` : ''}</span>
+              <strong>{a.area}{t('product.listSeparator')}{a.region}</strong>
+              <span className="shop-muted">{t('profile.addressLine', { block: a.block, street: a.street, house: a.house_no })}{a.floor ? t('profile.floor', { floor: a.floor }) : ''}{a.jadda ? t('profile.jadda', { jadda: a.jadda }) : ''}</span>
             </span>
             {confirming === a.id ? (
-              <span className="acct-actions" role="group" aria-label="Delete this address?">
-                <button type="button" className="acct-btn acct-btn--danger acct-btn--small" disabled={deleting} onClick={() => confirmDelete(a.id)}>Confirm delete</button>
-                <button type="button" className="acct-btn acct-btn--ghost acct-btn--small" disabled={deleting} onClick={() => setConfirming(null)}>Cancel</button>
+              <span className="acct-actions" role="group" aria-label={t('profile.deleteAsk')}>
+                <button type="button" className="acct-btn acct-btn--danger acct-btn--small" disabled={deleting} onClick={() => confirmDelete(a.id)}>{t('profile.confirmDelete')}</button>
+                <button type="button" className="acct-btn acct-btn--ghost acct-btn--small" disabled={deleting} onClick={() => setConfirming(null)}>{t('profile.cancel')}</button>
               </span>
             ) : (
               <span className="acct-actions">
-                <Link href={`/address-details?id=${a.id}`} className="acct-btn acct-btn--ghost acct-btn--small" aria-label={`Edit ${a.area}, block ${a.block}`}>Edit</Link>
-                <button type="button" className="acct-btn acct-btn--danger acct-btn--small" aria-label={`Delete ${a.area}, block ${a.block}`} onClick={() => setConfirming(a.id)}>Delete</button>
+                <Link href={`/address-details?id=${a.id}`} className="acct-btn acct-btn--ghost acct-btn--small" aria-label={t('profile.editAddress', { area: a.area, block: a.block })}>{t('profile.edit')}</Link>
+                <button type="button" className="acct-btn acct-btn--danger acct-btn--small" aria-label={t('profile.deleteAddress', { area: a.area, block: a.block })} onClick={() => setConfirming(a.id)}>{t('profile.delete')}</button>
               </span>
             )}
           </li>

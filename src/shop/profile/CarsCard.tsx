@@ -5,6 +5,9 @@ import { useApolloClient } from '@apollo/client/react';
 import { graphql } from '../../gql';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
+import { t, translateMessage } from '../../i18n';
+import '../../i18n/enScreens';
+import { CAR_TEXT } from '../../../domain/constants';
 import {
   customerCarsMachine, describeCar, selectCars, selectCarsError, selectCarsFailed, selectCarsPending, selectDictionaries, selectIsSaving,
   type CarDictionaries, type CarDraft, type CustomerCar,
@@ -27,7 +30,6 @@ const AddCustomerCar = graphql(`
   }
 `);
 
-export const CAR_ADDED = 'Your car was added.';
 const present = <T,>(items: (T | null | undefined)[] | null | undefined) => (items ?? []).filter((i): i is T => !!i);
 
 /** The customer's cars (for car service), and adding one; machines/customerCars.ts re-reads the list 3 s after a save. */
@@ -58,7 +60,7 @@ export function CarsCard() {
     },
     actions: {
       carSaved: () => {
-        notify('success', 'Success', CAR_ADDED);
+        notify('success', 'Success', t('profile.carAdded'));
         setFormOpen(false);
       },
     },
@@ -73,22 +75,22 @@ export function CarsCard() {
   return (
     <section className="acct-card" aria-labelledby="profile-cars-title">
       <div className="acct-card__head">
-        <h2 id="profile-cars-title">My cars</h2>
-        {!formOpen && <button type="button" className="acct-btn acct-btn--ghost acct-btn--small" onClick={() => setFormOpen(true)}>Add car</button>}
+        <h2 id="profile-cars-title">{t('profile.cars')}</h2>
+        {!formOpen && <button type="button" className="acct-btn acct-btn--ghost acct-btn--small" onClick={() => setFormOpen(true)}>{t('profile.addCar')}</button>}
       </div>
-      {pending && !saving && !cars.length && <p className="acct-empty" role="status">Loading your cars…</p>}
+      {pending && !saving && !cars.length && <p className="acct-empty" role="status">{t('profile.loadingCars')}</p>}
       {failed && (
         <p className="shop-error" role="alert">
-          Your cars could not be loaded. <button type="button" className="acct-btn acct-btn--ghost acct-btn--small" onClick={() => ref.send({ type: 'car.reload' })}>Try again</button>
+          {t('profile.carsFailed')} <button type="button" className="acct-btn acct-btn--ghost acct-btn--small" onClick={() => ref.send({ type: 'car.reload' })}>{t('profile.tryAgain')}</button>
         </p>
       )}
-      {!pending && !failed && !cars.length && <p className="acct-empty">No cars yet. Add one for car service orders.</p>}
-      <ul className="acct-list" aria-label="Cars">
+      {!pending && !failed && !cars.length && <p className="acct-empty">{t('profile.noCars')}</p>}
+      <ul className="acct-list" aria-label={t('profile.carList')}>
         {cars.map((c) => (
           <li key={c.id} className="acct-item">
             <span className="acct-item__body">
               <strong>{c.carColorName} {c.carBrandName} {c.carTypeName}</strong>
-              <span className="shop-muted" title={describeCar(c)}>Plate {c.plateNumber}{c.description ? ` · ${c.description}` : ''}</span>
+              <span className="shop-muted" title={describeCar(c)}>{t('profile.plate')} <bdi className="profile-plate" dir="ltr">{c.plateNumber}</bdi>{c.description ? ` · ${c.description}` : ''}</span>
             </span>
           </li>
         ))}
@@ -100,13 +102,6 @@ export function CarsCard() {
     </section>
   );
 }
-
-export const CAR_TEXT = {
-  brand: 'Please choose the car brand.',
-  type: 'Please choose the car type.',
-  color: 'Please choose the car color.',
-  plate: 'Please enter the plate number.',
-} as const;
 
 interface Draft { carBrandId: number | null; carTypeId: number | null; carColorId: number | null; plateNumber: string; description: string }
 
@@ -135,27 +130,27 @@ function CarForm({ dictionaries, saving, error, onSubmit, onCancel }: {
   const select = (label: string, key: 'carBrandId' | 'carTypeId' | 'carColorId', items: { id: number; name: string }[]) => (
     <label className="acct-field">{label}
       <select name={key} value={draft[key] ?? ''} onChange={(e) => change({ [key]: Number(e.target.value) || null })}>
-        <option value="">Choose…</option>
+        <option value="">{t('profile.choose')}</option>
         {items.map((i) => <option key={i.id} value={i.id}>{i.name}</option>)}
       </select>
     </label>
   );
-  const message = problem ?? error;
+  const message = translateMessage(problem ?? error);
   return (
-    <form className="profile-car-form" aria-label="Add a car" aria-busy={saving} onSubmit={submit}>
-      {select('Brand', 'carBrandId', dictionaries.brands)}
-      {select('Type', 'carTypeId', dictionaries.types)}
-      {select('Color', 'carColorId', dictionaries.colors)}
-      <label className="acct-field">Plate number
-        <input name="plateNumber" maxLength={20} autoComplete="off" value={draft.plateNumber} onChange={(e) => change({ plateNumber: e.target.value })} />
+    <form className="profile-car-form" aria-label={t('profile.addACar')} aria-busy={saving} onSubmit={submit}>
+      {select(t('profile.carBrand'), 'carBrandId', dictionaries.brands)}
+      {select(t('profile.carType'), 'carTypeId', dictionaries.types)}
+      {select(t('profile.carColor'), 'carColorId', dictionaries.colors)}
+      <label className="acct-field">{t('profile.plateNumber')}
+        <input name="plateNumber" dir="ltr" maxLength={20} autoComplete="off" value={draft.plateNumber} onChange={(e) => change({ plateNumber: e.target.value })} />
       </label>
-      <label className="acct-field profile-car-form__wide">Description
-        <input name="description" maxLength={200} placeholder="e.g. roof box" value={draft.description} onChange={(e) => change({ description: e.target.value })} />
+      <label className="acct-field profile-car-form__wide">{t('profile.description')}
+        <input name="description" maxLength={200} placeholder={t('profile.descriptionHint')} value={draft.description} onChange={(e) => change({ description: e.target.value })} />
       </label>
       {message && <p className="acct-field__error profile-car-form__wide" role="alert">{message}</p>}
       <div className="acct-actions profile-car-form__wide">
-        <button type="submit" className="acct-btn" disabled={saving}>{saving ? 'Saving…' : 'Save car'}</button>
-        <button type="button" className="acct-btn acct-btn--ghost" onClick={onCancel} disabled={saving}>Cancel</button>
+        <button type="submit" className="acct-btn" disabled={saving}>{saving ? t('profile.saving') : t('profile.saveCar')}</button>
+        <button type="button" className="acct-btn acct-btn--ghost" onClick={onCancel} disabled={saving}>{t('profile.cancel')}</button>
       </div>
     </form>
   );

@@ -3,7 +3,8 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
-import { formatMoney } from '../../../domain/money';
+import { money, t } from '../../i18n';
+import '../../i18n/enScreens';
 import { useShop } from '../shopContext';
 
 const CustomerDetails = graphql(`
@@ -27,10 +28,10 @@ export function CustomerDetailsCard({ fallbackName }: { fallbackName: string }) 
   return (
     <section className="acct-card" aria-labelledby="profile-details-title">
       <div className="acct-card__head">
-        <h2 id="profile-details-title">My details</h2>
-        {details && !editing && <button type="button" className="acct-btn acct-btn--ghost acct-btn--small" onClick={() => setEditing(true)}>Edit</button>}
+        <h2 id="profile-details-title">{t('profile.details')}</h2>
+        {details && !editing && <button type="button" className="acct-btn acct-btn--ghost acct-btn--small" onClick={() => setEditing(true)}>{t('profile.edit')}</button>}
       </div>
-      {error && !details && <p className="shop-error" role="alert">Your details could not be loaded.</p>}
+      {error && !details && <p className="shop-error" role="alert">{t('profile.detailsFailed')}</p>}
       {editing && details ? (
         <DetailsForm
           initial={{ fullName: details.fullName, emailAddress: details.emailAddress ?? '' }}
@@ -39,16 +40,16 @@ export function CustomerDetailsCard({ fallbackName }: { fallbackName: string }) 
         />
       ) : (
         <dl className="profile-details">
-          <dt>Name</dt><dd data-testid="profile-name">{details?.fullName ?? fallbackName}</dd>
-          <dt>E-mail</dt><dd>{details ? details.emailAddress || '—' : '…'}</dd>
-          <dt>Phone</dt><dd className="profile-phone">{details ? details.phoneNumber || '—' : '…'}</dd>
+          <dt>{t('profile.name')}</dt><dd data-testid="profile-name">{details?.fullName ?? fallbackName}</dd>
+          <dt>{t('profile.email')}</dt><dd>{details ? details.emailAddress || '—' : '…'}</dd>
+          <dt>{t('profile.phone')}</dt><dd className="profile-phone"><bdi dir="ltr">{details ? details.phoneNumber || '—' : '…'}</bdi></dd>
           {details && (
             <>
-              <dt>Wallet</dt><dd data-testid="profile-wallet">{formatMoney(details.balance, currency)}</dd>
-              {details.credit > 0 && <><dt>Credit</dt><dd data-testid="profile-credit">{formatMoney(details.credit, currency)}</dd></>}
-              <dt>Points</dt><dd data-testid="profile-points">{details.points}</dd>
-              <dt>Punches</dt><dd data-testid="profile-punches">{details.punches}</dd>
-              <dt>Free items</dt><dd data-testid="profile-free-items">{details.freeItems}</dd>
+              <dt>{t('profile.wallet')}</dt><dd data-testid="profile-wallet">{money(details.balance, currency)}</dd>
+              {details.credit > 0 && <><dt>{t('profile.credit')}</dt><dd data-testid="profile-credit">{money(details.credit, currency)}</dd></>}
+              <dt>{t('profile.points')}</dt><dd data-testid="profile-points">{details.points}</dd>
+              <dt>{t('profile.punches')}</dt><dd data-testid="profile-punches">{details.punches}</dd>
+              <dt>{t('profile.freeItems')}</dt><dd data-testid="profile-free-items">{details.freeItems}</dd>
             </>
           )}
         </dl>
@@ -66,7 +67,7 @@ function DetailsForm({ initial, brandId, onDone }: { initial: { fullName: string
     setFormError(null);
     try {
       await update({ variables: { input: { fullName: values.fullName.trim(), emailAddress: values.emailAddress.trim() || null, brandId } } });
-      notify('success', 'Success', 'Your details were saved.');
+      notify('success', 'Success', t('profile.saved'));
       onDone();
     } catch (err) {
       setFormError(errorMessage(err));
@@ -74,16 +75,16 @@ function DetailsForm({ initial, brandId, onDone }: { initial: { fullName: string
   };
   return (
     <form className="profile-form" onSubmit={submit} aria-busy={loading}>
-      <label className="acct-field">Full name
+      <label className="acct-field">{t('profile.fullName')}
         <input name="fullName" autoComplete="name" value={values.fullName} onChange={(e) => setValues((v) => ({ ...v, fullName: e.target.value }))} required />
       </label>
-      <label className="acct-field">E-mail
+      <label className="acct-field">{t('profile.email')}
         <input name="emailAddress" type="email" autoComplete="email" value={values.emailAddress} onChange={(e) => setValues((v) => ({ ...v, emailAddress: e.target.value }))} />
       </label>
       {formError && <p className="acct-field__error" role="alert">{formError}</p>}
       <div className="acct-actions">
-        <button type="submit" className="acct-btn" disabled={loading || !values.fullName.trim()}>{loading ? 'Saving…' : 'Save'}</button>
-        <button type="button" className="acct-btn acct-btn--ghost" onClick={onDone} disabled={loading}>Cancel</button>
+        <button type="submit" className="acct-btn" disabled={loading || !values.fullName.trim()}>{loading ? t('profile.saving') : t('profile.save')}</button>
+        <button type="button" className="acct-btn acct-btn--ghost" onClick={onDone} disabled={loading}>{t('profile.cancel')}</button>
       </div>
     </form>
   );

@@ -4,13 +4,15 @@ import { useSession } from '../../lib/session';
 import { CustomerDetailsCard } from './CustomerDetailsCard';
 import { AddressesCard } from './AddressesCard';
 import { CarsCard } from './CarsCard';
+import { t } from '../../i18n';
+import '../../i18n/enScreens';
 
 /** /profile (customers only): details, saved delivery addresses and cars. */
 export default function ProfilePage() {
   const { profile } = useSession();
   return (
     <div className="profile-page">
-      <h1 className="shop-title">My profile</h1>
+      <h1 className="shop-title">{t('profile.title')}</h1>
       <div className="profile-page__grid">
         <CustomerDetailsCard fallbackName={profile?.fullName ?? ''} />
         <div className="profile-page__side">

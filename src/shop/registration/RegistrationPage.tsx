@@ -8,6 +8,8 @@ import { useTitle } from '../../lib/title';
 import { useSessionRef } from '../../lib/session';
 import { PhoneInput } from '../components/PhoneInput';
 import { provideRegistration } from './registrationPorts';
+import { t, translateMessage, useShopLanguage, type TextKey } from '../../i18n';
+import '../../i18n/enScreens';
 import {
   selectError, selectInfo, selectIsPending, selectPhoneNumber, selectStep,
   type RegistrationDetails, type RegistrationStep,
@@ -18,7 +20,9 @@ import {
  * handed to the auth session (auth.tokenReceived) and the customer lands on /profile.
  */
 export default function RegistrationPage() {
-  useTitle('Registration');
+  // Registration is the shop's: it speaks the shop's language, unlike the sign-in pages around it.
+  useShopLanguage();
+  useTitle(translateMessage('Registration'));
   const client = useApolloClient();
   const session = useSessionRef();
   const [, navigate] = useLocation();
@@ -48,11 +52,11 @@ export default function RegistrationPage() {
   );
 }
 
-const STEP_TITLES: Record<RegistrationStep, { title: string; number: number }> = {
-  phone: { title: 'Create an account', number: 1 },
-  code: { title: 'Verify your phone', number: 2 },
-  details: { title: 'Your details', number: 3 },
-  registered: { title: 'Welcome!', number: 3 },
+const STEP_TITLES: Record<RegistrationStep, { title: TextKey; number: number }> = {
+  phone: { title: 'registration.phoneTitle', number: 1 },
+  code: { title: 'registration.codeTitle', number: 2 },
+  details: { title: 'registration.detailsTitle', number: 3 },
+  registered: { title: 'registration.registeredTitle', number: 3 },
 };
 
 /** Presentational: the registration card for one step. */
@@ -68,11 +72,14 @@ export function RegistrationView(props: {
   onChangePhone(): void;
   onSubmitDetails(details: RegistrationDetails): void;
 }) {
-  const { step, pending, error, info, phoneNumber } = props;
+  const { step, pending, phoneNumber } = props;
+  // The machine's and the server's messages arrive as English unless the server answered in Arabic.
+  const error = translateMessage(props.error) ?? null;
+  const info = translateMessage(props.info) ?? null;
   const { title, number } = STEP_TITLES[step];
   return (
-    <AuthCard title={title}>
-      <ol className="reg-steps" aria-label={`Step ${number} of 3`}>
+    <AuthCard title={t(title)}>
+      <ol className="reg-steps" aria-label={t('registration.step', { n: number })}>
         {[1, 2, 3].map((n) => <li key={n} className={n <= number ? 'is-done' : ''} aria-current={n === number ? 'step' : undefined} />)}
       </ol>
       {step === 'phone' && <PhoneStep key="phone" pending={pending} error={error} initial={phoneNumber} onSubmit={props.onSubmitPhone} />}
@@ -81,11 +88,11 @@ export function RegistrationView(props: {
           onSubmit={props.onSubmitCode} onResend={props.onResend} onChangePhone={props.onChangePhone} />
       )}
       {step === 'details' && <DetailsStep key="details" pending={pending} error={error} onSubmit={props.onSubmitDetails} />}
-      {step === 'registered' && <p className="auth-subtitle" role="status">Your account is ready. Signing you in…</p>}
+      {step === 'registered' && <p className="auth-subtitle" role="status">{t('registration.ready')}</p>}
       {step !== 'registered' && (
         <nav className="auth-links">
-          <span>Already have an account? <Link href="/login">Sign in</Link></span>
-          <Link href="/">Back to the shop</Link>
+          <span>{t('registration.haveAccount')} <Link href="/login">{t('registration.signIn')}</Link></span>
+          <Link href="/">{t('registration.backToShop')}</Link>
         </nav>
       )}
     </AuthCard>
@@ -102,9 +109,9 @@ function PhoneStep({ pending, error, initial, onSubmit }: { pending: boolean; er
   const submit = (e: FormEvent) => { e.preventDefault(); onSubmit(phone); };
   return (
     <form className="auth-form" onSubmit={submit} aria-busy={pending}>
-      <p className="auth-subtitle reg-lead">Enter your mobile number. We will send you a 6-digit code by SMS.</p>
-      <PhoneInput id="reg-phone" label="Phone number" value={phone} onChange={setPhone} error={error} />
-      <button type="submit" className="auth-submit" disabled={pending || !phone}>{pending ? 'Sending…' : 'Send code'}</button>
+      <p className="auth-subtitle reg-lead">{t('registration.phoneLead')}</p>
+      <PhoneInput id="reg-phone" label={t('registration.phone')} value={phone} onChange={setPhone} error={error} />
+      <button type="submit" className="auth-submit" disabled={pending || !phone}>{pending ? t('registration.sending') : t('registration.sendCode')}</button>
     </form>
   );
 }
@@ -117,18 +124,18 @@ function CodeStep({ pending, error, info, phoneNumber, onSubmit, onResend, onCha
   const submit = (e: FormEvent) => { e.preventDefault(); onSubmit(code); };
   return (
     <form className="auth-form" onSubmit={submit} aria-busy={pending}>
-      <p className="auth-subtitle reg-lead">We sent a code to <strong className="reg-phone">{phoneNumber}</strong>.</p>
+      <p className="auth-subtitle reg-lead">{t('registration.sentTo')} <strong className="reg-phone"><bdi dir="ltr">{phoneNumber}</bdi></strong>.</p>
       <label>
-        Verification code
-        <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code}
+        {t('registration.code')}
+        <input name="code" dir="ltr" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code}
           onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} autoFocus />
       </label>
       <Alert error={error} />
       {info && !error && <p className="reg-info" role="status">{info}</p>}
-      <button type="submit" className="auth-submit" disabled={pending || !code}>{pending ? 'Checking…' : 'Verify'}</button>
+      <button type="submit" className="auth-submit" disabled={pending || !code}>{pending ? t('registration.checking') : t('registration.verify')}</button>
       <div className="reg-secondary">
-        <button type="button" className="reg-link" onClick={onResend} disabled={pending}>Resend code</button>
-        <button type="button" className="reg-link" onClick={onChangePhone} disabled={pending}>Change phone number</button>
+        <button type="button" className="reg-link" onClick={onResend} disabled={pending}>{t('registration.resend')}</button>
+        <button type="button" className="reg-link" onClick={onChangePhone} disabled={pending}>{t('registration.changePhone')}</button>
       </div>
     </form>
   );
@@ -140,13 +147,13 @@ function DetailsStep({ pending, error, onSubmit }: { pending: boolean; error: st
   const submit = (e: FormEvent) => { e.preventDefault(); onSubmit(details); };
   return (
     <form className="auth-form" onSubmit={submit} aria-busy={pending}>
-      <p className="auth-subtitle reg-lead">Your phone is verified. Finish your account.</p>
-      <label>Full name<input name="fullName" autoComplete="name" value={details.fullName} onChange={set('fullName')} autoFocus /></label>
-      <label>E-mail<input name="email" type="email" autoComplete="email" value={details.email} onChange={set('email')} /></label>
-      <label>Password<input name="password" type="password" autoComplete="new-password" value={details.password} onChange={set('password')} /></label>
+      <p className="auth-subtitle reg-lead">{t('registration.detailsLead')}</p>
+      <label>{t('registration.fullName')}<input name="fullName" autoComplete="name" value={details.fullName} onChange={set('fullName')} autoFocus /></label>
+      <label>{t('registration.email')}<input name="email" type="email" autoComplete="email" value={details.email} onChange={set('email')} /></label>
+      <label>{t('registration.password')}<input name="password" type="password" autoComplete="new-password" value={details.password} onChange={set('password')} /></label>
       <Alert error={error} />
       <button type="submit" className="auth-submit" disabled={pending || !details.fullName.trim() || !details.password}>
-        {pending ? 'Creating your account…' : 'Create account'}
+        {pending ? t('registration.creating') : t('registration.create')}
       </button>
     </form>
   );
