@@ -123,10 +123,11 @@ async function customerFigures(db: Db, scope: StatisticScope, period: Period) {
   const within = (column: SQL) => inPeriod(column, period);
   const active = !period.to
     ? (period.from ? sql`p.last_at >= ${at(period.from)}` : sql`true`)
-    // A scalar subquery with a limit, not exists(): the planner may answer exists() by hashing every
-    // order of the period, where this is one index probe (orders_user_created_idx) per such customer.
+    // One index probe (orders_user_created_idx) per such customer: a scalar subquery ordered by the
+    // index, not exists() or a bare limit, which the planner answered by scanning the orders (measured).
     : sql`${period.from ? sql`p.last_at >= ${at(period.from)} and` : sql``} p.first_at < ${at(period.to)} and (p.seen_within or (
-        select 1 from "orders" o where o."user_id" = p.user_id and ${brandsOf(scope, sql`o."brand_id"`)} and ${within(sql`o."created_at"`)} limit 1) is not null)`;
+        select 1 from "orders" o where o."user_id" = p.user_id and ${brandsOf(scope, sql`o."brand_id"`)} and ${within(sql`o."created_at"`)}
+        order by o."user_id", o."created_at" limit 1) is not null)`;
   const isNew = period.to ? sql`p.second_at is null or p.second_at >= ${at(period.to)}` : sql`p.second_at is null`;
   const res = await db.execute(sql`
     with per_user as (
