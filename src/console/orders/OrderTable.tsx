@@ -63,7 +63,8 @@ const COLUMN_DEFS: Record<OrderColumnKey, ColumnDef> = {
     render: (r) => twoLines(<>{!r.isViewed && <span className="order-new-dot" aria-label="Unread" />}<strong className="order-number">{r.orderNumber}</strong></>, `#${r.id}`),
   },
   placed: {
-    name: 'Placed', width: 118, sort: 'createdAt',
+    // Wide enough for the longest timer, late and bold: 'making 1 h 05 min' (issue 11: 'waiting 4 …').
+    name: 'Placed', width: 144, sort: 'createdAt',
     render: (r, c) => {
       const timer = orderTimer(r, c.now);
       return twoLines(placedAt(r.createdAt), timer && (
@@ -73,14 +74,14 @@ const COLUMN_DEFS: Record<OrderColumnKey, ColumnDef> = {
       ));
     },
   },
-  customer: { name: 'Customer', width: 136, render: (r) => twoLines(r.customerName || '—', r.customerPhone) },
+  customer: { name: 'Customer', width: 128, render: (r) => twoLines(r.customerName || '—', r.customerPhone) },
   mode: { name: 'Mode', width: 88, render: (r) => twoLines(MODE_LABEL[r.deliverySystem] ?? r.deliverySystem, ARRIVAL_LABEL[r.arrival]) },
-  car: { name: 'Car', width: 170, render: (r) => twoLines(r.carDetails ?? '—', ARRIVAL_LABEL[r.arrival]) },
+  car: { name: 'Car', width: 156, render: (r) => twoLines(<span title={r.carDetails ?? undefined}>{r.carDetails ?? '—'}</span>, ARRIVAL_LABEL[r.arrival]) },
   items: {
     name: 'Items', width: 130,
     render: (r) => <span className="order-items-text" title={r.itemsText}>{r.itemsText || `${r.itemsCount} items`}</span>,
   },
-  total: { name: 'Total', width: 92, sort: 'total', render: (r) => <span className="order-money">{money(r.total)}</span> },
+  total: { name: 'Total', width: 88, sort: 'total', render: (r) => <span className="order-money">{money(r.total)}</span> },
   payment: {
     name: 'Payment', width: 140,
     render: (r, c) => twoLines(
@@ -91,11 +92,12 @@ const COLUMN_DEFS: Record<OrderColumnKey, ColumnDef> = {
     ),
   },
   status: {
-    name: 'Status', width: 104, sort: 'status',
+    name: 'Status', width: 96, sort: 'status',
     render: (r) => <Tag intent={STATUS_INTENT[r.status]} data-testid="order-status">{STATUS_LABEL[r.status] ?? r.status}</Tag>,
   },
   actions: {
-    name: 'Actions', width: 236,
+    // Three buttons side by side; four stand two by two (OrderActions).
+    name: 'Actions', width: 224,
     render: (r, c) => c.orders[r.id]
       ? <OrderActions orderId={r.id} order={c.orders[r.id]} role={c.role} acting={c.acting[r.id]} onAct={c.onAct} place="steps" />
       : null,

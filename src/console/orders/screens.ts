@@ -45,7 +45,8 @@ export const ORDER_SCREENS: Record<string, OrderScreenConfig> = {
   '/CurrentDriveThruOrderPage': {
     path: '/CurrentDriveThruOrderPage', list: 'driveThru', statuses: CURRENT, filters: { payment: true, deliverySystem: false },
     counts: [...STATUS_COUNTS, 'arrived', 'served', 'noShow'],
-    columns: ['id', 'status', 'actions', 'car', 'items', 'total', 'payment', 'customer', 'placed'],
+    // The timer beside the actions: at a drive-thru window how long a car has waited matters more than who is in it.
+    columns: ['id', 'status', 'actions', 'placed', 'car', 'items', 'total', 'payment', 'customer'],
     empty: 'No drive-thru orders waiting.',
   },
 };
