@@ -11,6 +11,7 @@ import { useTitle } from '../lib/title';
 import { ConsoleShell } from './shell/ConsoleShell';
 import { CONSOLE_PAGES, NotYetAvailable } from './pages';
 import { CONSOLE_ROUTES } from '../routes';
+import { usePreloadOrderPage } from './orders/preload';
 
 /**
  * The staff console. Authentication guard: signed-out users go to /login, customers to /profile,
@@ -18,6 +19,8 @@ import { CONSOLE_ROUTES } from '../routes';
  */
 export default function ConsoleApp() {
   const { isAuthenticated, isRestoring, role } = useSession();
+  // An order screen's first page starts now, beside the user lookup and the screen's own chunk.
+  usePreloadOrderPage();
   if (isRestoring) return <div className="console-loading"><Spinner /></div>;
   if (!isAuthenticated) return <Redirect to="/login" replace />;
   if (role === 'CUSTOMER') return <Redirect to="/profile" replace />;

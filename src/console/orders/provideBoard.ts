@@ -2,10 +2,11 @@ import { fromPromise } from 'xstate';
 import type { ApolloClient } from '@apollo/client';
 import { managerBrand } from '../shell/managerBrand';
 import {
-  orderBoardMachine, type BoardCounts, type BoardOrder, type OrderActionRequest, type OrderListKind, type PageRequest, type PageResult,
+  orderBoardMachine, type BoardCounts, type OrderActionRequest, type OrderListKind, type PageRequest, type PageResult,
 } from '../../../machines/orderBoard';
 import { apiErrorOf, errorMessage } from '../../lib/errors';
-import { EVENT_VERBS, type OrderEventType } from '../../../machines/orderLifecycle';
+import { EVENT_VERBS, statusOfEvent, type OrderEventType } from '../../../machines/orderLifecycle';
+import { takePreloadedPage } from './preload';
 import { notifyError } from '../../lib/notify';
 import {
   AllOrders, ApproveRefundRequest, ArrivalCounts, CurrentOrders, CustomerNoShow, CustomerServed, DriveThruOrders, InitiateRefundRequest,
@@ -13,8 +14,11 @@ import {
 } from './operations';
 import type { BoardOrderFieldsFragment } from '../../gql/graphql';
 
-/** A row of the staff lists, as the console shows it. */
-export type StaffOrderRow = BoardOrderFieldsFragment & BoardOrder;
+/**
+ * A row of the staff lists, as the console shows it: the generated type of the one order fragment
+ * (PageResult<StaffOrderRow> checks that it carries what the board's machine needs).
+ */
+export type StaffOrderRow = BoardOrderFieldsFragment;
 
 const LIST_QUERIES = {
   all: AllOrders,
@@ -31,13 +35,14 @@ const ARRIVAL_COUNTS: Partial<Record<OrderListKind, { withCarCounts: boolean; no
 };
 
 export async function loadOrderPage(client: ApolloClient, req: PageRequest): Promise<PageResult<StaffOrderRow>> {
-  const arrival = ARRIVAL_COUNTS[req.list];
+  // The arrival counts go with the status counts: only when the board asks for them.
+  const arrival = req.withCounts ? ARRIVAL_COUNTS[req.list] : undefined;
   const [list, extra] = await Promise.all([
     client.query({
       query: LIST_QUERIES[req.list] as typeof AllOrders,
       variables: {
         skip: req.skip, take: req.take, sorting: req.sorting, status: req.filter.status, payment: req.filter.payment,
-        deliverySystem: req.filter.deliverySystem, search: req.filter.search, branchId: req.filter.branchId, includeCounts: true,
+        deliverySystem: req.filter.deliverySystem, search: req.filter.search, branchId: req.filter.branchId, includeCounts: req.withCounts,
         // a brand manager's chosen brand (top bar): a filter within their scope
         brandId: managerBrand.get() ?? undefined,
       },
@@ -50,6 +55,8 @@ export async function loadOrderPage(client: ApolloClient, req: PageRequest): Pro
   ]);
   const data = list.data?.list;
   if (!data) throw new Error('The order list did not load.');
+  const rows = data.data.filter((r): r is StaffOrderRow => !!r);
+  if (!req.withCounts) return { rows, totalCount: data.totalCount };
   const counts: BoardCounts = { ...(data.counts ?? {}) };
   delete (counts as Record<string, unknown>).__typename;
   if (extra?.data) {
@@ -57,10 +64,8 @@ export async function loadOrderPage(client: ApolloClient, req: PageRequest): Pro
     if (extra.data.served != null) counts.served = extra.data.served;
     if (extra.data.noShow != null) counts.noShow = extra.data.noShow;
   }
-  return { rows: data.data.filter((r): r is BoardOrderFieldsFragment => !!r) as StaffOrderRow[], totalCount: data.totalCount, counts };
+  return { rows, totalCount: data.totalCount, counts };
 }
-
-const STATUS_OF_EVENT = { 'order.accept': 'accepted', 'order.ready': 'ready', 'order.reject': 'rejected', 'order.close': 'closed' } as const;
 
 /**
  * Sends one lifecycle event through its legacy call (SPEC.md 7), with the version the console
@@ -74,18 +79,18 @@ export async function performOrderEvent(client: ApolloClient, req: OrderActionRe
   const reason = 'reason' in req.event ? { reason: req.event.reason } : {};
   switch (req.event.type) {
     case 'order.accept': case 'order.ready': case 'order.reject': case 'order.close': {
-      const res = await client.mutate({ mutation: UpdateOrderStatus, variables: { input: { ...ids, ...reason, status: STATUS_OF_EVENT[req.event.type] } }, context: silent });
-      return res.data?.order as StaffOrderRow;
+      const res = await client.mutate({ mutation: UpdateOrderStatus, variables: { input: { ...ids, ...reason, status: statusOfEvent(req.event.type)! } }, context: silent });
+      return res.data?.order ?? null;
     }
     case 'order.markPaid':
-      return (await client.mutate({ mutation: UpdateOrderToPaidStatus, variables: { input: ids }, context: silent })).data?.order as StaffOrderRow;
+      return (await client.mutate({ mutation: UpdateOrderToPaidStatus, variables: { input: ids }, context: silent })).data?.order ?? null;
     case 'order.markRead':
       // Any version: several screens may mark the same order read, and repeating it is harmless.
-      return (await client.mutate({ mutation: UpdateOrderAsRead, variables: { input: { orderId: req.orderId } }, context: silent })).data?.order as StaffOrderRow;
+      return (await client.mutate({ mutation: UpdateOrderAsRead, variables: { input: { orderId: req.orderId } }, context: silent })).data?.order ?? null;
     case 'order.serve':
-      return (await client.mutate({ mutation: CustomerServed, variables: { input: ids }, context: silent })).data?.order as StaffOrderRow;
+      return (await client.mutate({ mutation: CustomerServed, variables: { input: ids }, context: silent })).data?.order ?? null;
     case 'order.noShow':
-      return (await client.mutate({ mutation: CustomerNoShow, variables: { input: { ...ids, ...reason } }, context: silent })).data?.order as StaffOrderRow;
+      return (await client.mutate({ mutation: CustomerNoShow, variables: { input: { ...ids, ...reason } }, context: silent })).data?.order ?? null;
     case 'order.requestRefund':
       await client.mutate({
         mutation: InitiateRefundRequest,
@@ -115,7 +120,8 @@ export function actionFailedMessage(orderId: number, event: OrderEventType, erro
 export function provideOrderBoard(client: ApolloClient) {
   return orderBoardMachine.provide({
     actors: {
-      loadPage: fromPromise(({ input }) => loadOrderPage(client, input)),
+      // The first page may have been asked for already, while the console was starting (./preload.ts).
+      loadPage: fromPromise(({ input }) => takePreloadedPage(input) ?? loadOrderPage(client, input)),
       performOrderEvent: fromPromise(({ input }) => performOrderEvent(client, input)),
     },
     actions: {
