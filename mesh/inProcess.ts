@@ -7,6 +7,7 @@ import { IN_PROCESS_ORIGIN, setInProcessUpstream } from './fetch';
 import { setLiveOrderFeed } from './liveFeed';
 import { directExecutor } from './direct';
 import type { LiveOrderFeedSource } from '../server/events/orderFeed';
+import { ApiError } from '../server/http/envelope';
 
 /**
  * Mounts the built mesh (.mesh/, written by `npm run build`) at /graphql on the Fastify server
@@ -18,24 +19,41 @@ export async function mountGateway(app: FastifyInstance, opts: { liveFeed?: Live
   process.env.MESH_UPSTREAM_URL = IN_PROCESS_ORIGIN;
   setInProcessUpstream((req) => app.inject(req));
   setLiveOrderFeed(opts.liveFeed ?? null);
-  const built = await import(pathToFileURL(path.resolve('.mesh/index.ts')).href);
-  // GraphiQL (on outside production, as Mesh decides) renders our same-origin page, not the CDN one (mesh/graphiql.ts).
-  const handler = createMeshHTTPHandler<{ req: unknown; reply: unknown }>({
-    baseDir: path.resolve('.'),
-    getBuiltMesh: built.getBuiltMesh,
-    rawServeConfig: { ...built.rawServeConfig, playground: { offline: true } },
-    renderGraphiQL: renderOfflineGraphiQL as never,
-  });
+  // The built mesh is the largest part of a start (importing .mesh/ and building its schema): it
+  // loads once the server listens, and a /graphql request that comes first waits for it.
+  let loading: ReturnType<typeof loadMesh> | undefined;
+  const load = () => {
+    if (!loading) {
+      loading = loadMesh();
+      // Logged, and tried again on the next request (a build may have been rewriting .mesh/).
+      loading.catch((err) => { loading = undefined; app.log.error({ err }, 'the GraphQL gateway could not load the built mesh (.mesh/): run npm run build'); });
+    }
+    return loading;
+  };
+  // After listen, and a turn later still, so the start-up's own last steps (the ready line) go first.
+  let destroyed = false;
+  app.addHook('onListen', async () => { setTimeout(() => { if (!destroyed) load().catch(() => {}); }, 0); });
+  const loadMesh = async () => {
+    const built = await import(pathToFileURL(path.resolve('.mesh/index.ts')).href);
+    // GraphiQL (on outside production, as Mesh decides) renders our same-origin page, not the CDN one (mesh/graphiql.ts).
+    const handler = createMeshHTTPHandler<{ req: unknown; reply: unknown }>({
+      baseDir: path.resolve('.'),
+      getBuiltMesh: built.getBuiltMesh,
+      rawServeConfig: { ...built.rawServeConfig, playground: { offline: true } },
+      renderGraphiQL: renderOfflineGraphiQL as never,
+    });
+    const mesh = await built.getBuiltMesh();
+    // `direct: false` (tests only) sends everything through Yoga, to compare the two paths' answers.
+    const direct = opts.direct === false ? async () => null : directExecutor(mesh);
+    return { handler, mesh, direct };
+  };
   registerGraphiQLAssets(app);
-  // Build the schema now so the first request does not pay for it.
-  const mesh = await built.getBuiltMesh();
-  // `direct: false` (tests only) sends everything through Yoga, to compare the two paths' answers.
-  const direct = opts.direct === false ? async () => null : directExecutor(mesh);
   app.route({
     method: ['GET', 'POST'],
     url: '/graphql',
     schema: { hide: true },
     async handler(req, reply) {
+      const { handler, direct } = await load().catch(() => { throw new ApiError(503, 'The GraphQL gateway is not available. Please try again later.'); });
       // A plain query or mutation skips Yoga's HTTP adapter (mesh/direct.ts); the rest goes through it.
       const answered = await direct(req, reply);
       if (answered !== null) return reply.send(answered);
@@ -49,5 +67,14 @@ export async function mountGateway(app: FastifyInstance, opts: { liveFeed?: Live
       return reply.send(await response.text());
     },
   });
-  return { destroy: async () => { setInProcessUpstream(null); setLiveOrderFeed(null); mesh.destroy(); } };
+  return {
+    /** Resolves when the built mesh has loaded (rejects if it cannot). */
+    ready: () => load().then(() => {}),
+    destroy: async () => {
+      destroyed = true;
+      setInProcessUpstream(null);
+      setLiveOrderFeed(null);
+      (await loading?.catch(() => null))?.mesh.destroy();
+    },
+  };
 }
