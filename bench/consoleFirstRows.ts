@@ -23,6 +23,8 @@ export async function benchConsoleFirstRows(opts: { orders?: number; loads?: num
   try {
     await fill(server.database.db, total);
     const page = await (await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } })).newPage();
+    // A busy machine is slow, not broken: wait for it rather than give up (the figures say how slow).
+    page.setDefaultTimeout(120_000);
     // Marks, from the navigation's start: the list query sent, the first row on screen, the console's first element.
     // A string, not a function: the bench's own functions are compiled with helpers the page lacks.
     await page.addInitScript(`
