@@ -1,19 +1,22 @@
 import { Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { lazyChunk } from './lib/lazy';
+import { lazyWithApollo, useApolloAfterFirstScreen } from './lib/gateway';
 import { AUTH_ROUTES, CONSOLE_ROUTES, SHOP_ROUTES } from './routes';
 import { NotFound } from './common/NotFound';
 import { Loading } from './common/Loading';
 import { OfflineBanner } from './common/OfflineBanner';
 import { RouteErrorBoundary } from './common/RouteErrorBoundary';
 
-// Separate chunks: a customer never downloads Blueprint or the console.
+// Separate chunks: a customer never downloads Blueprint or the console. The shop's first screen
+// comes without Apollo (src/lib/gateway.tsx); the console and the sign-in pages use it throughout.
 const ShopApp = lazyChunk(() => import('./shop/ShopApp'));
-const ConsoleApp = lazyChunk(() => import('./console/ConsoleApp'));
-const AuthApp = lazyChunk(() => import('./auth/AuthApp'));
+const ConsoleApp = lazyWithApollo(() => import('./console/ConsoleApp'));
+const AuthApp = lazyWithApollo(() => import('./auth/AuthApp'));
 
 export function App() {
   const [location] = useLocation();
+  useApolloAfterFirstScreen();
   return (
     <>
       <OfflineBanner />

@@ -1,32 +1,33 @@
 import { StrictMode } from 'react';
-import { ApolloProvider } from '@apollo/client/react';
 import { navigate } from 'wouter/use-browser-location';
-import { createApolloClient } from './lib/apollo';
+import { Gateway, GatewayProvider } from './lib/gateway';
 import { SessionProvider } from './lib/session';
 import { notify } from './lib/notify';
 import { GraphqlEndpoint } from './lib/endpoint';
 import { TEXT } from '../domain/constants';
 import { App } from './App';
 
-/** The whole app with its client and session; `uri` lets tests point it at a test server. */
+/**
+ * The whole app with its gateway and session; `uri` lets tests point it at a test server. Apollo
+ * Client is loaded by the gateway after the shop's first screen (src/lib/gateway.tsx).
+ */
 export function createRoot({ uri }: { uri?: string } = {}) {
-  // Any 401 ends the session; the Apollo error link reaches the session machine through this.
-  let onUnauthorized = () => {};
-  const client = createApolloClient({ uri, onUnauthorized: () => onUnauthorized() });
+  const gateway = new Gateway(uri);
   const onExpired = () => {
     notify('danger', TEXT.errorTitle, TEXT.authFailed);
     navigate('/login', { replace: true });
   };
   const element = (
     <StrictMode>
-      <ApolloProvider client={client}>
-        <SessionProvider client={client} onExpired={onExpired} bindUnauthorized={(fn) => { onUnauthorized = fn; }}>
+      <GatewayProvider value={gateway}>
+        {/* Any 401 ends the session; the gateway reaches the session machine through this. */}
+        <SessionProvider gateway={gateway} onExpired={onExpired} bindUnauthorized={(fn) => gateway.onUnauthorized(fn)}>
           <GraphqlEndpoint.Provider value={uri ?? '/graphql'}>
             <App />
           </GraphqlEndpoint.Provider>
         </SessionProvider>
-      </ApolloProvider>
+      </GatewayProvider>
     </StrictMode>
   );
-  return { client, element };
+  return { gateway, element };
 }

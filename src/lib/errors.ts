@@ -1,4 +1,3 @@
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { TEXT } from '../../domain/constants';
 
 /** What the gateway puts in a GraphQL error's extensions (mesh/fetch.ts). */
@@ -9,7 +8,10 @@ export interface ApiErrorExtensions {
 }
 
 export function apiErrorOf(error: unknown): ApiErrorExtensions | null {
-  if (CombinedGraphQLErrors.is(error)) return (error.errors[0]?.extensions as ApiErrorExtensions) ?? null;
+  // Apollo's CombinedGraphQLErrors and the gateway's GatewayError (src/lib/gateway.tsx) both carry `errors`;
+  // read by shape so the first screen's code does not load Apollo to read an error.
+  const errors = (error as { errors?: { extensions?: ApiErrorExtensions }[] } | null)?.errors;
+  if (Array.isArray(errors)) return errors[0]?.extensions ?? null;
   const ext = (error as { graphQLErrors?: { extensions?: ApiErrorExtensions }[] })?.graphQLErrors?.[0]?.extensions;
   return ext ?? null;
 }

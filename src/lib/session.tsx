@@ -1,12 +1,12 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { ApolloClient } from '@apollo/client';
 import { DEFAULT_BRANCH_ID } from '../../domain/constants';
 import { authSessionMachine, selectRole, selectIsAuthenticated, selectIsGuest, selectIsPending, selectProfile, selectError } from '../../machines/authSession';
 import { graphql } from '../gql';
 import { storage, KEYS } from './storage';
 import { errorMessage } from './errors';
+import type { Gateway } from './gateway';
 
 const Authenticate = graphql(`
   mutation Authenticate($input: AuthenticateInput_Input) {
@@ -21,22 +21,21 @@ const CurrentUser = graphql(`
 `);
 
 /** Binds the auth session machine's ports to the gateway and the browser's storage. */
-export function provideSession(client: ApolloClient, onExpired: () => void) {
+export function provideSession(gateway: Gateway, onExpired: () => void) {
   return authSessionMachine.provide({
     actors: {
       authenticate: fromPromiseSafe(async ({ input }) => {
-        const res = await client.mutate({
-          mutation: Authenticate,
-          variables: { input: input.credentials ? { ...input.credentials, rememberClient: true } : { asGuest: true } },
-          context: { silent: true },
-        });
-        const out = res.data?.TokenAuth_Authenticate;
+        const data = await gateway.mutate(Authenticate,
+          { input: input.credentials ? { ...input.credentials, rememberClient: true } : { asGuest: true } },
+          { silent: true });
+        const out = data?.TokenAuth_Authenticate;
         if (!out) throw new Error('Sorry!! Something went wrong(');
         return { accessToken: out.accessToken, userId: out.userId };
       }),
       loadProfile: fromPromiseSafe(async ({ input }) => {
-        const res = await client.query({ query: CurrentUser, variables: { id: input.userId }, fetchPolicy: 'network-only', context: { token: input.token, silent: true } });
-        const u = res.data?.User_Get;
+        // A returning customer's profile is read by the plain POST too when Apollo is not loaded yet.
+        const data = await gateway.query(CurrentUser, { id: input.userId }, { token: input.token, silent: true }, 'network-only');
+        const u = data?.User_Get;
         if (!u) throw new Error('No profile');
         return {
           id: u.id, fullName: u.fullName, emailAddress: u.emailAddress ?? null, phoneNumber: u.phoneNumber ?? null,
@@ -56,7 +55,7 @@ export function provideSession(client: ApolloClient, onExpired: () => void) {
       },
       clearSession: () => {
         storage.remove(KEYS.token, KEYS.userId, KEYS.role, KEYS.managerBrandId);
-        void client.clearStore();
+        gateway.clear();
       },
       sessionExpired: onExpired,
     },
@@ -77,14 +76,14 @@ function fromPromiseSafe<O, I>(fn: (args: { input: I }) => Promise<O>) {
 type SessionRef = ReturnType<typeof useActorRef<ReturnType<typeof provideSession>>>;
 const SessionContext = createContext<SessionRef | null>(null);
 
-export function SessionProvider({ client, onExpired, bindUnauthorized, children }: {
-  client: ApolloClient;
+export function SessionProvider({ gateway, onExpired, bindUnauthorized, children }: {
+  gateway: Gateway;
   onExpired: () => void;
   /** Receives the function the Apollo error link calls on a 401. */
   bindUnauthorized?: (fn: () => void) => void;
   children: ReactNode;
 }) {
-  const machine = useMemo(() => provideSession(client, onExpired), [client, onExpired]);
+  const machine = useMemo(() => provideSession(gateway, onExpired), [gateway, onExpired]);
   const ref = useActorRef(machine, {
     input: { token: storage.get(KEYS.token), userId: Number(storage.get(KEYS.userId)) || null },
   });

@@ -1,49 +1,52 @@
 import './shop.css';
-import { Suspense, use, useEffect, type ComponentType } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { SHOP_ROUTES, type ShopRoute } from '../routes';
 import { useSession } from '../lib/session';
 import { useRouteTitle } from '../lib/title';
 import { lazyChunk } from '../lib/lazy';
+import { lazyWithApollo } from '../lib/gateway';
 import { Loading } from '../common/Loading';
 import { RouteErrorBoundary } from '../common/RouteErrorBoundary';
 import { ShopLayout } from './layout/ShopLayout';
 import { ShopProvider } from './shopContext';
-import { applyToDocument, language, startLanguage, t, translateMessage } from '../i18n';
+import { languageReady, t, translateMessage, useShopLanguage } from '../i18n';
 
 // The shop's language (and its Arabic chunk) is settled before its first screen, once per page load.
-const languageReady = startLanguage();
+void languageReady();
 
-/** Shop screens by route pattern (src/routes.ts SHOP_ROUTES), each a lazy chunk. */
+/**
+ * Shop screens by route pattern (src/routes.ts SHOP_ROUTES), each a lazy chunk. The first screens a
+ * customer opens (the menu and a product) read through the gateway without Apollo; the others are
+ * Apollo screens (src/lib/gateway.tsx), loaded with it.
+ */
 const MenuPage = lazyChunk(() => import('./menu/MenuPage'));
-const CartPage = lazyChunk(() => import('./cart/CartPage'));
+const CartPage = lazyWithApollo(() => import('./cart/CartPage'));
 const SHOP_PAGES: Record<string, ComponentType> = {
   '/': MenuPage,
   '/products': MenuPage,
-  '/profile': lazyChunk(() => import('./profile/ProfilePage')),
-  '/branch/BranchDetails': lazyChunk(() => import('./branch/BranchDetailsPage')),
+  '/profile': lazyWithApollo(() => import('./profile/ProfilePage')),
+  '/branch/BranchDetails': lazyWithApollo(() => import('./branch/BranchDetailsPage')),
   '/product-detail/:id': lazyChunk(() => import('./product/ProductDetailPage')),
-  '/product-review': lazyChunk(() => import('./review/ProductReviewPage')),
+  '/product-review': lazyWithApollo(() => import('./review/ProductReviewPage')),
   '/cart/:address?': CartPage,
   '/cart-details/:address?': CartPage,
-  '/check-out': lazyChunk(() => import('./checkout/CheckoutPage')),
-  '/track-order': lazyChunk(() => import('./orders/TrackOrderPage')),
-  '/track': lazyChunk(() => import('./orders/TrackPage')),
-  '/track/previous': lazyChunk(() => import('./orders/PreviousOrdersPage')),
-  '/select-location': lazyChunk(() => import('./address/SelectLocationPage')),
-  '/address-details': lazyChunk(() => import('./address/AddressDetailsPage')),
+  '/check-out': lazyWithApollo(() => import('./checkout/CheckoutPage')),
+  '/track-order': lazyWithApollo(() => import('./orders/TrackOrderPage')),
+  '/track': lazyWithApollo(() => import('./orders/TrackPage')),
+  '/track/previous': lazyWithApollo(() => import('./orders/PreviousOrdersPage')),
+  '/select-location': lazyWithApollo(() => import('./address/SelectLocationPage')),
+  '/address-details': lazyWithApollo(() => import('./address/AddressDetailsPage')),
 };
 
 export default function ShopApp() {
-  use(languageReady);
+  useShopLanguage();
   const [location] = useLocation();
   useEffect(() => { window.scrollTo(0, 0); }, [location]);
-  // The sign-in pages and the console stay English, left to right.
-  useEffect(() => { applyToDocument(language()); return () => applyToDocument('en'); }, []);
   return (
     <ShopProvider>
       <ShopLayout>
-        <RouteErrorBoundary resetKey={location}>
+        <RouteErrorBoundary resetKey={location} translate={translateMessage}>
           <Suspense fallback={<Loading />}>
             <Switch>
               {SHOP_ROUTES.map((r) => <Route key={r.path} path={r.path}><ShopPage route={r} /></Route>)}

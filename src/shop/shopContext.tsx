@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useApolloClient } from '@apollo/client/react';
 import { fromPromise } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { DEFAULT_BRAND_ID, DEFAULT_BRANCH_ID, CURRENCY_CODE } from '../../domain/constants';
@@ -9,6 +8,7 @@ import { cartMachine, selectCartCount, selectCartItems, selectCartTotal, selectI
 import { graphql } from '../gql';
 import type { ShopBrandsQuery } from '../gql/graphql';
 import { errorMessage } from '../lib/errors';
+import { useGateway } from '../lib/gateway';
 import { storage, KEYS } from '../lib/storage';
 
 export const ShopBrands = graphql(`
@@ -66,7 +66,7 @@ const Ctx = createContext<ShopContextValue | null>(null);
  * change clears the cart.
  */
 export function ShopProvider({ children }: { children: ReactNode }) {
-  const client = useApolloClient();
+  const gateway = useGateway();
   const cart = useActorRef(
     useMemo(() => cartMachine.provide({ actions: { persist: (_, { items }) => storage.setJson(KEYS.cart, items) } }), []),
     { input: { items: storage.getJson<CartItem[]>(KEYS.cart, []) } },
@@ -75,8 +75,8 @@ export function ShopProvider({ children }: { children: ReactNode }) {
     actors: {
       loadBrands: fromPromise(async (): Promise<BrandSummary[]> => {
         try {
-          const res = await client.query({ query: ShopBrands, context: { silent: true } });
-          return (res.data?.Brand_GetBrandsForMangoCustomer ?? []).filter((b): b is Brand => !!b)
+          const data = await gateway.query(ShopBrands, {}, { silent: true });
+          return (data?.Brand_GetBrandsForMangoCustomer ?? []).filter((b): b is Brand => !!b)
             .map((b) => ({ ...b, branches: b.branches.filter((br): br is Branch => !!br) }));
         } catch (e) {
           throw new Error(errorMessage(e, 'The brands could not be loaded.'));
@@ -89,7 +89,7 @@ export function ShopProvider({ children }: { children: ReactNode }) {
       clearCart: () => cart.send({ type: 'cart.clear' }),
       goToProducts: () => { if (window.location.pathname !== '/products') navigate('/products'); },
     },
-  }), [client, cart]);
+  }), [gateway, cart]);
   const branch = useActorRef(branchMachine, { input: { selection: storedSelection() } });
 
   const [notes, setNotesState] = useState<OrderNotes>(() => ({ ...NO_NOTES, ...storage.getJson<Partial<OrderNotes>>(KEYS.orderNotes, {}) }));

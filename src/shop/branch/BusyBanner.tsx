@@ -1,8 +1,8 @@
-import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
 import { dateTime, t } from '../../i18n';
 import { useShop } from '../shopContext';
 import './busyBanner.css';
+import { useGatewayQuery } from '../../lib/gateway';
 
 export const BranchBusyMode = graphql(`
   query BranchBusyMode($branchId: Int!) {
@@ -22,7 +22,7 @@ const ends = (iso: unknown) => Date.parse(String(iso));
  */
 export function BusyBanner() {
   const { branchId } = useShop();
-  const { data } = useQuery(BranchBusyMode, {
+  const { data } = useGatewayQuery(BranchBusyMode, {
     variables: { branchId },
     skip: !branchId,
     pollInterval: REFRESH_MS,

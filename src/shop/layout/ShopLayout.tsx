@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { PRODUCT_NAME } from '../../../domain/constants';
 import { useSession } from '../../lib/session';
@@ -7,8 +7,11 @@ import { useSelector } from '@xstate/react';
 import { selectBrands } from '../../../machines/branchChange';
 import { useBranchChange, useCart, useShop } from '../shopContext';
 import { BusyBanner } from '../branch/BusyBanner';
-import { language, switchLanguage, t } from '../../i18n';
-import { NotificationBell } from './NotificationBell';
+import { language, switchLanguage, t, translateMessage } from '../../i18n';
+import { lazyWithApollo } from '../../lib/gateway';
+
+// Only a signed-in customer has an inbox; it is an Apollo screen, loaded with Apollo (src/lib/gateway.tsx).
+const NotificationBell = lazyWithApollo(() => import('./NotificationBell').then((m) => ({ default: m.NotificationBell })));
 
 export function ShopLayout({ children }: { children: ReactNode }) {
   const { isAuthenticated, isGuest, profile, role, send } = useSession();
@@ -28,7 +31,7 @@ export function ShopLayout({ children }: { children: ReactNode }) {
           </Link>
           <Link href="/track">{t('layout.orders')}</Link>
           {/* A signed-in customer's inbox: staff and the shared guest account have none. */}
-          {signedIn && role === 'CUSTOMER' && <NotificationBell />}
+          {signedIn && role === 'CUSTOMER' && <Suspense fallback={null}><NotificationBell /></Suspense>}
           {signedIn ? (
             <>
               <Link href="/profile">{profile?.fullName?.split(' ')[0] ?? t('layout.profile')}</Link>
@@ -46,7 +49,7 @@ export function ShopLayout({ children }: { children: ReactNode }) {
       </header>
       <BusyBanner />
       <main className="shop-main">{children}</main>
-      <Toasts />
+      <Toasts translate={translateMessage} />
     </div>
   );
 }

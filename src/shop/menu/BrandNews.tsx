@@ -1,7 +1,7 @@
 import './brandNews.css';
-import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
 import { t } from '../../i18n';
+import type { CurrentBrandNewsQuery } from '../../gql/graphql';
 
 export const CurrentBrandNews = graphql(`
   query CurrentBrandNews($brandId: Int!) {
@@ -12,10 +12,10 @@ export const CurrentBrandNews = graphql(`
 /**
  * The chosen brand's current news on the shop's home (SPEC.md 2.2 /news): what the brand shows
  * now, as the server decides (shown, now within its dates). Nothing at all when there is none or
- * it cannot be read: news never stands between a customer and the menu.
+ * it cannot be read: news never stands between a customer and the menu. The menu page reads it
+ * (CurrentBrandNews), so that the menu shows once the news above it is settled and never moves.
  */
-export function BrandNews({ brandId }: { brandId: number }) {
-  const { data } = useQuery(CurrentBrandNews, { variables: { brandId }, skip: !brandId, context: { silent: true } });
+export function BrandNews({ data }: { data: CurrentBrandNewsQuery | undefined }) {
   const news = (data?.BrandAdvertisements_GetCurrentBrandAdvertisements ?? []).filter((n) => !!n);
   if (!news.length) return null;
   return (

@@ -4,7 +4,8 @@ import { selectBrands, selectBrandsError, selectBrandsPending } from '../../../m
 import { BrandPicker } from '../picker/BrandPicker';
 import { BranchChangeDialog } from '../picker/BranchChangeDialog';
 import { ProductList } from './ProductList';
-import { BrandNews } from './BrandNews';
+import { BrandNews, CurrentBrandNews } from './BrandNews';
+import { useGatewayQuery } from '../../lib/gateway';
 import { useBranchChange, useCart, useShop } from '../shopContext';
 import { money, t } from '../../i18n';
 
@@ -16,6 +17,10 @@ export default function MenuPage() {
   const loading = useSelector(branchChange, selectBrandsPending);
   const error = useSelector(branchChange, selectBrandsError);
   const cart = useCart();
+  const news = useGatewayQuery(CurrentBrandNews, { variables: { brandId: shop.brandId }, skip: !shop.brandId, context: { silent: true } });
+  // The menu shows once what sits above it (the picker's brands, the branch line, the news) is known,
+  // so it never moves down under the customer's eyes (Lighthouse's layout shift). Its read starts at once.
+  const settled = (!loading || brands.length > 0 || !!error) && !news.loading;
   const brand = brands.find((b) => b.id === shop.brandId);
   const branch = brand?.branches.find((b) => b.id === shop.branchId);
   return (
@@ -36,7 +41,7 @@ export default function MenuPage() {
           </Link>
         )}
       </section>
-      <section className="menu-page__menu" aria-label={t('layout.menu')}>
+      <section className="menu-page__menu" aria-label={t('layout.menu')} hidden={!settled}>
         {brand && branch && (
           <header className="menu-branch">
             <div>
@@ -46,7 +51,7 @@ export default function MenuPage() {
             <Link href="/branch/BranchDetails" className="shop-link">{t('menu.branchDetails')}</Link>
           </header>
         )}
-        {shop.brandId ? <BrandNews brandId={shop.brandId} /> : null}
+        {shop.brandId ? <BrandNews data={news.data} /> : null}
         <ProductList brandId={shop.brandId} branchId={shop.branchId} currency={shop.currency} />
       </section>
       <BranchChangeDialog />

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
-import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
 import { dateTime, money, t } from '../../i18n';
+import { useGatewayQuery } from '../../lib/gateway';
 
 export const BranchProducts = graphql(`
   query BranchProducts($brandId: Int!, $branchId: Int!) {
@@ -20,7 +20,7 @@ export function unavailableText(until: string | null | undefined): string {
 
 /** A branch's products grouped by type and subtype; one the branch has switched off shows as unavailable. */
 export function ProductList({ brandId, branchId, currency }: { brandId: number; branchId: number; currency: string }) {
-  const { data, loading, error } = useQuery(BranchProducts, { variables: { brandId, branchId } });
+  const { data, loading, error } = useGatewayQuery(BranchProducts, { variables: { brandId, branchId } });
   const types = data?.Products_GetProductsGroupedByTypeAndSubtypeAsCustomerForMangoes ?? [];
   if (loading && !types.length) return <p className="shop-muted" role="status">{t('menu.loadingMenu')}</p>;
   if (error && !types.length) return <p className="shop-error" role="alert">{t('menu.menuFailed')}</p>;

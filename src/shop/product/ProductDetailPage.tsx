@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
 import { QUANTITY } from '../../../domain/constants';
 import { money, t } from '../../i18n';
@@ -15,6 +14,7 @@ import { useTitle } from '../../lib/title';
 import { statusOf } from '../../lib/errors';
 import { unavailableText } from '../menu/ProductList';
 import { livePrice, missingGroups, selectedOptions, toggleOption, type OptionChoice, type OptionGroup } from './productOptions';
+import { useGatewayQuery } from '../../lib/gateway';
 
 export const ProductDetail = graphql(`
   query ProductDetail($productid: Int!, $branchId: Int) {
@@ -33,7 +33,7 @@ export default function ProductDetailPage() {
   const cart = useCart();
   const [, navigate] = useLocation();
   const valid = Number.isInteger(productId) && productId > 0;
-  const { data, loading, error } = useQuery(ProductDetail, {
+  const { data, loading, error } = useGatewayQuery(ProductDetail, {
     variables: { productid: productId, branchId: shop.branchId },
     skip: !valid,
     context: { silent: true },
