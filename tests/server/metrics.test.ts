@@ -5,7 +5,8 @@ import { placeGuestOrder } from '../support/guestOrders';
 /** Prometheus metrics on /metrics (issue 14): off by default, and for the metrics token's holder only. */
 describe('/metrics off by default', () => {
   let server: TestServer;
-  beforeAll(async () => { server = await startTestServer(); });
+  // Generous: a start on a busy 2-core machine can take a minute.
+  beforeAll(async () => { server = await startTestServer(); }, 180_000);
   afterAll(async () => { await server?.close(); });
 
   it('is a 404 when METRICS_TOKEN is not set', async () => {
@@ -17,7 +18,7 @@ describe('/metrics off by default', () => {
 describe('/metrics with a token', () => {
   const token = 'metrics-token-for-tests';
   let server: TestServer;
-  beforeAll(async () => { server = await startTestServer({ metricsToken: token }); });
+  beforeAll(async () => { server = await startTestServer({ metricsToken: token }); }, 180_000);
   afterAll(async () => { await server?.close(); });
 
   const scrape = async (authorization?: string) => fetch(`${server.url}/metrics`, { headers: authorization ? { authorization } : {} });
