@@ -21,8 +21,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Latin words a customer may meet in the Arabic shop: the product's name, the language switch, and their own data. */
-const ALLOWED = ['Brew Ops', 'English', 'Sara Customer', 'customer@brewops.test'];
+/**
+ * Latin words a customer may meet in the Arabic shop: the product's name (upper-cased by CSS), the
+ * language switch, their own data, and the branch's address, free text that staff type in one
+ * language (docs/decisions.md "Shop in Arabic: the leftovers").
+ */
+const ALLOWED = ['Brew Ops', 'BREW OPS', 'English', 'Sara Customer', 'Sara', 'customer@brewops.test', 'Salem Al Mubarak St, Block 10, Salmiya'];
 /** English texts these screens showed before they were translated: none may come back. */
 const KNOWN_ENGLISH = [
   'My profile', 'My details', 'Delivery addresses', 'My cars', 'Add car', 'Wallet', 'Points', 'Create an account', 'Send code',
@@ -57,7 +61,8 @@ async function check(page: Page, screen: string, found: string[]) {
   expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
   const english = await englishOn(page);
   if (english.length) found.push(`${screen}: English ${JSON.stringify(english)}`);
-  const body = await page.evaluate(() => document.body.innerText);
+  let body = await page.evaluate(() => document.body.innerText);
+  for (const a of ALLOWED) body = body.split(a).join(' ');
   for (const s of KNOWN_ENGLISH) if (body.includes(s)) found.push(`${screen}: '${s}'`);
   found.push(...describeViolations(screen, await seriousViolations(page)));
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -149,7 +154,6 @@ describe('the Arabic shop has no English left', () => {
         await page.waitForURL('**/track-order?**');
         await page.getByTestId('order-progress').waitFor();
         await page.getByText('بانتظار قبول الفرع لطلبك.').waitFor();
-        await page.getByText('إسبريسو').first().waitFor();
         await check(page, '/track-order', found);
         await page.goto('/track/previous');
         await page.getByRole('heading').first().waitFor();

@@ -39,7 +39,7 @@ export const PlaceOrder = graphql(`
 `);
 
 const addressLabel = (a: { area: string; block: string; street: string; house_no: string }) =>
-  `${a.area}, Block ${a.block}, ${a.street}, House ${a.house_no}`;
+  `${a.area}${t('product.listSeparator')}${t('profile.addressLine', { block: a.block, street: a.street, house: a.house_no })}`;
 
 /** Remembers the order placed in this browser, so /track can find it again (the guest has no history). */
 export function rememberOrder(order: { orderId: number | null; ohash: string | null }, clearCartWhenShown = false) {

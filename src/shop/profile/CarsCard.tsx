@@ -9,7 +9,7 @@ import { t, translateMessage } from '../../i18n';
 import '../../i18n/enScreens';
 import { CAR_TEXT } from '../../../domain/constants';
 import {
-  customerCarsMachine, describeCar, selectCars, selectCarsError, selectCarsFailed, selectCarsPending, selectDictionaries, selectIsSaving,
+  customerCarsMachine, selectCars, selectCarsError, selectCarsFailed, selectCarsPending, selectDictionaries, selectIsSaving,
   type CarDictionaries, type CarDraft, type CustomerCar,
 } from '../../../machines/customerCars';
 
@@ -90,7 +90,7 @@ export function CarsCard() {
           <li key={c.id} className="acct-item">
             <span className="acct-item__body">
               <strong>{c.carColorName} {c.carBrandName} {c.carTypeName}</strong>
-              <span className="shop-muted" title={describeCar(c)}>{t('profile.plate')} <bdi className="profile-plate" dir="ltr">{c.plateNumber}</bdi>{c.description ? ` · ${c.description}` : ''}</span>
+              <span className="shop-muted">{t('profile.plate')} <bdi className="profile-plate" dir="ltr">{c.plateNumber}</bdi>{c.description ? ` · ${c.description}` : ''}</span>
             </span>
           </li>
         ))}
