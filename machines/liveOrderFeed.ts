@@ -35,12 +35,15 @@ import { TIMINGS } from '../domain/constants';
  *
  * The order screens hear it through the actor system, not a module-level listener set (STYLE.md:
  * actors talk to actors): the feed runs under `systemId` LIVE_ORDER_FEED, and a board (or any view
- * that shows orders) runs `watchOrderFeed`, which registers with it (`feed.watch`). The feed tells
+ * that shows orders) runs `watchOrderFeed` with the feed's ref, which registers with it (`feed.watch`). The feed tells
  * its watchers `orders.stale` when their lists should be read again: 2 s after the first new order
  * of a burst, after a reconnection, and 400 ms after the first change of a burst made elsewhere.
  */
 
-/** The feed's id in the actor system; a board joins the system by running with the feed as its parent. */
+/**
+ * The feed's id in its actor system. Boards are root actors of their own (a child of the feed could
+ * not be stopped when its page unmounts), so they are handed the feed's ref rather than joining it.
+ */
 export const LIVE_ORDER_FEED = 'liveOrderFeed';
 /** What the feed tells its watchers: the order lists they show are stale, read them again. */
 export interface OrderListsStale { type: 'orders.stale' }
@@ -298,13 +301,12 @@ export const selectFeedStatus = (s: FeedSnapshot): 'live' | 'connecting' | 'reco
 export const selectFeedReason = (s: FeedSnapshot) => s.context.reason;
 
 /**
- * Run by a board (or any view of orders) in the feed's actor system: registers with the feed
- * (`system.get(LIVE_ORDER_FEED)`) and sends its parent `input.onStale` whenever the feed says the
- * lists are stale; unregisters when it stops. Without a feed in the system (a role that hears
- * none, a test) it does nothing.
+ * Run by a board (or any view of orders): registers with the feed (`input.feed`) and sends its
+ * parent `input.onStale` whenever the feed says the lists are stale; unregisters when it stops.
+ * Without a feed (a role that hears none, a test) it does nothing.
  */
-export const watchOrderFeed = fromCallback<EventObject, { onStale: EventObject }>(({ system, self, input, receive, sendBack }) => {
-  const feed = system.get(LIVE_ORDER_FEED) as AnyActorRef | undefined;
+export const watchOrderFeed = fromCallback<EventObject, { onStale: EventObject; feed?: AnyActorRef | null }>(({ self, input, receive, sendBack }) => {
+  const feed = input.feed;
   if (!feed) return;
   feed.send({ type: 'feed.watch', watcher: self });
   receive((event) => { if (event.type === 'orders.stale') sendBack(input.onStale); });

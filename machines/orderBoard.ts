@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, raise, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import {
   orderLifecycleMachine, orderSnapshotFrom, type DeliverySystem, type OrderEventType, type OrderLifecycleEvent,
   type OrderLifecycleRow, type OrderStatus,
@@ -16,8 +16,8 @@ import { watchOrderFeed } from './liveOrderFeed';
  *          any ──board.page / board.sort / board.filter──▶ loading
  *   rows:  order.act ─(child can)─▶ spawn performOrderEvent "act-<id>" ─▶ row replaced, refetch
  *          order.open ─▶ details open; marks the order read when its machine can
- *   feed:  run with the live order feed as its parent, the board is in the feed's actor system and
- *          watches it (`watchOrderFeed`): the feed's `orders.stale` comes back as board.refresh
+ *   feed:  given the live order feed's ref (input `feed`), the board watches it (`watchOrderFeed`):
+ *          the feed's `orders.stale` comes back as board.refresh
  *
  * Ports, bound by whoever runs the machine: actors `loadPage` and `performOrderEvent`;
  * action `reportActionFailed` (shows the server's message).
@@ -78,6 +78,8 @@ export type OrderActorRef = ActorRefFrom<typeof orderLifecycleMachine>;
 
 export interface OrderBoardContext {
   list: OrderListKind;
+  /** The live order feed this board watches, or null. */
+  feed: AnyActorRef | null;
   skip: number;
   take: number;
   sorting: BoardSorting | null;
@@ -112,8 +114,11 @@ export type OrderBoardEvent =
   | { type: 'board.move'; by: 1 | -1 }
   | { type: 'order.closeDetails' };
 
-/** `skip`, `take`, `filter` and `sorting` restore a view (the console keeps them in the address). */
-export interface OrderBoardInput { list: OrderListKind; skip?: number; take?: number; filter?: BoardFilter; sorting?: BoardSorting | null }
+/**
+ * `skip`, `take`, `filter` and `sorting` restore a view (the console keeps them in the address);
+ * `feed` is the live order feed to watch, if this user hears one.
+ */
+export interface OrderBoardInput { list: OrderListKind; skip?: number; take?: number; filter?: BoardFilter; sorting?: BoardSorting | null; feed?: AnyActorRef | null }
 
 export const DEFAULT_PAGE_SIZE = 50;
 const ACTOR_PREFIX = 'act-';
@@ -181,9 +186,10 @@ export const orderBoardMachine = setup({
 }).createMachine({
   id: 'orderBoard',
   type: 'parallel',
-  invoke: { src: 'watchOrderFeed', input: { onStale: { type: 'board.refresh' } } },
+  invoke: { src: 'watchOrderFeed', input: ({ context }) => ({ onStale: { type: 'board.refresh' }, feed: context.feed }) },
   context: ({ input }) => ({
     list: input.list,
+    feed: input.feed ?? null,
     skip: Math.max(0, input.skip ?? 0),
     take: input.take ?? DEFAULT_PAGE_SIZE,
     sorting: input.sorting ?? null,

@@ -48,9 +48,9 @@ export function OrderScreen({ screen }: { screen: OrderScreenConfig }) {
   const machine = useMemo(() => provideOrderBoard(client), [client]);
   // The view starts from the address and is written back to it (replaceState: no history entry per click).
   const [initialView] = useState(() => viewFromSearch(window.location.search));
-  // In the live feed's actor system, where the board watches the feed (machines/orderBoard.ts).
+  // The board watches the live feed (machines/orderBoard.ts); a root actor, so it stops with the page.
   const feed = useLiveOrderFeedRef();
-  const board = useActorRef(machine, { input: { list: screen.list, ...initialView }, parent: feed ?? undefined });
+  const board = useActorRef(machine, { input: { list: screen.list, ...initialView, feed } });
 
   const rowIds = useSelector(board, selectRowIds);
   const rows = useSelector(board, selectRows) as Record<number, StaffOrderRow>;

@@ -1,12 +1,22 @@
 import { useEffect, useRef } from 'react';
-import { createActor, fromCallback } from 'xstate';
+import { createActor, setup } from 'xstate';
 import { watchOrderFeed } from '../../../machines/liveOrderFeed';
 import { useLiveOrderFeedRef } from './feed/LiveOrderFeed';
 
+/** A view of orders that is not a board: it watches the feed and calls back when its lists are stale. */
+const staleWatcher = setup({
+  types: { input: {} as { feed: NonNullable<ReturnType<typeof useLiveOrderFeedRef>>; refresh: () => void } },
+  actors: { watchOrderFeed },
+}).createMachine({
+  context: ({ input }) => input,
+  invoke: { src: 'watchOrderFeed', input: ({ context }) => ({ onStale: { type: 'orders.stale' }, feed: context.feed }) },
+  on: { 'orders.stale': { actions: ({ context }) => context.refresh() } },
+});
+
 /**
  * Calls `refresh` when the live feed says the order lists are stale (a view of orders that is not
- * a machine, like the dashboard's counts). It runs `watchOrderFeed` in the feed's actor system,
- * as a board does, under a small parent that calls `refresh`; boards run it themselves.
+ * a machine, like the dashboard's counts). It runs `watchOrderFeed` under a small root actor, as a
+ * board does; boards run it themselves.
  */
 export function useOrderSignals(refresh: () => void) {
   const latest = useRef(refresh);
@@ -14,10 +24,7 @@ export function useOrderSignals(refresh: () => void) {
   const feed = useLiveOrderFeedRef();
   useEffect(() => {
     if (!feed) return;
-    const view = createActor(fromCallback(({ receive }) => { receive(() => latest.current()); }), { parent: feed });
-    const watcher = createActor(watchOrderFeed, { parent: view, input: { onStale: { type: 'orders.stale' } } });
-    view.start();
-    watcher.start();
-    return () => { watcher.stop(); view.stop(); };
+    const watcher = createActor(staleWatcher, { input: { feed, refresh: () => latest.current() } }).start();
+    return () => { watcher.stop(); };
   }, [feed]);
 }

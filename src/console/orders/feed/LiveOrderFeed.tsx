@@ -19,8 +19,8 @@ export const FEED_REFUSED_TEXT = 'Live updates are off for this session. Sign in
 const FeedContext = createContext<LiveOrderFeedRef | null>(null);
 
 /**
- * The running feed, or null when this user hears none. An order board runs with it as its parent,
- * so the board is in the feed's actor system and finds it there (machines/liveOrderFeed.ts `watchOrderFeed`).
+ * The running feed, or null when this user hears none. An order board is handed it and watches it
+ * (machines/liveOrderFeed.ts `watchOrderFeed`).
  */
 export const useLiveOrderFeedRef = () => useContext(FeedContext);
 
