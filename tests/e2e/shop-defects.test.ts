@@ -140,6 +140,8 @@ describe('the product page and the checkout', () => {
         await page.getByRole('heading', { name: 'Cappuccino' }).waitFor();
         await page.waitForFunction(() => document.title.startsWith('Cappuccino'));
         expect(await page.locator('.shop-logo').textContent()).toBe('Mango Coffee');
+        // The brand's name is shown whole, not cut to 'Mango Co…' beside the nav on a phone.
+        expect(await page.locator('.shop-logo').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
         // Size is required: the hint is visible, above the sticky bar, not under it.
         const hint = page.getByText('Please choose Size.');
         const bar = page.locator('.product-detail__buy');
