@@ -299,6 +299,13 @@ type FeedSnapshot = ReturnType<LiveOrderFeedRef['getSnapshot']>;
 export const selectFeedStatus = (s: FeedSnapshot): 'live' | 'connecting' | 'reconnecting' | 'refused' =>
   s.matches('refused') ? 'refused' : s.matches('reconnecting') ? 'reconnecting' : s.matches({ online: 'live' }) ? 'live' : 'connecting';
 export const selectFeedReason = (s: FeedSnapshot) => s.context.reason;
+/**
+ * Whether live updates are down, for the page-wide banner: refused, waiting to retry, or trying
+ * again after a drop (attempt > 0) until the feed is live. The first connection is not 'down', and
+ * neither flickers the banner off while a reconnection is being tried.
+ */
+export const selectFeedDown = (s: FeedSnapshot): boolean =>
+  s.matches('refused') || s.matches('reconnecting') || (!s.matches({ online: 'live' }) && s.context.attempt > 0);
 
 /**
  * Run by a board (or any view of orders): registers with the feed (`input.feed`) and sends its

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
-import { liveOrderFeedMachine, retryDelayMs, selectFeedStatus, type CatchUpResult } from '../../machines/liveOrderFeed';
+import { liveOrderFeedMachine, retryDelayMs, selectFeedDown, selectFeedStatus, type CatchUpResult } from '../../machines/liveOrderFeed';
 import { TIMINGS } from '../../domain/constants';
 
 /** The feed machine alone, with in-memory ports: the edges the model test cannot stage on a real server. */
@@ -57,6 +57,31 @@ describe('liveOrderFeed machine', () => {
       expect(h.refreshes()).toBe(1);
       await vi.advanceTimersByTimeAsync(5000);
       expect(h.refreshes()).toBe(1);
+      h.feed.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stays down for the banner while a reconnection is tried, until the feed is live again (the first connection is not down)', async () => {
+    vi.useFakeTimers();
+    try {
+      const h = harness((after) => ({ orderIds: [], latestId: after ?? 3 }));
+      expect(selectFeedStatus(h.feed.getSnapshot())).toBe('connecting');
+      expect(selectFeedDown(h.feed.getSnapshot())).toBe(false);
+      h.transport({ type: 'feed.connected' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(selectFeedDown(h.feed.getSnapshot())).toBe(false);
+      h.transport({ type: 'feed.dropped', reason: 'cut' });
+      expect(selectFeedDown(h.feed.getSnapshot())).toBe(true);
+      // The retry: connecting again, and still down (the banner used to vanish during each attempt).
+      await vi.advanceTimersByTimeAsync(retryDelayMs(1));
+      expect(selectFeedStatus(h.feed.getSnapshot())).toBe('connecting');
+      expect(selectFeedDown(h.feed.getSnapshot())).toBe(true);
+      h.transport({ type: 'feed.connected' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(selectFeedStatus(h.feed.getSnapshot())).toBe('live');
+      expect(selectFeedDown(h.feed.getSnapshot())).toBe(false);
       h.feed.stop();
     } finally {
       vi.useRealTimers();

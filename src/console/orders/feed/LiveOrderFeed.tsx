@@ -4,7 +4,7 @@ import { createPortal } from 'react-dom';
 import { useApolloClient } from '@apollo/client/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Intent, Tag } from '@blueprintjs/core';
-import { LIVE_ORDER_FEED, selectFeedReason, selectFeedStatus, type LiveOrderFeedRef } from '../../../../machines/liveOrderFeed';
+import { LIVE_ORDER_FEED, selectFeedDown, selectFeedReason, selectFeedStatus, type LiveOrderFeedRef } from '../../../../machines/liveOrderFeed';
 import { useLiveTransport } from '../../../lib/endpoint';
 import { firestoreFeedConfig, liveOrderFeedInput, provideLiveOrderFeed } from './provideFeed';
 import { preloadAlertSound } from './alertSound';
@@ -41,6 +41,7 @@ export function LiveOrderFeedProvider({ branchId, children }: { branchId: number
   const feed = useActorRef(machine, { input: liveOrderFeedInput({ branchId }, firestore), systemId: LIVE_ORDER_FEED });
   const status = useSelector(feed, selectFeedStatus);
   const reason = useSelector(feed, selectFeedReason);
+  const down = useSelector(feed, selectFeedDown);
 
   // Loaded ahead, so the first alert is not late.
   useEffect(() => { preloadAlertSound(); }, []);
@@ -57,7 +58,6 @@ export function LiveOrderFeedProvider({ branchId, children }: { branchId: number
     };
   }, [feed]);
 
-  const down = status === 'reconnecting' || status === 'refused';
   useEffect(() => {
     document.body.classList.toggle('feed-down', down);
     return () => { document.body.classList.remove('feed-down'); };
