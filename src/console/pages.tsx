@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { NonIdealState } from '@blueprintjs/core';
 import { BuildIcon } from '@blueprintjs/icons';
 import { lazyChunk } from '../lib/lazy';
+import { loadOrderScreen } from './orders/preload';
 import { RESOURCE_PAGES } from './resources';
 import { MENU_PAGES } from './menu';
 import { USER_PAGES } from './users';
@@ -32,7 +33,7 @@ export const CONSOLE_PAGES: Record<string, ComponentType> = {
 };
 
 function orderScreen(path: string) {
-  return lazyChunk(() => import('./orders/OrderScreen').then((m) => ({ default: m.ORDER_SCREEN_PAGES[path] })));
+  return lazyChunk(() => loadOrderScreen().then((m) => ({ default: m.ORDER_SCREEN_PAGES[path] })));
 }
 
 /** Routes whose screen is not part of this release yet say so plainly instead of showing fake data. */

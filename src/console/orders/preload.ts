@@ -37,8 +37,19 @@ export function preloadOrderPage(client: ApolloClient, path: string, search: str
   const page = loadOrderPage(client, request);
   page.catch(() => {}); // the board reports a failure when it takes this answer, or loads again
   preloaded = { key, page, at: Date.now() };
-  // The screen's chunk, in parallel (the lazy route imports the same module later).
-  void import('./OrderScreen').catch(() => {});
+  // The screen's chunk, in parallel (the lazy route takes the same import later).
+  loadOrderScreen().catch(() => {});
+}
+
+let screenModule: Promise<typeof import('./OrderScreen')> | null = null;
+/**
+ * The order screens' module, imported once for the preload and the route alike: a second import()
+ * started while the first was still evaluating the module got it half-made under vite-node (the
+ * model tests), with ORDER_SCREEN_PAGES undefined. A failed import is tried again next time.
+ */
+export function loadOrderScreen(): Promise<typeof import('./OrderScreen')> {
+  screenModule ??= import('./OrderScreen').catch((error: unknown) => { screenModule = null; throw error; });
+  return screenModule;
 }
 
 /** The preloaded answer to `request`, once, while it is fresh; null otherwise. */
