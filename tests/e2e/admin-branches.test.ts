@@ -67,7 +67,7 @@ describe('branches and brand settings in the console, followed by the shop', () 
       // The brand, on the brands screen.
       await page.goto('/brands/new');
       const brandForm = page.getByRole('form', { name: 'New brand' });
-      await brandForm.getByLabel('Name').fill(BRAND);
+      await brandForm.getByLabel(/^Name/).fill(BRAND);
       await brandForm.getByLabel('Currency').selectOption({ label: 'KD — Kuwaiti Dinar' });
       await brandForm.getByRole('button', { name: 'Save' }).click();
       await page.waitForURL('**/brands');

@@ -97,7 +97,7 @@ describe('companies and brands in the console', () => {
       const form = page.getByRole('form', { name: 'New brand' });
       await form.waitFor();
       const name = `Mango Tea ${size}`;
-      await form.getByLabel('Name').fill(name);
+      await form.getByLabel(/^Name/).fill(name);
       // fixed to their own company
       await expect.poll(() => form.getByLabel('Company').inputValue()).toBe('1');
       expect(await form.getByLabel('Company').isDisabled()).toBe(true);
