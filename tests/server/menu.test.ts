@@ -427,7 +427,7 @@ describe('Country: delivery areas of a brand', () => {
 
 describe('history', () => {
   it('every menu write leaves an audit entry with who and what', async () => {
-    const rows = await db().select().from(t.auditLog);
+    const rows = await db().select().from(t.auditLog).orderBy(t.auditLog.id); // the first switch is branch user 4's (PostgreSQL returns no order otherwise)
     const resources = new Set(rows.map((r) => r.resource));
     for (const r of ['Product', 'ProductType', 'ProductSubType', 'ProductItem', 'ProductSubItem', 'ProductAdditionsGroup', 'ProductAddition', 'BranchProductSwitch', 'BranchAdditionSwitch', 'BrandDeliveryArea']) {
       expect(resources, r).toContain(r);
