@@ -187,18 +187,15 @@ async function databaseSettings(server: RunningServer) {
   return ` ${s.server_version} (fsync ${s.fsync}, synchronous_commit ${s.synchronous_commit}, pool ${(server.database.client as import('pg').Pool).options.max})`;
 }
 
+/** A fresh database on that server (the test setup's), and a way to drop it after the run. */
 async function freshDatabase(adminUrl: string) {
-  const pg = (await import('pg')).default;
-  const name = `bench_intake_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const { freshPostgresDatabase } = await import('../tests/support/server');
+  const url = await freshPostgresDatabase(adminUrl);
+  const name = new URL(url).pathname.slice(1);
   return {
-    url: url.toString(),
+    url,
     async drop() {
+      const pg = (await import('pg')).default;
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`).catch(() => {});
