@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { Type, type Static } from 'typebox';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -9,6 +8,7 @@ import type { Caller } from '../../http/context';
 import { CARD_PAYMENT_LABEL } from '../../../domain/constants';
 import type { LanguageCode } from '../../../domain/languages';
 import { localizedColumn } from '../../http/language';
+import { mayReadOrder } from './orderAccess';
 
 export const OrderHistoryItem = Obj('OrderHistoryItem', {
   id: Type.Integer(),
@@ -110,11 +110,6 @@ export async function orderHistory(db: Db, caller: NonNullable<Caller>, page: { 
   };
 }
 
-export const sameSecret = (a: string, b: string) => {
-  const x = Buffer.from(a), y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
-
 /**
  * One order, for its owner, or for anyone holding its ohash (the guest, and the /track-order link
  * after paying). The guest is never the owner: every guest order belongs to user 18. Anything
@@ -131,8 +126,7 @@ export async function customerOrderDetail(db: Db, caller: NonNullable<Caller>, o
     .innerJoin(paymentSystems, eq(paymentSystems.id, orders.paymentSystemId))
     .where(eq(orders.id, orderId));
   const o = row?.order;
-  const allowed = !!o && ((!caller.isGuest && o.userId === caller.id) || (!!ohash && sameSecret(ohash, o.ohash)));
-  if (!allowed) throw notFound('Order');
+  if (!mayReadOrder(caller, o, ohash)) throw notFound('Order');
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id));
   const name = await arabicNamesOf(db, items, language);
   return {
