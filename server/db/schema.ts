@@ -56,8 +56,11 @@ export const branches = pgTable('branches', {
   openTime: text('open_time').notNull().default('07:00'),
   closeTime: text('close_time').notNull().default('23:00'),
   branchAddress: text('branch_address').notNull().default(''),
+  /** The address and delivery text in the Arabic shop; null: the English ones (docs/decisions.md, issue 12 helper F). */
+  branchAddressAr: arabic('branch_address_ar'),
   branchPhoneNumber: text('branch_phone_number').notNull().default(''),
   deliveryText: text('delivery_text').notNull().default(''),
+  deliveryTextAr: arabic('delivery_text_ar'),
   isBusy: boolean('is_busy').notNull().default(false),
   /** Busy switches itself off at this time (null: until switched off by hand). */
   busyUntil: timestamp('busy_until', { withTimezone: true }),
