@@ -583,6 +583,13 @@ export const orders = pgTable('orders', {
   index('orders_changed_idx').on(t.updatedAt).where(sql`${t.version} > 0`),
   // The acceptance deadline's sweep: the few pending orders, oldest first.
   index('orders_pending_created_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  // The quality report's exact percentiles (server/services/statistic/quality.ts): the accepted (and
+  // readied) orders of a branch by their time in seconds, so the one histogram bucket that holds the
+  // k-th time is read alone. A new order is neither accepted nor ready: intake adds no entry here.
+  index('orders_accept_seconds_idx').on(t.branchId, sql`(extract(epoch from (${t.acceptedAt} - ${t.createdAt})))`, t.createdAt)
+    .where(sql`${t.acceptedAt} is not null`),
+  index('orders_ready_seconds_idx').on(t.branchId, sql`(extract(epoch from (${t.readyAt} - ${t.acceptedAt})))`, t.createdAt)
+    .where(sql`${t.readyAt} is not null and ${t.acceptedAt} is not null`),
 ]);
 
 // ─── statistics rollup (docs/decisions.md "Statistics at scale") ───────────────
@@ -630,6 +637,61 @@ export const customerBrandOrders = pgTable('customer_brand_orders', {
   lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
   lastId: integer('last_id').notNull(),
 }, (t) => [primaryKey({ columns: [t.userId, t.brandId] }), index('customer_brand_orders_brand_idx').on(t.brandId, t.lastAt)]);
+
+/**
+ * The quality report's histograms of the time to accept (placing → accepting) and to ready
+ * (accepting → ready), in seconds. Bucket i holds the times in [BOUNDS[i-1], BOUNDS[i]) (bucket 0
+ * below the first bound, the last bucket from the last bound up): SQL's width_bucket. Finer where
+ * branches usually are, so the bucket that holds a percentile has few orders to read.
+ */
+export const ACCEPT_SECONDS_BOUNDS = [...Array.from({ length: 61 }, (_, i) => i * 10), 900, 1200, 1800, 3600, 7200];
+export const READY_SECONDS_BOUNDS = [...Array.from({ length: 61 }, (_, i) => i * 30), 2700, 3600, 7200, 14400];
+export const ACCEPT_COLUMNS = Array.from({ length: ACCEPT_SECONDS_BOUNDS.length + 1 }, (_, i) => `a${String(i).padStart(2, '0')}`);
+export const READY_COLUMNS = Array.from({ length: READY_SECONDS_BOUNDS.length + 1 }, (_, i) => `r${String(i).padStart(2, '0')}`);
+const countColumns = (names: string[]) => Object.fromEntries(names.map((c) => [c, integer(c).notNull().default(0)]));
+
+/** Per branch and Kuwait day, how many accepted (readied) orders took how long (ACCEPT/READY_COLUMNS). */
+export const orderDailyTimes = pgTable('order_daily_times', {
+  branchId: integer('branch_id').notNull(),
+  day: integer('day').notNull(),
+  brandId: integer('brand_id').notNull(),
+  ...countColumns(ACCEPT_COLUMNS),
+  ...countColumns(READY_COLUMNS),
+}, (t) => [primaryKey({ columns: [t.branchId, t.day] })]);
+
+/**
+ * The quality report's figures per branch and Kuwait calendar month (`month`: the month's first day,
+ * as days since 1970-01-01): the sums of that month's rows of order_daily_stats and
+ * order_daily_times, so a year is 12 rows a branch.
+ */
+export const orderMonthlyQuality = pgTable('order_monthly_quality', {
+  branchId: integer('branch_id').notNull(),
+  month: integer('month').notNull(),
+  brandId: integer('brand_id').notNull(),
+  orders: integer('orders').notNull(),
+  accepted: integer('accepted').notNull(),
+  rejected: integer('rejected').notNull(),
+  notAcceptedInTime: integer('not_accepted_in_time').notNull(),
+  noShows: integer('no_shows').notNull(),
+  refunded: integer('refunded').notNull(),
+  refundedAmount: money('refunded_amount'),
+  ...countColumns(ACCEPT_COLUMNS),
+  ...countColumns(READY_COLUMNS),
+}, (t) => [primaryKey({ columns: [t.branchId, t.month] })]);
+
+/**
+ * Payment History's totals: the paid orders of a branch on a Kuwait day of payment, by method and
+ * refund state (count and amount). Kept with the other rollups from the orders (never by intake).
+ */
+export const paymentDailyStats = pgTable('payment_daily_stats', {
+  branchId: integer('branch_id').notNull(),
+  day: integer('day').notNull(),
+  brandId: integer('brand_id').notNull(),
+  paymentSystemId: integer('payment_system_id').notNull(),
+  refund: text('refund').notNull(),
+  payments: integer('payments').notNull(),
+  amount: money('amount'),
+}, (t) => [primaryKey({ columns: [t.branchId, t.day, t.paymentSystemId, t.refund] })]);
 
 /** Where the rollup has read up to (one row, id 1). */
 export const statisticsWatermark = pgTable('statistics_watermark', {
