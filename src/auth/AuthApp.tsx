@@ -8,6 +8,7 @@ import { lazyChunk } from '../lib/lazy';
 import { Loading } from '../common/Loading';
 import { RouteErrorBoundary } from '../common/RouteErrorBoundary';
 import { Toasts } from '../common/Toasts';
+import { translateMessage } from '../i18n';
 import './auth.css';
 
 // Registration is the shop's three-step flow; it lives with the shop.
@@ -29,7 +30,7 @@ export default function AuthApp() {
   if (isAuthenticated && !isGuest) return <Redirect to={(role === 'CUSTOMER' && nextPath(window.location.search)) || homeFor(role)} replace />;
   return (
     <>
-    <RouteErrorBoundary resetKey={location}>
+    <RouteErrorBoundary resetKey={location} translate={translateMessage}>
     <Switch>
       <Route path="/login"><LoginPage /></Route>
       <Route path="/forgot_password"><ForgotPasswordPage /></Route>
@@ -37,7 +38,7 @@ export default function AuthApp() {
       <Route path="/registration"><RegistrationPage /></Route>
     </Switch>
     </RouteErrorBoundary>
-    <Toasts />
+    <Toasts translate={translateMessage} />
     </>
   );
 }

@@ -3,9 +3,13 @@ import { Link } from 'wouter';
 import { useSession } from '../lib/session';
 import { useTitle } from '../lib/title';
 import { AuthCard } from './AuthCard';
+import { t, translateMessage, useShopLanguage } from '../i18n';
+import '../i18n/enScreens';
 
+/** The shared door of customers and staff: in the shop's language (staff's console stays English). */
 export function LoginPage() {
-  useTitle('Login');
+  useShopLanguage();
+  useTitle(translateMessage('Login'));
   const { send, isPending, error } = useSession();
   return <LoginView pending={isPending} error={error} onSubmit={(credentials) => send({ type: 'auth.login', credentials })} />;
 }
@@ -23,25 +27,25 @@ export function LoginView({ pending, error, onSubmit }: {
     if (login.trim() && password) onSubmit({ userNameOrEmailAddress: login.trim(), password });
   };
   return (
-    <AuthCard title="Sign in" subtitle="Customers and staff sign in here.">
+    <AuthCard title={t('signIn.title')} subtitle={t('signIn.subtitle')}>
       <form onSubmit={submit} className="auth-form" aria-busy={pending}>
         <label>
-          User name, e-mail or phone
+          {t('signIn.login')}
           <input name="login" autoComplete="username" value={login} onChange={(e) => setLogin(e.target.value)} required autoFocus />
         </label>
         <label>
-          Password
+          {t('signIn.password')}
           <input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
         </label>
-        {error && <p className="auth-error" role="alert">{error}</p>}
+        {error && <p className="auth-error" role="alert">{translateMessage(error)}</p>}
         <button type="submit" className="auth-submit" disabled={pending || !login.trim() || !password}>
-          {pending ? 'Signing in…' : 'Sign in'}
+          {pending ? t('signIn.signingIn') : t('signIn.submit')}
         </button>
       </form>
       <nav className="auth-links">
-        <Link href="/forgot_password">Forgot password?</Link>
-        <Link href="/registration">Create an account</Link>
-        <Link href="/">Back to the shop</Link>
+        <Link href="/forgot_password">{t('signIn.forgot')}</Link>
+        <Link href="/registration">{t('signIn.create')}</Link>
+        <Link href="/">{t('signIn.backToShop')}</Link>
       </nav>
     </AuthCard>
   );

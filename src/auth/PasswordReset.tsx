@@ -9,6 +9,8 @@ import { TEXT } from '../../domain/constants';
 import { phoneProblem } from '../../domain/phone';
 import { PhoneInput } from '../shop/components/PhoneInput';
 import { AuthCard } from './AuthCard';
+import { t, translateMessage, useShopLanguage } from '../i18n';
+import '../i18n/enScreens';
 
 const SendResetCode = graphql(`
   query SendPasswordResetCode($phoneNumber: String!) {
@@ -23,7 +25,8 @@ const ResetPassword = graphql(`
 `);
 
 export function ForgotPasswordPage() {
-  useTitle('Forgot Password');
+  useShopLanguage();
+  useTitle(translateMessage('Forgot Password'));
   const client = useApolloClient();
   const [, navigate] = useLocation();
   const [phone, setPhone] = useState('');
@@ -47,18 +50,19 @@ export function ForgotPasswordPage() {
     }
   };
   return (
-    <AuthCard title="Forgot password" subtitle="We will send a 6-digit code to your phone.">
+    <AuthCard title={t('signIn.forgotTitle')} subtitle={t('signIn.forgotSubtitle')}>
       <form className="auth-form" onSubmit={submit}>
-        <PhoneInput id="forgot-phone" label="Phone number" value={phone} onChange={(p) => { setPhone(p); setError(null); }} error={error} />
-        <button className="auth-submit" disabled={pending || !phone}>{pending ? 'Sending…' : 'Send code'}</button>
+        <PhoneInput id="forgot-phone" label={t('signIn.phone')} value={phone} onChange={(p) => { setPhone(p); setError(null); }} error={translateMessage(error)} />
+        <button className="auth-submit" disabled={pending || !phone}>{pending ? t('signIn.sending') : t('signIn.sendCode')}</button>
       </form>
-      <nav className="auth-links"><Link href="/login">Back to sign in</Link></nav>
+      <nav className="auth-links"><Link href="/login">{t('signIn.backToSignIn')}</Link></nav>
     </AuthCard>
   );
 }
 
 export function ResetPasswordPage() {
-  useTitle('Reset Password');
+  useShopLanguage();
+  useTitle(translateMessage('Reset Password'));
   const phoneNumber = new URLSearchParams(useSearch()).get('phone');
   const [, navigate] = useLocation();
   const [code, setCode] = useState('');
@@ -76,21 +80,21 @@ export function ResetPasswordPage() {
     try {
       const res = await reset({ variables: { input: { phoneNumber, code, newPassword } } });
       if (!res.data?.TokenAuth_ResetPasswordBySmsCode) return setError(TEXT.resetUnknownPhone);
-      notify('success', 'Password changed', 'You can sign in with your new password.');
+      notify('success', t('signIn.changed'), t('signIn.changedText'));
       navigate('/login');
     } catch (err) {
       setError(errorMessage(err));
     }
   };
   return (
-    <AuthCard title="Reset password" subtitle={`Enter the code we sent to ${phoneNumber}.`}>
+    <AuthCard title={t('signIn.resetTitle')} subtitle={<>{t('signIn.resetSubtitle')} <bdi dir="ltr">{phoneNumber}</bdi>.</>}>
       <form className="auth-form" onSubmit={submit}>
-        <label>Code<input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} required /></label>
-        <label>New password<input name="newPassword" type="password" autoComplete="new-password" minLength={6} value={newPassword} onChange={(e) => setNewPassword(e.target.value)} required /></label>
-        {error && <p className="auth-error" role="alert">{error}</p>}
-        <button className="auth-submit" disabled={loading || code.length !== 6 || newPassword.length < 6}>{loading ? 'Saving…' : 'Change password'}</button>
+        <label>{t('signIn.code')}<input dir="ltr" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} required /></label>
+        <label>{t('signIn.newPassword')}<input name="newPassword" type="password" autoComplete="new-password" minLength={6} value={newPassword} onChange={(e) => setNewPassword(e.target.value)} required /></label>
+        {error && <p className="auth-error" role="alert">{translateMessage(error)}</p>}
+        <button className="auth-submit" disabled={loading || code.length !== 6 || newPassword.length < 6}>{loading ? t('signIn.saving') : t('signIn.change')}</button>
       </form>
-      <nav className="auth-links"><Link href="/forgot_password">Send a new code</Link></nav>
+      <nav className="auth-links"><Link href="/forgot_password">{t('signIn.newCode')}</Link></nav>
     </AuthCard>
   );
 }

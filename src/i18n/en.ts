@@ -189,6 +189,7 @@ export const en = {
     total: 'Total',
     pending: 'Waiting for the branch',
     accepted: 'Being prepared',
+    ready: 'Ready',
     closed: 'Completed',
     rejected: 'Rejected',
     deliverTo: 'Deliver to {{area}}, Block {{block}}, {{street}}, House {{house}}',

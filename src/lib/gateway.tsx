@@ -3,7 +3,7 @@ import { print, type DocumentNode, type FieldNode, type SelectionSetNode } from 
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { ApolloClient, OperationVariables, WatchQueryFetchPolicy } from '@apollo/client';
 import { errorMessage, statusOf } from './errors';
-import { lazyChunk } from './lazy';
+import { lazyChunk, retryableImport } from './lazy';
 import { notifyError } from './notify';
 import { storage, KEYS } from './storage';
 
@@ -51,6 +51,9 @@ type Seed = { query: DocumentNode; variables: unknown; data: unknown; at: number
 /** An answer that came before Apollo counts as fresh this long: it served the first screen, not the next visit. */
 const SEED_FRESH_MS = 30_000;
 
+// Apollo's file, tried again after a failed load (offline) by the next screen that needs it or by Retry.
+const importApollo = retryableImport(() => import('./apollo'));
+
 export class Gateway {
   private client: ApolloClient | null = null;
   private loading: Promise<ApolloClient> | null = null;
@@ -72,7 +75,7 @@ export class Gateway {
   /** Loads Apollo (once); the first screen's answers are in its cache when it resolves. */
   load(): Promise<ApolloClient> {
     if (this.loading) return this.loading;
-    this.loading = import('./apollo').then(async ({ createApolloClient }) => {
+    this.loading = importApollo().then(async ({ createApolloClient }) => {
       const client = createApolloClient({ uri: this.uri, onUnauthorized: () => this.unauthorized() });
       // A read still on its way is waited for, so Apollo never asks the same again.
       await Promise.allSettled([...this.reads.values()]);

@@ -57,18 +57,28 @@ const timeout = () => new Promise<never>((_, reject) =>
   setTimeout(() => reject(new Error('Loading chunk timed out')), TIMINGS.chunkTimeoutMs));
 
 /**
+ * An import() that can be tried again after it failed. Chromium keeps a failed import() of a URL
+ * for good (the module map), so a retry imports the file that failed (named in the error) under a
+ * fresh query; its own imports are the usual files. Where the error names no file, the original
+ * import is called again.
+ */
+export function retryableImport<T>(load: () => Promise<T>): () => Promise<T> {
+  let failedUrl: string | null = null;
+  let attempt = 0;
+  return () => (failedUrl ? import(/* @vite-ignore */ `${failedUrl}?retry=${++attempt}`) as Promise<T> : load())
+    .catch((cause: unknown) => {
+      failedUrl = urlOfFailedImport(cause) ?? failedUrl;
+      throw cause;
+    });
+}
+
+/**
  * React.lazy whose load fails after SPEC.md's 120 s time-out instead of hanging, reloads once on
  * a stale deploy, and otherwise throws a ChunkLoadError that a RouteErrorBoundary shows with Retry.
  */
 export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): ComponentType<any> {
-  // Chromium keeps a failed import() of a URL for good (the module map), so a retry imports the
-  // file that failed (named in the error) under a fresh query; its own imports are the usual files.
-  let failedUrl: string | null = null;
-  let attempt = 0;
-  const loadOnce = (): Promise<{ default: T }> =>
-    (failedUrl ? import(/* @vite-ignore */ `${failedUrl}?retry=${++attempt}`) : load());
+  const loadOnce = retryableImport(load);
   const make = () => lazy(() => Promise.race([loadOnce(), timeout()]).catch(async (cause: unknown) => {
-    failedUrl = urlOfFailedImport(cause) ?? failedUrl;
     // While the page reloads, stay in the loading state rather than flash the message.
     if (await reloadIfStaleDeploy()) return new Promise<never>(() => {});
     throw new ChunkLoadError(cause, () => { current = make(); });

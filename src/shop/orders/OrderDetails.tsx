@@ -1,11 +1,15 @@
 import { dateTime, money, t, translateMessage, type TextKey } from '../../i18n';
 import type { OrderDetail } from './orderGraphql';
+import type { OrderStatus } from '../../../machines/orderLifecycle';
 
 const MODE_LABEL: Record<string, TextKey> = { pickup: 'checkout.pickup', carService: 'checkout.carService', delivery: 'checkout.delivery' };
-const STATUS_LABEL: Record<string, TextKey> = { pending: 'order.pending', accepted: 'order.accepted', closed: 'order.closed', rejected: 'order.rejected' };
+// Keyed by the lifecycle's one status list: a status added there without a label here fails the typecheck.
+const STATUS_LABEL: Record<OrderStatus, TextKey> = {
+  pending: 'order.pending', accepted: 'order.accepted', ready: 'order.ready', closed: 'order.closed', rejected: 'order.rejected',
+};
 
 export const modeLabel = (m: string) => (MODE_LABEL[m] ? t(MODE_LABEL[m]) : m);
-export const statusLabel = (s: string) => (STATUS_LABEL[s] ? t(STATUS_LABEL[s]) : s);
+export const statusLabel = (s: string) => (s in STATUS_LABEL ? t(STATUS_LABEL[s as OrderStatus]) : s);
 export const orderDate = (iso: unknown) => dateTime(String(iso), { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The summary of an order (number, date, branch, mode, payment, status, total). */
