@@ -1,3 +1,4 @@
+import { followOrderCounts } from './orders/listCounts';
 import { buildApp, type AppOptions } from './app';
 import { isEmpty, openDatabase, type Database, type OpenOptions } from './db/client';
 import { seed } from './db/seed';
@@ -68,7 +69,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const mirrored = firestore
     ? withFirestoreMirror(notify, await createFirestoreMirror(firestore), (err) => app.log.warn({ err }, 'Firestore order mirror failed'))
     : notify;
-  const events = metrics ? metrics.countOrders(mirrored) : mirrored;
+  // The staff lists' totals are kept between order events (server/orders/listCounts.ts).
+  const counted = followOrderCounts(database.db, metrics ? metrics.countOrders(mirrored) : mirrored);
+  const events = counted.events;
   const { app, ctx } = await buildApp({
     db: database.db, jwtSecret: opts.jwtSecret, logger: opts.logger, sms: opts.sms, events,
     config: { ...(opts.publicUrl && { publicUrl: opts.publicUrl }), ...(opts.http && { http: opts.http }) },
@@ -108,6 +111,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     }
     await timedWork?.stop();
     await gateway?.destroy().catch(() => {});
+    counted.stop();
     await events.close().catch(() => {});
     await database.close();
   };

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { rowsOf, type Db } from '../db/client';
 import { branches, brands, orders, orderSearchText, users } from '../db/schema';
 import { badRequest } from '../http/envelope';
 import type { Caller } from '../http/context';
 import type { DeliverySystem, OrderArrival, OrderStatus } from '../../machines/orderLifecycle';
 import { orderScope } from './scope';
+import { countOrders, keptOrderCount } from './listCounts';
 import { noStatusCounts, orderRowOf, staffOrderColumns, type OrderRow, type StatusCounts } from './row';
 
 /** Filters of the staff order lists (Store/Get*Orders*). Every field narrows; none widens the caller's scope. */
@@ -44,7 +45,7 @@ const SORTABLE = { id: orders.id, createdat: orders.createdAt, total: orders.tot
 export type { OrderRow, StatusCounts } from './row';
 
 /** The where clause of a list: the caller's scope and the filters. */
-export function orderWhere(caller: Caller, filter: OrderFilter, opts: { ignoreStatus?: boolean } = {}): SQL | undefined {
+export function orderWhere(caller: Caller, filter: OrderFilter, opts: { ignoreStatus?: boolean; search?: SQL } = {}): SQL | undefined {
   const parts: (SQL | undefined)[] = [orderScope(caller)];
   if (!opts.ignoreStatus) {
     let statuses = filter.statuses;
@@ -62,8 +63,36 @@ export function orderWhere(caller: Caller, filter: OrderFilter, opts: { ignoreSt
   if (filter.fromDate) parts.push(gte(orders.createdAt, filter.fromDate));
   if (filter.toDate) parts.push(lt(orders.createdAt, filter.toDate));
   const search = filter.search?.trim();
-  if (search) parts.push(searchWhere(search));
+  if (opts.search) parts.push(opts.search);
+  else if (search) parts.push(searchWhere(search));
   return and(...parts);
+}
+
+/** The LIKE patterns of a search: the text as typed, and a phone typed with spaces, dashes or a "+" by its digits. */
+function searchPatterns(search: string): string[] {
+  const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const patterns = [like(search)];
+  const digits = search.replace(/\D/g, '');
+  if (/^[\d\s+\-().]+$/.test(search) && digits.length >= 3 && digits !== search) patterns.push(like(digits));
+  return patterns;
+}
+
+/** The search's arms: the order's own texts, its registered customer's name and phone, and its id. */
+function searchArms(search: string) {
+  const patterns = searchPatterns(search);
+  return {
+    onOrder: or(...patterns.map((p) => sql`${orderSearchText(orders)} ilike ${p}`))!,
+    customers: or(...patterns.flatMap((p) => [sql`${users.fullName} ilike ${p}`, sql`${users.phoneNumber} ilike ${p}`]))!,
+    id: /^#?\d{1,9}$/.test(search) ? Number(search.replace('#', '')) : undefined,
+  };
+}
+
+/** The ids of the matching orders, as one set (each arm on its own index), whatever the scope. */
+function searchIds(search: string): SQL {
+  const { onOrder, customers, id } = searchArms(search);
+  const byId = id === undefined ? sql`` : sql` union all select ${id}::int`;
+  return sql`select ${orders.id} from ${orders} where ${onOrder}
+    union all select ${orders.id} from ${orders} where ${orders.userId} in (select ${users.id} from ${users} where ${customers})${byId}`;
 }
 
 /**
@@ -71,20 +100,37 @@ export function orderWhere(caller: Caller, filter: OrderFilter, opts: { ignoreSt
  * one expression (orderSearchText) that a trigram index covers; registered customers are found on
  * their own trigram indexes and their orders by user. The matching ids are gathered first, as one
  * array (`id = any(array(… union all …))`), and the page is picked among them by primary key: as an
- * OR of the same arms, or as a join, the planner could not tell how few they are and walked every
+ * OR of the same arms, or as a join, the planner could not tell how few orders matched and walked every
  * order in the list's order looking for them. A phone typed with spaces, dashes or a "+"
  * ("+965 9988-7766") also matches by its digits, the way phones are kept.
  */
 function searchWhere(search: string): SQL {
-  const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const patterns = [like(search)];
-  const digits = search.replace(/\D/g, '');
-  if (/^[\d\s+\-().]+$/.test(search) && digits.length >= 3 && digits !== search) patterns.push(like(digits));
-  const onOrder = or(...patterns.map((p) => sql`${orderSearchText(orders)} ilike ${p}`));
-  const customers = or(...patterns.flatMap((p) => [sql`${users.fullName} ilike ${p}`, sql`${users.phoneNumber} ilike ${p}`]));
-  const byId = /^#?\d{1,9}$/.test(search) ? sql` union all select ${Number(search.replace('#', ''))}::int` : sql``;
-  return sql`${orders.id} = any(array(select ${orders.id} from ${orders} where ${onOrder}
-    union all select ${orders.id} from ${orders} where ${orders.userId} in (select ${users.id} from ${users} where ${customers})${byId}))`;
+  return sql`${orders.id} = any(array(${searchIds(search)}))`;
+}
+
+/**
+ * A search gathers at most this many matching ids before its page is picked. A broader one (a
+ * regular customer's name matches a third of all orders) is answered by walking the list in its
+ * own order with the search as a filter: a page then stops after its rows, where gathering every
+ * match first cost a scan of the orders.
+ */
+export const SEARCH_GATHERED = 2_000;
+
+/**
+ * The search's part of a list's where clause, chosen by how many orders match: the matching ids
+ * themselves (up to SEARCH_GATHERED, read once on the trigram indexes), or the search as a filter
+ * of the ordered walk (searchWhere's arms written as an OR).
+ */
+export async function searchFilter(db: Db, search: string | undefined): Promise<SQL | undefined> {
+  const text = search?.trim();
+  if (!text) return undefined;
+  const rows = rowsOf<{ id: number }>(await db.execute(sql`select m.id from (${searchIds(text)}) m(id) limit ${SEARCH_GATHERED + 1}`));
+  if (rows.length <= SEARCH_GATHERED) {
+    const ids = [...new Set(rows.map((r) => Number(r.id)))];
+    return sql`${orders.id} = any(${`{${ids.join(',')}}`}::int[])`;
+  }
+  const { onOrder, customers, id } = searchArms(text);
+  return or(onOrder, sql`${orders.userId} in (select ${users.id} from ${users} where ${customers})`, id === undefined ? undefined : eq(orders.id, id))!;
 }
 
 /** The sort of a list; `reversed` flips every key (a deep page read from the far end). */
@@ -130,11 +176,12 @@ export function pageIdsQuery(db: Db, where: SQL | undefined, sorting: string | u
 export async function listOrders(
   db: Db, caller: Caller, filter: OrderFilter, page: OrderPage, opts: { includeCounts?: boolean } = {},
 ): Promise<{ data: OrderRow[]; totalCount: number; counts?: StatusCounts }> {
-  const where = orderWhere(caller, filter);
+  const search = await searchFilter(db, filter.search);
+  const where = orderWhere(caller, filter, { search });
   const sort = orderBy(page.sorting);
   const take = Math.min(Math.max(page.take, 1), MAX_PAGE_SIZE);
   const skip = Math.max(page.skip, 0);
-  const counted = skip >= DEEP_PAGE ? await countOrders(db, where) : undefined;
+  const counted = skip >= DEEP_PAGE ? await keptOrderCount(db, where) : undefined;
   const pageIds = pageIdsQuery(db, where, page.sorting, pagePlacement(skip, take, counted)).as('page_ids');
   const [data, totalCount, counts] = await Promise.all([
     db
@@ -145,8 +192,8 @@ export async function listOrders(
       .leftJoin(branches, eq(branches.id, orders.branchId))
       .leftJoin(brands, eq(brands.id, orders.brandId))
       .orderBy(...sort),
-    counted ?? countOrders(db, where),
-    opts.includeCounts ? statusCounts(db, caller, filter) : Promise.resolve(undefined),
+    counted ?? keptOrderCount(db, where),
+    opts.includeCounts ? statusCounts(db, caller, filter, search) : Promise.resolve(undefined),
   ]);
   return {
     data: data.map(orderRowOf),
@@ -155,17 +202,14 @@ export async function listOrders(
   };
 }
 
-export async function countOrders(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where);
-  return Number(row.n);
-}
+export { countOrders };
 
 /** Pending, accepted, ready, rejected and closed counts for the scope and filters, whatever the status filter. */
-export async function statusCounts(db: Db, caller: Caller, filter: OrderFilter): Promise<StatusCounts> {
+export async function statusCounts(db: Db, caller: Caller, filter: OrderFilter, search?: SQL): Promise<StatusCounts> {
   const rows = await db
     .select({ status: orders.status, n: sql<number>`count(*)::int` })
     .from(orders)
-    .where(orderWhere(caller, filter, { ignoreStatus: true }))
+    .where(orderWhere(caller, filter, { ignoreStatus: true, search }))
     .groupBy(orders.status);
   const counts = noStatusCounts();
   for (const r of rows) if (r.status in counts) counts[r.status as keyof StatusCounts] = Number(r.n);
