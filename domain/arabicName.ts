@@ -7,6 +7,8 @@ export const ARABIC_NAME_MAX = 120;
 export const ARABIC_NAME_PATTERN = '^\\s*$|[\\u0600-\\u06FF]';
 export const ARABIC_LETTER = /[\u0600-\u06FF]/;
 export const ARABIC_NAME_MESSAGE = 'The Arabic name must be written in Arabic letters (or left empty).';
+/** The same rule for a longer Arabic text (a branch's address and delivery text). */
+export const ARABIC_TEXT_MESSAGE = 'Write it in Arabic letters (or leave it empty).';
 
 export function arabicNameError(value: string | null | undefined): string | null {
   const v = (value ?? '').trim();

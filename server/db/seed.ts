@@ -40,9 +40,9 @@ export async function seed(db: Db): Promise<boolean> {
       { id: 8, companyId: 2, name: 'Dune Bakery', nameAr: 'مخبز ديون', logoUrl: '/images/brands/dune.svg', currencyId: 1 },
     ]);
     await tx.insert(t.branches).values([
-      { id: 1, brandId: 7, name: 'Salmiya', nameAr: 'السالمية', logoUrl: '/images/brands/mango.svg', openTime: '06:00', closeTime: '23:59', branchAddress: 'Salem Al Mubarak St, Block 10, Salmiya', branchPhoneNumber: '+96522200001', deliveryText: 'Delivery in 30–45 minutes', latitude: 29.3339, longitude: 48.0763 },
-      { id: 2, brandId: 8, name: 'Kuwait City', nameAr: 'مدينة الكويت', logoUrl: '/images/brands/dune.svg', openTime: '07:00', closeTime: '22:00', branchAddress: 'Fahad Al Salem St, Qibla, Kuwait City', branchPhoneNumber: '+96522200002', deliveryText: 'Delivery in 40 minutes', latitude: 29.3759, longitude: 47.9774 },
-      { id: 3, brandId: 8, name: 'Jabriya', nameAr: 'الجابرية', logoUrl: '/images/brands/dune.svg', openTime: '07:00', closeTime: '22:00', branchAddress: 'Block 1A, Jabriya', branchPhoneNumber: '+96522200003', deliveryText: 'Delivery in 35 minutes', latitude: 29.3219, longitude: 48.0305 },
+      { id: 1, brandId: 7, name: 'Salmiya', nameAr: 'السالمية', logoUrl: '/images/brands/mango.svg', openTime: '06:00', closeTime: '23:59', branchAddress: 'Salem Al Mubarak St, Block 10, Salmiya', branchAddressAr: 'شارع سالم المبارك، قطعة 10، السالمية', branchPhoneNumber: '+96522200001', deliveryText: 'Delivery in 30–45 minutes', deliveryTextAr: 'التوصيل خلال 30–45 دقيقة', latitude: 29.3339, longitude: 48.0763 },
+      { id: 2, brandId: 8, name: 'Kuwait City', nameAr: 'مدينة الكويت', logoUrl: '/images/brands/dune.svg', openTime: '07:00', closeTime: '22:00', branchAddress: 'Fahad Al Salem St, Qibla, Kuwait City', branchAddressAr: 'شارع فهد السالم، القبلة، مدينة الكويت', branchPhoneNumber: '+96522200002', deliveryText: 'Delivery in 40 minutes', deliveryTextAr: 'التوصيل خلال 40 دقيقة', latitude: 29.3759, longitude: 47.9774 },
+      { id: 3, brandId: 8, name: 'Jabriya', nameAr: 'الجابرية', logoUrl: '/images/brands/dune.svg', openTime: '07:00', closeTime: '22:00', branchAddress: 'Block 1A, Jabriya', branchAddressAr: 'قطعة 1أ، الجابرية', branchPhoneNumber: '+96522200003', deliveryText: 'Delivery in 35 minutes', deliveryTextAr: 'التوصيل خلال 35 دقيقة', latitude: 29.3219, longitude: 48.0305 },
     ]);
     // Online ordering every day, all day, for the demo branches.
     await tx.insert(t.branchSchedules).values(

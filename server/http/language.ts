@@ -24,6 +24,9 @@ export function requestLanguage(headers: Record<string, unknown>): LanguageCode 
  * name typed into the Arabic field is refused rather than shown to Arabic readers.
  */
 export const ArabicName = Type.String({ maxLength: ARABIC_NAME_MAX, pattern: ARABIC_NAME_PATTERN, description: 'The Arabic name; empty for none (the English name is shown).' });
+/** A longer Arabic text (a branch's address, its delivery text): the same rule as ArabicName, a longer limit. */
+export const ArabicText = (maxLength: number) =>
+  Type.String({ maxLength, pattern: ARABIC_NAME_PATTERN, description: 'The text in the Arabic shop, in Arabic letters; empty for none (the English text is shown).' });
 /** The stored Arabic name: null for an empty one. */
 export const arabicOrNull = (value: string) => value.trim() || null;
 

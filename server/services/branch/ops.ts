@@ -6,7 +6,8 @@ import { badRequest, forbidden, notFound, Obj } from '../../http/envelope';
 import { route, service } from '../../http/routes';
 import { allowEmptyBody } from '../../http/emptyBody';
 import type { AppContext, Caller } from '../../http/context';
-import { ShopBranch } from '../brand/shop';
+import { ShopBranch, branchColumns } from '../brand/shop';
+import { requestLanguage } from '../../http/language';
 import { busyModeOf, busyModeRoutes } from './busy';
 
 
@@ -27,16 +28,12 @@ export function registerBranchOps(app: FastifyInstance, ctx: AppContext) {
       method: 'GET',
       name: 'GetById',
       access: 'public',
-      summary: "A branch's public details (the shop shows its delivery text, hours and busy flag).",
+      summary: "A branch's public details (the shop shows its delivery text, hours and busy flag), named in the request's language (Accept-Language).",
       query: Obj('BranchGetByIdQuery', { branchId: Type.Integer({ minimum: 1 }) }),
       result: ShopBranch,
-      async handler({ query, ctx }) {
+      async handler({ query, ctx, req }) {
         const [branch] = await ctx.db
-          .select({
-            id: branches.id, brandId: branches.brandId, name: branches.name, logoUrl: branches.logoUrl,
-            openTime: branches.openTime, closeTime: branches.closeTime, branchAddress: branches.branchAddress,
-            branchPhoneNumber: branches.branchPhoneNumber, deliveryText: branches.deliveryText, isBusy: branches.isBusy,
-          })
+          .select(branchColumns(requestLanguage(req.headers)))
           .from(branches)
           .where(eq(branches.id, query.branchId));
         if (!branch) throw notFound('Branch');

@@ -10,6 +10,9 @@ import { defineResource } from '../../resources/resource';
 import { placeInScope } from '../../resources/scope';
 import { ImageUrl } from '../company/resource';
 import { ShopBranch } from '../brand/shop';
+import { ArabicName, ArabicText } from '../../http/language';
+
+const NullableText = Type.Union([Type.String(), Type.Null()]);
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 /** 'HH:MM', 00:00–23:59, the branch's local time (domain/schedule.ts). */
@@ -18,6 +21,10 @@ export const ClockTime = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', d
 /** A branch (SPEC.md 3) as the console manages it; the shop's picker shows its ShopBranch part. */
 export const Branch = Obj('Branch', {
   ...ShopBranch.properties,
+  /** The Arabic shop's name, address and delivery text; null or empty: the English ones. */
+  nameAr: NullableText,
+  branchAddressAr: NullableText,
+  deliveryTextAr: NullableText,
   latitude: Type.Union([Type.Number(), Type.Null()]),
   longitude: Type.Union([Type.Number(), Type.Null()]),
   createdAt: Type.String(),
@@ -29,6 +36,9 @@ const fields = {
   branchAddress: Type.String({ maxLength: 300 }),
   branchPhoneNumber: Type.String({ maxLength: 30, pattern: '^(\\+?[\\d\\s\\-()]{6,25})?$', description: 'Digits, spaces, dashes and brackets, an optional leading +; or empty.' }),
   deliveryText: Type.String({ maxLength: 300 }),
+  nameAr: ArabicName,
+  branchAddressAr: ArabicText(300),
+  deliveryTextAr: ArabicText(300),
   latitude: Nullable(Type.Number({ minimum: -90, maximum: 90 })),
   longitude: Nullable(Type.Number({ minimum: -180, maximum: 180 })),
 };

@@ -32,10 +32,11 @@ export const ShopBrand = Obj('ShopBrand', {
   branches: Type.Array(ShopBranch),
 });
 
-const branchColumns = (language: LanguageCode) => ({
+/** A branch as the shop shows it: its name, address and delivery text in the request's language. */
+export const branchColumns = (language: LanguageCode) => ({
   id: branches.id, brandId: branches.brandId, name: localizedColumn(language, branches.name, branches.nameAr), logoUrl: branches.logoUrl,
-  openTime: branches.openTime, closeTime: branches.closeTime, branchAddress: branches.branchAddress,
-  branchPhoneNumber: branches.branchPhoneNumber, deliveryText: branches.deliveryText, isBusy: branches.isBusy,
+  openTime: branches.openTime, closeTime: branches.closeTime, branchAddress: localizedColumn(language, branches.branchAddress, branches.branchAddressAr),
+  branchPhoneNumber: branches.branchPhoneNumber, deliveryText: localizedColumn(language, branches.deliveryText, branches.deliveryTextAr), isBusy: branches.isBusy,
 });
 
 /** Brands a customer can order from: their company is accessible and not paused. */

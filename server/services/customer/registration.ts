@@ -9,6 +9,7 @@ import type { SmsProvider } from '../verification/codes';
 import { consumeCode, issueCode } from '../verification/codes';
 import { isValidPhone, normalisePhone } from '../../../domain/phone';
 import { TEXT } from '../../../domain/constants';
+import type { LanguageCode } from '../../../domain/languages';
 
 /**
  * Registration by phone in three steps (SPEC.md 4): a code is sent (register), the code is
@@ -53,11 +54,11 @@ export async function assertUnregistered(db: Db, phone: string, email: string | 
 }
 
 /** Step 1; `client` is the caller's address, for the SMS limits. */
-export async function startRegistration(db: Db, sms: SmsProvider, phoneInput: string, emailInput: string | null | undefined, client: string) {
+export async function startRegistration(db: Db, sms: SmsProvider, phoneInput: string, emailInput: string | null | undefined, client: string, language?: LanguageCode) {
   const phone = registrationPhone(phoneInput);
   const email = cleanEmail(emailInput);
   await assertUnregistered(db, phone, email);
-  await issueCode(db, sms, { phoneNumber: phone, purpose: 'register', email, client });
+  await issueCode(db, sms, { phoneNumber: phone, purpose: 'register', email, client, language });
 }
 
 export async function validateRegistration(db: Db, phoneInput: string, code: number) {

@@ -10,6 +10,7 @@ import { Nullable } from '../../http/nullable';
 import type { AppContext } from '../../http/context';
 import { DEFAULT_BRAND_ID, TEXT } from '../../../domain/constants';
 import { cleanEmail, completeRegistration, EMAIL_TAKEN, startRegistration, validateRegistration } from './registration';
+import { requestLanguage } from '../../http/language';
 
 const Phone = () => Type.String({ minLength: 4, maxLength: 20 });
 const OptionalText = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
@@ -90,7 +91,7 @@ export function registerShopCustomer(app: FastifyInstance, ctx: AppContext) {
       body: Obj('RegistrateNewUnregisteredUserInput', { phoneNumber: Phone(), email: OptionalText(256) }),
       result: Type.Boolean(),
       async handler({ body, ctx, req }) {
-        await startRegistration(ctx.db, ctx.sms, body.phoneNumber, body.email, req.ip);
+        await startRegistration(ctx.db, ctx.sms, body.phoneNumber, body.email, req.ip, requestLanguage(req.headers));
         return true;
       },
     }),

@@ -6,6 +6,7 @@ import { badRequest, Obj } from '../../http/envelope';
 import { route, service } from '../../http/routes';
 import type { AppContext } from '../../http/context';
 import { menuProductOf, MenuProduct } from '../products/admin';
+import { ArabicName } from '../../http/language';
 import {
   createGroup, createSubItems, deleteGroup, deleteSubItem, MenuProductSubType, typesWithSubtypes, updateGroup, updateSubItem,
 } from '../productTypesAndSubtypes/admin';
@@ -19,7 +20,7 @@ import {
  * additions are its options. A group applies to the products linked to it
  * (product_addition_groups); the shop and the order check read them with the product's own groups.
  */
-const AdditionInput = Obj('MenuAdditionInput', { name: Name, price: Price, isHidden: Type.Optional(Type.Boolean()) });
+const AdditionInput = Obj('MenuAdditionInput', { name: Name, nameAr: Type.Optional(ArabicName), price: Price, isHidden: Type.Optional(Type.Boolean()) });
 const Additions = Type.Array(AdditionInput, { minItems: 1, maxItems: 50 });
 const AdditionTreeType = Obj('MenuAdditionTreeType', {
   id: Type.Integer(), brandId: Type.Integer(), name: Type.String(), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
@@ -63,11 +64,11 @@ export function registerProductAddition(app: FastifyInstance, ctx: AppContext) {
       method: 'POST', name: 'CreateNewProductAdditionsGroup', access: 'menu.manage',
       summary: 'Creates an addition group of a product type with its additions (at least one).',
       body: Obj('MenuAdditionGroupCreateInput', {
-        productTypeId: Id, name: Name, allowMultiple: Type.Boolean({ default: true }), isRequired: Type.Boolean({ default: false }), additions: Additions,
+        productTypeId: Id, name: Name, nameAr: Type.Optional(ArabicName), allowMultiple: Type.Boolean({ default: true }), isRequired: Type.Boolean({ default: false }), additions: Additions,
       }),
       result: MenuOptionGroup,
       handler: ({ body, caller, ctx }) => createGroup(ctx, caller, { productTypeId: body.productTypeId },
-        { name: body.name, allowMultiple: body.allowMultiple, isRequired: body.isRequired, subItems: body.additions }, 'ProductAdditionsGroup') as never,
+        { name: body.name, nameAr: body.nameAr, allowMultiple: body.allowMultiple, isRequired: body.isRequired, subItems: body.additions }, 'ProductAdditionsGroup') as never,
     }),
     route({
       method: 'POST', name: 'CreateProductAdditionsGroup', access: 'menu.manage',
@@ -88,7 +89,7 @@ export function registerProductAddition(app: FastifyInstance, ctx: AppContext) {
       method: 'PUT', name: 'UpdateProductAdditionsGroup', access: 'menu.manage',
       summary: "Changes an addition group's name, allowMultiple, isRequired or order: only the fields sent. `additions`, when sent, is the whole new set: additions with an id are kept (and changed), others added, the rest removed, in the order sent.",
       body: Obj('MenuAdditionGroupUpdateInput', {
-        id: Id, name: Type.Optional(Name), allowMultiple: Type.Optional(Type.Boolean()), isRequired: Type.Optional(Type.Boolean()), sortOrder: Type.Optional(SortOrder),
+        id: Id, name: Type.Optional(Name), nameAr: Type.Optional(ArabicName), allowMultiple: Type.Optional(Type.Boolean()), isRequired: Type.Optional(Type.Boolean()), sortOrder: Type.Optional(SortOrder),
         additions: Type.Optional(Type.Array(SubItemInput, { minItems: 1, maxItems: 50 })),
       }),
       result: MenuOptionGroup,
@@ -96,7 +97,7 @@ export function registerProductAddition(app: FastifyInstance, ctx: AppContext) {
     }),
     route({
       method: 'POST', name: 'CreateProductNewAddition', access: 'menu.manage', summary: 'Adds one addition (name and price) to an addition group.',
-      body: Obj('MenuAdditionCreateInput', { additionGroupId: Id, name: Name, price: Price, isHidden: Type.Optional(Type.Boolean()) }), result: MenuSubItem,
+      body: Obj('MenuAdditionCreateInput', { additionGroupId: Id, name: Name, nameAr: Type.Optional(ArabicName), price: Price, isHidden: Type.Optional(Type.Boolean()) }), result: MenuSubItem,
       handler: async ({ body, caller, ctx }) => (await createSubItems(ctx, caller, 'addition', body.additionGroupId, [body], 'ProductAddition'))[0],
     }),
     route({
@@ -106,7 +107,7 @@ export function registerProductAddition(app: FastifyInstance, ctx: AppContext) {
     }),
     route({
       method: 'PUT', name: 'UpdateProductAddition', access: 'menu.manage', summary: "Changes an addition's name, price, hidden flag or order: only the fields sent.",
-      body: Obj('MenuAdditionUpdateInput', { id: Id, name: Type.Optional(Name), price: Type.Optional(Price), isHidden: Type.Optional(Type.Boolean()), sortOrder: Type.Optional(SortOrder) }),
+      body: Obj('MenuAdditionUpdateInput', { id: Id, name: Type.Optional(Name), nameAr: Type.Optional(ArabicName), price: Type.Optional(Price), isHidden: Type.Optional(Type.Boolean()), sortOrder: Type.Optional(SortOrder) }),
       result: MenuSubItem,
       handler: ({ body, caller, ctx }) => updateSubItem(ctx, caller, 'addition', body, 'ProductAddition'),
     }),

@@ -13,7 +13,7 @@ import { switchStillOn } from './menu';
 import {
   auditMenu, branchBrandInScope, brandInScope, checkPrice, checkUniqueName, groupInScope, groupsWithItems, Id, insertGroup,
   MenuOptionGroup, MenuSubItem, Name, OptionGroupInput, placeAmongSiblings, type SubItemInputT, writeSubItems, Price, productInScope, SortOrder, subItemInScope, subItemOf, subtypeInScope,
-  typeInScope, type OptionGroupInputT,
+  typeInScope, type OptionGroupInputT, arabicNameValue
 } from './menuAdmin';
 
 export const MenuProductType = Obj('MenuProductType', {
@@ -83,12 +83,12 @@ export async function createGroup(ctx: AppContext, caller: Caller, owner: { prod
  * added without one, the rest removed, in the order sent), so a form saves a group in one step
  * and one history entry.
  */
-export async function updateGroup(ctx: AppContext, caller: Caller, kind: 'product' | 'addition', input: { id: number; name?: string; allowMultiple?: boolean; isRequired?: boolean; sortOrder?: number; subItems?: SubItemInputT[] }, resource: string, field = 'subItems') {
+export async function updateGroup(ctx: AppContext, caller: Caller, kind: 'product' | 'addition', input: { id: number; name?: string; nameAr?: string; allowMultiple?: boolean; isRequired?: boolean; sortOrder?: number; subItems?: SubItemInputT[] }, resource: string, field = 'subItems') {
   input.subItems?.forEach((s, i) => checkPrice(s.price, `${field}[${i}].price`));
   return ctx.db.transaction(async (tx) => {
     const before = await groupInScope(tx, caller, input.id, kind);
     const beforeItem = await groupItem(tx, before.id);
-    const values = only({ name: input.name?.trim(), allowMultiple: input.allowMultiple, isRequired: input.isRequired, sortOrder: input.sortOrder });
+    const values = { ...only({ name: input.name?.trim(), allowMultiple: input.allowMultiple, isRequired: input.isRequired, sortOrder: input.sortOrder }), ...arabicNameValue(input.nameAr) };
     if (Object.keys(values).length) await tx.update(optionGroups).set(values).where(eq(optionGroups.id, before.id));
     if (input.subItems) await writeSubItems(tx, before.id, input.subItems, field);
     const item = await groupItem(tx, before.id);
@@ -108,24 +108,24 @@ export async function deleteGroup(ctx: AppContext, caller: Caller, kind: 'produc
   return true as const;
 }
 
-export async function createSubItems(ctx: AppContext, caller: Caller, kind: 'product' | 'addition', groupId: number, subItems: { name: string; price: number; isHidden?: boolean }[], resource: string) {
+export async function createSubItems(ctx: AppContext, caller: Caller, kind: 'product' | 'addition', groupId: number, subItems: { name: string; nameAr?: string; price: number; isHidden?: boolean }[], resource: string) {
   subItems.forEach((s, i) => checkPrice(s.price, subItems.length > 1 ? `additions[${i}].price` : 'price'));
   return ctx.db.transaction(async (tx) => {
     const group = await groupInScope(tx, caller, groupId, kind);
     const [{ n }] = await tx.select({ n: count() }).from(optionItems).where(eq(optionItems.groupId, groupId));
     const rows = await tx.insert(optionItems).values(subItems.map((s, i) => ({
-      groupId, name: s.name.trim(), price: s.price.toFixed(3), isHidden: s.isHidden ?? false, sortOrder: Number(n) + i,
+      groupId, name: s.name.trim(), ...arabicNameValue(s.nameAr), price: s.price.toFixed(3), isHidden: s.isHidden ?? false, sortOrder: Number(n) + i,
     }))).returning();
     for (const row of rows) await auditMenu(tx, caller, resource, 'create', row.id, group.brandId, null, subItemOf(row));
     return rows.map(subItemOf);
   });
 }
 
-export async function updateSubItem(ctx: AppContext, caller: Caller, kind: 'product' | 'addition', input: { id: number; name?: string; price?: number; isHidden?: boolean; sortOrder?: number }, resource: string) {
+export async function updateSubItem(ctx: AppContext, caller: Caller, kind: 'product' | 'addition', input: { id: number; name?: string; nameAr?: string; price?: number; isHidden?: boolean; sortOrder?: number }, resource: string) {
   checkPrice(input.price, 'price');
   return ctx.db.transaction(async (tx) => {
     const before = await subItemInScope(tx, caller, input.id, kind);
-    const values = only({ name: input.name?.trim(), price: input.price?.toFixed(3), isHidden: input.isHidden, sortOrder: input.sortOrder });
+    const values = { ...only({ name: input.name?.trim(), price: input.price?.toFixed(3), isHidden: input.isHidden, sortOrder: input.sortOrder }), ...arabicNameValue(input.nameAr) };
     const [after] = Object.keys(values).length ? await tx.update(optionItems).set(values).where(eq(optionItems.id, before.id)).returning() : [before];
     const [group] = await tx.select({ brandId: optionGroups.brandId }).from(optionGroups).where(eq(optionGroups.id, after.groupId));
     if (JSON.stringify(subItemOf(after)) !== JSON.stringify(subItemOf(before))) await auditMenu(tx, caller, resource, 'update', after.id, group.brandId, subItemOf(before), subItemOf(after));

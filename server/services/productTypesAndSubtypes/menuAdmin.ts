@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { branches, optionGroups, optionItems, productAdditionGroups, products, productSubtypes, productTypes } from '../../db/schema';
 import { badRequest, notFound, Obj } from '../../http/envelope';
 import { Nullable } from '../../http/nullable';
+import { ArabicName, arabicOrNull } from '../../http/language';
 import type { Caller } from '../../http/context';
 import { appendAudit, type AuditAction } from '../../resources/audit';
 import { placeInScope, scopeWhere } from '../../resources/scope';
@@ -24,32 +25,34 @@ export const Price = Type.Number({ minimum: 0, maximum: 99999.999, description: 
 
 // ─── item shapes ─────────────────────────────────────────────────────────────
 export const MenuSubItem = Obj('MenuSubItem', {
-  id: Type.Integer(), groupId: Type.Integer(), name: Type.String(), price: Type.Number(), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
+  id: Type.Integer(), groupId: Type.Integer(), name: Type.String(), nameAr: Nullable(Type.String({ description: 'Its name in the Arabic shop; null: the English name.' })), price: Type.Number(), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
 });
 export const MenuOptionGroup = Obj('MenuOptionGroup', {
   id: Type.Integer(),
   brandId: Type.Integer(),
   productId: Nullable(Type.Integer({ description: "The product whose own group this is; null for an addition group." })),
   productTypeId: Nullable(Type.Integer({ description: 'The product type an addition group is offered for; null for a product\'s own group.' })),
-  name: Type.String(), allowMultiple: Type.Boolean(), isRequired: Type.Boolean(), sortOrder: Type.Integer(),
+  name: Type.String(), nameAr: Nullable(Type.String({ description: 'Its name in the Arabic shop; null: the English name.' })), allowMultiple: Type.Boolean(), isRequired: Type.Boolean(), sortOrder: Type.Integer(),
   subItems: Type.Array(MenuSubItem),
 });
 export type MenuOptionGroupItem = {
-  id: number; brandId: number; productId: number | null; productTypeId: number | null; name: string; allowMultiple: boolean; isRequired: boolean; sortOrder: number;
-  subItems: { id: number; groupId: number; name: string; price: number; isHidden: boolean; sortOrder: number }[];
+  id: number; brandId: number; productId: number | null; productTypeId: number | null; name: string; nameAr: string | null; allowMultiple: boolean; isRequired: boolean; sortOrder: number;
+  subItems: { id: number; groupId: number; name: string; nameAr: string | null; price: number; isHidden: boolean; sortOrder: number }[];
 };
 
 /** A sub-item as a form sends it: with `id` to keep (and change) an existing one, without to add one. */
 export const SubItemInput = Obj('MenuSubItemInput', {
-  id: Type.Optional(Id), name: Name, price: Price, isHidden: Type.Optional(Type.Boolean()),
+  id: Type.Optional(Id), name: Name, nameAr: Type.Optional(ArabicName), price: Price, isHidden: Type.Optional(Type.Boolean()),
 });
 /** An option group as a form sends it; a group has at least one sub-item. */
 export const OptionGroupInput = Obj('MenuOptionGroupInput', {
-  id: Type.Optional(Id), name: Name, allowMultiple: Type.Boolean({ default: false }), isRequired: Type.Boolean({ default: false }),
+  id: Type.Optional(Id), name: Name, nameAr: Type.Optional(ArabicName), allowMultiple: Type.Boolean({ default: false }), isRequired: Type.Boolean({ default: false }),
   subItems: Type.Array(SubItemInput, { minItems: 1, maxItems: 50 }),
 });
-export type SubItemInputT = { id?: number; name: string; price: number; isHidden?: boolean };
-export type OptionGroupInputT = { id?: number; name: string; allowMultiple: boolean; isRequired: boolean; subItems: SubItemInputT[] };
+export type SubItemInputT = { id?: number; name: string; nameAr?: string; price: number; isHidden?: boolean };
+export type OptionGroupInputT = { id?: number; name: string; nameAr?: string; allowMultiple: boolean; isRequired: boolean; subItems: SubItemInputT[] };
+/** The Arabic name as sent: absent leaves it as it is, empty clears it (domain/arabicName.ts). */
+export const arabicNameValue = (nameAr: string | undefined) => (nameAr === undefined ? {} : { nameAr: arabicOrNull(nameAr) });
 
 // ─── rules ───────────────────────────────────────────────────────────────────
 const invalid = (field: string, message: string) => badRequest(message, [{ message, members: [field] }]);
@@ -178,7 +181,7 @@ export async function subItemInScope(db: Db | Tx, caller: Caller, id: number, ki
 // ─── reads ───────────────────────────────────────────────────────────────────
 type GroupRow = typeof optionGroups.$inferSelect;
 type ItemRow = typeof optionItems.$inferSelect;
-export const subItemOf = (i: ItemRow) => ({ id: i.id, groupId: i.groupId, name: i.name, price: Number(i.price), isHidden: i.isHidden, sortOrder: i.sortOrder });
+export const subItemOf = (i: ItemRow) => ({ id: i.id, groupId: i.groupId, name: i.name, nameAr: i.nameAr, price: Number(i.price), isHidden: i.isHidden, sortOrder: i.sortOrder });
 
 /** Groups with their sub-items, in menu order. */
 export async function groupsWithItems(db: Db | Tx, where: SQL | undefined): Promise<MenuOptionGroupItem[]> {
@@ -187,7 +190,7 @@ export async function groupsWithItems(db: Db | Tx, where: SQL | undefined): Prom
   const items = await db.select().from(optionItems).where(inArray(optionItems.groupId, groups.map((g) => g.id)))
     .orderBy(asc(optionItems.sortOrder), asc(optionItems.id));
   return groups.map((g) => ({
-    id: g.id, brandId: g.brandId, productId: g.productId, productTypeId: g.productTypeId, name: g.name,
+    id: g.id, brandId: g.brandId, productId: g.productId, productTypeId: g.productTypeId, name: g.name, nameAr: g.nameAr,
     allowMultiple: g.allowMultiple, isRequired: g.isRequired, sortOrder: g.sortOrder,
     subItems: items.filter((i) => i.groupId === g.id).map(subItemOf),
   }));
@@ -210,7 +213,7 @@ export async function writeSubItems(tx: Tx, groupId: number, subItems: SubItemIn
   const known = new Set(existing.map((r) => r.id));
   const kept = new Set<number>();
   for (const [i, s] of subItems.entries()) {
-    const values = { name: s.name.trim(), price: s.price.toFixed(3), sortOrder: i, ...(s.isHidden !== undefined && { isHidden: s.isHidden }) };
+    const values = { name: s.name.trim(), ...arabicNameValue(s.nameAr), price: s.price.toFixed(3), sortOrder: i, ...(s.isHidden !== undefined && { isHidden: s.isHidden }) };
     if (s.id !== undefined) {
       if (!known.has(s.id) || kept.has(s.id)) throw invalid(`${field}[${i}].id`, `Sub-item ${s.id} is not an item of this group.`);
       kept.add(s.id);
@@ -227,7 +230,7 @@ export async function writeSubItems(tx: Tx, groupId: number, subItems: SubItemIn
 export async function insertGroup(tx: Tx, owner: { brandId: number; productId?: number; productTypeId?: number }, g: OptionGroupInputT, sortOrder: number, field: string) {
   const [group] = await tx.insert(optionGroups).values({
     brandId: owner.brandId, productId: owner.productId ?? null, productTypeId: owner.productTypeId ?? null,
-    name: g.name.trim(), allowMultiple: g.allowMultiple, isRequired: g.isRequired, sortOrder,
+    name: g.name.trim(), ...arabicNameValue(g.nameAr), allowMultiple: g.allowMultiple, isRequired: g.isRequired, sortOrder,
   }).returning();
   await writeSubItems(tx, group.id, g.subItems.map(({ id: _id, ...s }) => s), `${field}.subItems`);
   return group;

@@ -13,7 +13,7 @@ import { switchStillOn } from '../productTypesAndSubtypes/menu';
 import {
   additionGroupIdsOf, auditMenu, branchBrandInScope, brandInScope, checkGroups, checkPrice, checkUniqueName, groupsWithItems, Id,
   insertGroup, MenuOptionGroup, Name, nameTaken, OptionGroupInput, placeAmongSiblings, Price, productInScope, SortOrder, subtypeInScope, writeSubItems,
-  type OptionGroupInputT,
+  type OptionGroupInputT, arabicNameValue
 } from '../productTypesAndSubtypes/menuAdmin';
 
 type ProductRow = typeof products.$inferSelect;
@@ -132,7 +132,7 @@ async function writeGroups(tx: Tx, product: ProductRow, groups: OptionGroupInput
     }
     if (!known.has(g.id) || kept.has(g.id)) throw badRequest(`Option group ${g.id} is not a group of this product.`, [{ message: 'Not a group of this product.', members: [`${field}.id`] }]);
     kept.add(g.id);
-    await tx.update(optionGroups).set({ name: g.name.trim(), allowMultiple: g.allowMultiple, isRequired: g.isRequired, sortOrder: i }).where(eq(optionGroups.id, g.id));
+    await tx.update(optionGroups).set({ name: g.name.trim(), ...arabicNameValue(g.nameAr), allowMultiple: g.allowMultiple, isRequired: g.isRequired, sortOrder: i }).where(eq(optionGroups.id, g.id));
     await writeSubItems(tx, g.id, g.subItems, `${field}.subItems`);
   }
   const gone = [...known].filter((id) => !kept.has(id));
@@ -253,7 +253,7 @@ async function duplicateProduct(ctx: AppContext, caller: Caller, id: number, nam
     const [row] = await tx.insert(products).values({ ...fields, name: copyName, isHidden: true }).returning();
     const groups = await groupsWithItems(tx, eq(optionGroups.productId, source.id));
     for (const [i, g] of groups.entries()) {
-      await insertGroup(tx, { brandId: source.brandId, productId: row.id }, { ...g, subItems: g.subItems.map(({ name: n, price, isHidden }) => ({ name: n, price, isHidden })) }, i, `optionGroups[${i}]`);
+      await insertGroup(tx, { brandId: source.brandId, productId: row.id }, { ...g, nameAr: g.nameAr ?? undefined, subItems: g.subItems.map(({ name: n, nameAr, price, isHidden }) => ({ name: n, nameAr: nameAr ?? undefined, price, isHidden })) }, i, `optionGroups[${i}]`);
     }
     await writeAdditionLinks(tx, row.id, await additionGroupIdsOf(tx, source.id));
     const item = await menuProductOf(tx, row);

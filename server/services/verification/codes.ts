@@ -4,6 +4,8 @@ import type { Db } from '../../db/client';
 import { smsOutbox } from '../../db/schema';
 import { badRequest, tooManyRequests } from '../../http/envelope';
 import { admitSms } from '../../limits/sms';
+import { codeSmsText } from '../../messages/sms';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../domain/languages';
 
 /** SMS verification codes (registration, password reset). SPEC: 6 digits, 10 minutes, single use. */
 export const CODE_TTL_MS = 10 * 60 * 1000;
@@ -28,14 +30,16 @@ export interface CodeRequest {
   /** The address of the client asking, for the SMS limits (server/limits/sms.ts). */
   client: string;
   email?: string | null;
+  /** The language of the SMS: the request's (Accept-Language), English by default. */
+  language?: LanguageCode;
 }
 
 /** Issues a new code, within the SMS limits (429 with nothing sent when over one). */
-export async function issueCode(db: Db, sms: SmsProvider, { phoneNumber, purpose, client, email = null }: CodeRequest) {
+export async function issueCode(db: Db, sms: SmsProvider, { phoneNumber, purpose, client, email = null, language = DEFAULT_LANGUAGE }: CodeRequest) {
   await admitSms(db, phoneNumber, purpose, client);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.insert(smsOutbox).values({ phoneNumber, purpose, code, email, expiresAt: new Date(Date.now() + CODE_TTL_MS) });
-  await sms.send(phoneNumber, `Your verification code is ${code}`);
+  await sms.send(phoneNumber, codeSmsText(code, purpose, language));
   return code;
 }
 

@@ -20,6 +20,8 @@ export function GroupEditor({ group, index, disabled, onChange, onRemove, noun =
       <div className="mm-group-head">
         <InputGroup aria-label={`${groupLabel} name`} placeholder={itemNoun ? 'Group name, e.g. Sauces' : 'Group name, e.g. Size'} value={group.name} disabled={disabled}
           onChange={(e) => set({ name: e.target.value })} />
+        <InputGroup aria-label={`${groupLabel} Arabic name`} placeholder="الاسم بالعربية" dir="rtl" lang="ar" value={group.nameAr} disabled={disabled}
+          onChange={(e) => set({ nameAr: e.target.value })} />
         <Switch label="Required" checked={group.isRequired} disabled={disabled} onChange={() => set({ isRequired: !group.isRequired })} />
         <Switch label="Several allowed" checked={group.allowMultiple} disabled={disabled} onChange={() => set({ allowMultiple: !group.allowMultiple })} />
         {onRemove && <Button minimal icon="trash" aria-label={`Remove option group ${index + 1}`} disabled={disabled} onClick={onRemove} />}
@@ -30,6 +32,8 @@ export function GroupEditor({ group, index, disabled, onChange, onRemove, noun =
           <div key={s.id ?? `new-${i}`} className="mm-subitem">
             <InputGroup aria-label={`${itemLabel(i)} name`} placeholder={itemNoun ? 'Addition, e.g. Garlic' : 'Item, e.g. Large'} value={s.name} disabled={disabled}
               onChange={(e) => setItem(i, { name: e.target.value })} />
+            <InputGroup aria-label={`${itemLabel(i)} Arabic name`} placeholder="بالعربية" dir="rtl" lang="ar" value={s.nameAr} disabled={disabled}
+              onChange={(e) => setItem(i, { nameAr: e.target.value })} />
             <InputGroup aria-label={`${itemLabel(i)} price`} className="mm-price-input" rightElement={<span className="mm-unit">KD</span>}
               inputMode="decimal" value={s.price} disabled={disabled} intent={error ? 'danger' : 'none'} title={error ?? undefined}
               onChange={(e) => setItem(i, { price: e.target.value })} />
@@ -38,7 +42,7 @@ export function GroupEditor({ group, index, disabled, onChange, onRemove, noun =
           </div>
         );
       })}
-      <Button minimal icon="add" text={itemNoun ?? 'Item'} disabled={disabled} onClick={() => set({ subItems: [...group.subItems, { name: '', price: '0' }] })} />
+      <Button minimal icon="add" text={itemNoun ?? 'Item'} disabled={disabled} onClick={() => set({ subItems: [...group.subItems, { name: '', nameAr: '', price: '0' }] })} />
     </Card>
   );
 }

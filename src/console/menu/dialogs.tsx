@@ -75,14 +75,14 @@ export function AdditionGroupDialog({ target, onClose }: { target: AdditionTarge
     if (groupError(group) || !target) return;
     setSaving(true);
     setError(null);
-    const { name, allowMultiple, isRequired, subItems } = groupInput(group);
+    const { name, nameAr, allowMultiple, isRequired, subItems } = groupInput(group);
     try {
       if ('group' in target) {
-        await client.mutate({ mutation: UpdateAdditionGroup, context: { silent: true }, variables: { input: { id: target.group.id, name, allowMultiple, isRequired, additions: subItems } } });
+        await client.mutate({ mutation: UpdateAdditionGroup, context: { silent: true }, variables: { input: { id: target.group.id, name, nameAr, allowMultiple, isRequired, additions: subItems } } });
       } else {
         await client.mutate({
           mutation: CreateAdditionGroup, context: { silent: true },
-          variables: { input: { productTypeId: target.productTypeId, name, allowMultiple, isRequired, additions: subItems.map(({ name: n, price }) => ({ name: n, price })) } },
+          variables: { input: { productTypeId: target.productTypeId, name, allowMultiple, isRequired, nameAr, additions: subItems.map(({ name: n, nameAr: ar, price }) => ({ name: n, nameAr: ar, price })) } },
         });
       }
       notify('success', 'Saved', `The addition group "${name}" is saved.`);

@@ -3,8 +3,11 @@
  * which mirror the server's (server/services/productTypesAndSubtypes/menuAdmin.ts); the server's
  * answer still decides.
  */
-export interface SubItemDraft { id?: number; name: string; price: string }
-export interface GroupDraft { id?: number; name: string; allowMultiple: boolean; isRequired: boolean; subItems: SubItemDraft[] }
+import { arabicNameError } from '../../../domain/arabicName';
+
+/** `nameAr`: the name in the Arabic shop, empty for none (domain/arabicName.ts). */
+export interface SubItemDraft { id?: number; name: string; nameAr: string; price: string }
+export interface GroupDraft { id?: number; name: string; nameAr: string; allowMultiple: boolean; isRequired: boolean; subItems: SubItemDraft[] }
 
 const KD = /^\d{1,5}(\.\d{1,3})?$/;
 
@@ -15,19 +18,23 @@ export function priceError(text: string): string | null {
   return null;
 }
 
-export const emptyGroup = (): GroupDraft => ({ name: '', allowMultiple: false, isRequired: false, subItems: [{ name: '', price: '0' }] });
+export const emptyGroup = (): GroupDraft => ({ name: '', nameAr: '', allowMultiple: false, isRequired: false, subItems: [{ name: '', nameAr: '', price: '0' }] });
 
-export const toDraft = (g: { id: number; name: string; allowMultiple: boolean; isRequired: boolean; subItems: ({ id: number; name: string; price: number } | null)[] }): GroupDraft => ({
-  id: g.id, name: g.name, allowMultiple: g.allowMultiple, isRequired: g.isRequired,
-  subItems: g.subItems.filter((s): s is NonNullable<typeof s> => !!s).map((s) => ({ id: s.id, name: s.name, price: s.price.toFixed(3) })),
+export const toDraft = (g: { id: number; name: string; nameAr?: string | null; allowMultiple: boolean; isRequired: boolean; subItems: ({ id: number; name: string; nameAr?: string | null; price: number } | null)[] }): GroupDraft => ({
+  id: g.id, name: g.name, nameAr: g.nameAr ?? '', allowMultiple: g.allowMultiple, isRequired: g.isRequired,
+  subItems: g.subItems.filter((s): s is NonNullable<typeof s> => !!s).map((s) => ({ id: s.id, name: s.name, nameAr: s.nameAr ?? '', price: s.price.toFixed(3) })),
 });
 
 /** The first problem of a group, in words; null when it can be sent. */
 export function groupError(g: GroupDraft): string | null {
   if (!g.name.trim()) return 'Every option group needs a name.';
+  const groupAr = arabicNameError(g.nameAr);
+  if (groupAr) return `"${g.name}": ${groupAr}`;
   if (!g.subItems.length) return `"${g.name}" has no items: give it at least one.`;
   for (const s of g.subItems) {
     if (!s.name.trim()) return `Every item of "${g.name}" needs a name.`;
+    const itemAr = arabicNameError(s.nameAr);
+    if (itemAr) return `${s.name}: ${itemAr}`;
     const p = priceError(s.price);
     if (p) return `${s.name}: ${p}`;
   }
@@ -35,6 +42,6 @@ export function groupError(g: GroupDraft): string | null {
 }
 
 export const groupInput = (g: GroupDraft) => ({
-  ...(g.id && { id: g.id }), name: g.name.trim(), allowMultiple: g.allowMultiple, isRequired: g.isRequired,
-  subItems: g.subItems.map((s) => ({ ...(s.id && { id: s.id }), name: s.name.trim(), price: Number(s.price) })),
+  ...(g.id && { id: g.id }), name: g.name.trim(), nameAr: g.nameAr.trim(), allowMultiple: g.allowMultiple, isRequired: g.isRequired,
+  subItems: g.subItems.map((s) => ({ ...(s.id && { id: s.id }), name: s.name.trim(), nameAr: s.nameAr.trim(), price: Number(s.price) })),
 });

@@ -8,7 +8,7 @@ export const MenuTree = graphql(`
       id name nameAr isHidden sortOrder subtypes { id typeId name nameAr isHidden sortOrder products { id name nameAr price productImage isHidden sortOrder } }
     }
     additions: ProductAddition_GetProductAdditionsTreeView(brandId: $brandId) {
-      id name additionGroups { id name allowMultiple isRequired subItems { id name price isHidden } }
+      id name additionGroups { id name nameAr allowMultiple isRequired subItems { id name nameAr price isHidden } }
     }
   }
 `);
@@ -17,7 +17,7 @@ export const MenuProductForm = graphql(`
   query MenuProductForm($productId: Int!) {
     product: ProductTypesAndSubtypes_GetProductItemWithSubItemDictionary(productId: $productId) {
       id brandId typeId subtypeId name nameAr description descriptionAr price productImage productSecondImage productThirdImage productDeliveryText isHidden additionGroupIds
-      optionGroups { id name allowMultiple isRequired subItems { id name price isHidden } }
+      optionGroups { id name nameAr allowMultiple isRequired subItems { id name nameAr price isHidden } }
     }
   }
 `);

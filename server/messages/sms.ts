@@ -1,0 +1,20 @@
+import type { LanguageCode } from '../../domain/languages';
+import type { CodePurpose } from '../services/verification/codes';
+
+/**
+ * The texts of the SMS a customer receives, in the language of the request that asked for it
+ * (Accept-Language: the shop sends its own). The English stays as it always was; the Arabic keeps
+ * the code in Latin digits, as the customer types it.
+ */
+const CODE_SMS: Record<LanguageCode, Record<CodePurpose, (code: string) => string>> = {
+  en: {
+    register: (code) => `Your verification code is ${code}`,
+    reset: (code) => `Your verification code is ${code}`,
+  },
+  ar: {
+    register: (code) => `رمز التحقق لتسجيل حسابك هو ${code}`,
+    reset: (code) => `رمز التحقق لإعادة تعيين كلمة المرور هو ${code}`,
+  },
+};
+
+export const codeSmsText = (code: string, purpose: CodePurpose, language: LanguageCode): string => CODE_SMS[language][purpose](code);
