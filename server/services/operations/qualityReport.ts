@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { rowsOf, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { branches, brands } from '../../db/schema';
 import { Obj } from '../../http/envelope';
 import { route, service } from '../../http/routes';
@@ -9,7 +9,7 @@ import type { AppContext, Caller } from '../../http/context';
 import { checkPlacesInScope, scopeWhere } from '../../resources/scope';
 import { periodFields, periodOf } from '../../http/period';
 import { NOT_ACCEPTED_IN_TIME } from '../../../machines/orderLifecycle';
-import { inPeriod } from '../statistic/statistics';
+import { qualityFigures, type QualityFigures } from '../statistic/quality';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
@@ -40,21 +40,19 @@ const QualityQuery = Obj('QualityReportQuery', {
 });
 
 type Figures = Static<typeof QualityReport>['overall'];
-type Row = Record<string, string | number | null> & { branch_id: number | null };
-
-const seconds = (v: unknown) => (v == null ? null : Math.round(Number(v)));
-const figuresOf = (r: Row | undefined): Figures => ({
-  orders: Number(r?.orders ?? 0), accepted: Number(r?.accepted ?? 0),
-  medianAcceptSeconds: seconds(r?.median_accept), p90AcceptSeconds: seconds(r?.p90_accept), medianReadySeconds: seconds(r?.median_ready),
-  rejected: Number(r?.rejected ?? 0), notAcceptedInTime: Number(r?.not_in_time ?? 0), noShows: Number(r?.no_shows ?? 0),
-  refunded: Number(r?.refunded ?? 0), refundedAmount: Number(r?.refunded_amount ?? 0),
+const seconds = (v: number | null | undefined) => (v == null ? null : Math.round(v));
+const figuresOf = (r: QualityFigures | undefined): Figures => ({
+  orders: r?.orders ?? 0, accepted: r?.accepted ?? 0,
+  medianAcceptSeconds: seconds(r?.medianAccept), p90AcceptSeconds: seconds(r?.p90Accept), medianReadySeconds: seconds(r?.medianReady),
+  rejected: r?.rejected ?? 0, notAcceptedInTime: r?.notAcceptedInTime ?? 0, noShows: r?.noShows ?? 0,
+  refunded: r?.refunded ?? 0, refundedAmount: Number(r?.refundedAmount ?? 0),
 });
 
 /**
  * How well each branch serves (docs/decisions.md "Quality report"): how fast it accepts and
- * readies, and how often an order ends badly, over the orders placed in a period. One pass over
- * the scope's orders gives each branch and the whole scope (grouping sets), so the medians of the
- * whole are true medians, not averages of the branches'.
+ * readies, and how often an order ends badly, over the orders placed in a period. The figures of
+ * each branch and of the whole scope come from the statistics rollup (../statistic/quality.ts); the
+ * medians of the whole are true medians over its orders, not averages of the branches'.
  */
 export async function qualityReport(db: Db, caller: Caller, query: Static<typeof QualityQuery>) {
   const period = periodOf(query);
@@ -68,26 +66,9 @@ export async function qualityReport(db: Db, caller: Caller, query: Static<typeof
     .from(branches).innerJoin(brands, eq(brands.id, branches.brandId)).where(places).orderBy(asc(branches.name), asc(branches.id));
   if (!branchRows.length) return { overall: figuresOf(undefined), branches: [] };
 
-  const ids = sql.join(branchRows.map((b) => sql`${b.id}`), sql`, `);
-  const rows = rowsOf<Row>(await db.execute(sql`
-    select o."branch_id", grouping(o."branch_id")::int as whole,
-      count(*)::int as orders,
-      count(o."accepted_at")::int as accepted,
-      percentile_cont(0.5) within group (order by extract(epoch from o."accepted_at" - o."created_at")) as median_accept,
-      percentile_cont(0.9) within group (order by extract(epoch from o."accepted_at" - o."created_at")) as p90_accept,
-      percentile_cont(0.5) within group (order by extract(epoch from o."ready_at" - o."accepted_at")) as median_ready,
-      (count(*) filter (where o."status" = 'rejected' and o."refund" <> 'approved'))::int as rejected,
-      (count(*) filter (where o."status" = 'rejected' and o."status_reason" = ${NOT_ACCEPTED_IN_TIME}))::int as not_in_time,
-      (count(*) filter (where o."arrival" = 'noShow'))::int as no_shows,
-      (count(*) filter (where o."refund" = 'approved'))::int as refunded,
-      coalesce(sum(o."total") filter (where o."refund" = 'approved'), 0)::text as refunded_amount
-    from "orders" o
-    where o."branch_id" in (${ids}) and ${inPeriod(sql`o."created_at"`, period)}
-    group by grouping sets ((o."branch_id"), ())`));
-  const whole = rows.find((r) => Number(r.whole) === 1);
-  const byBranch = new Map(rows.filter((r) => Number(r.whole) === 0).map((r) => [Number(r.branch_id), r]));
+  const { overall, byBranch } = await qualityFigures(db, branchRows.map((b) => b.id), period);
   return {
-    overall: figuresOf(whole),
+    overall: figuresOf(overall),
     branches: branchRows
       .map((b) => ({ branchId: b.id, branchName: b.name, brandId: b.brandId, brandName: b.brandName, ...figuresOf(byBranch.get(b.id)) }))
       .sort((a, b) => b.orders - a.orders || a.branchName.localeCompare(b.branchName) || a.branchId - b.branchId),

@@ -10,6 +10,7 @@ import type { AppContext, Caller } from '../../http/context';
 import { containsText, orderByOf, oneOf, sharedListFields } from '../../resources/list';
 import { checkPlacesInScope, scopeWhere } from '../../resources/scope';
 import { periodFields, periodOf } from '../../http/period';
+import { paymentTotals, type PaymentColumns } from '../statistic/paymentTotals';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
@@ -83,13 +84,17 @@ export async function paymentsHistory(db: Db, caller: Caller, query: Static<type
   await checkPlacesInScope(db, caller, query);
   const search = query.Search?.trim();
   const digits = search?.replace(/\D/g, '') ?? '';
+  // The same filters on the orders or on the payments rollup (paymentTotals).
+  const filters = (c: PaymentColumns) => and(
+    scopeWhere(caller, { brandId: c.brandId, branchId: c.branchId }),
+    query.brandId !== undefined ? eq(c.brandId, query.brandId) : undefined,
+    query.branchId !== undefined ? eq(c.branchId, query.branchId) : undefined,
+    query.paymentSystemId !== undefined ? eq(c.paymentSystemId, query.paymentSystemId) : undefined,
+    query.refund !== undefined ? eq(c.refund, query.refund) : undefined,
+  );
   const where = and(
     eq(orders.payment, 'paid'),
-    scopeWhere(caller, { brandId: orders.brandId, branchId: orders.branchId }),
-    query.brandId !== undefined ? eq(orders.brandId, query.brandId) : undefined,
-    query.branchId !== undefined ? eq(orders.branchId, query.branchId) : undefined,
-    query.paymentSystemId !== undefined ? eq(orders.paymentSystemId, query.paymentSystemId) : undefined,
-    query.refund !== undefined ? eq(orders.refund, query.refund) : undefined,
+    filters(orders),
     period.from ? gte(orders.paidAt, period.from) : undefined,
     period.to ? lt(orders.paidAt, period.to) : undefined,
     search ? or(
@@ -114,11 +119,12 @@ export async function paymentsHistory(db: Db, caller: Caller, query: Static<type
       .innerJoin(branches, eq(branches.id, orders.branchId))
       .innerJoin(paymentSystems, eq(paymentSystems.id, orders.paymentSystemId))
       .where(where).orderBy(...orderBy).limit(limit).offset(offset),
-    // The customer's name and phone are read only to search them: without a search, the totals are the orders' alone.
+    // A search reads the matching payments themselves (the customer's name and phone); without one,
+    // the totals come from the payments rollup, not from every matching payment.
     search
       ? db.select({ n: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(${orders.total}), 0)` })
         .from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where)
-      : db.select({ n: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(${orders.total}), 0)` }).from(orders).where(where),
+      : paymentTotals(db, filters, period).then((t) => [t]),
   ]);
   return {
     data: rows.map((r) => ({

@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../db/client';
-import { HOUR_COLUMNS, statisticsWatermark } from '../../db/schema';
+import { ACCEPT_COLUMNS, ACCEPT_SECONDS_BOUNDS, HOUR_COLUMNS, READY_COLUMNS, READY_SECONDS_BOUNDS, statisticsWatermark } from '../../db/schema';
 import { BRANCH_TIME_ZONE } from '../../../domain/schedule';
 import { NOT_ACCEPTED_IN_TIME } from '../../../machines/orderLifecycle';
 import type { Period } from '../../http/period';
@@ -86,6 +86,86 @@ export function dailyRowsOf(source: SQL): SQL {
     group by x."branch_id", x."day", x."brand_id"`;
 }
 
+/** The time to accept and to ready of an order `o`, in seconds (the expressions the partial indexes hold). */
+export const ACCEPT_SECONDS = sql`extract(epoch from (o."accepted_at" - o."created_at"))`;
+export const READY_SECONDS = sql`extract(epoch from (o."ready_at" - o."accepted_at"))`;
+export const HAS_ACCEPT = sql`o."accepted_at" is not null`;
+export const HAS_READY = sql`o."ready_at" is not null and o."accepted_at" is not null`;
+const bounds = (xs: number[]) => sql.raw(`array[${xs.join(',')}]::numeric[]`);
+
+/** order_daily_times' columns, in the order dailyTimesOf answers them. */
+export const TIMES_COLUMNS = sql.raw(['branch_id', 'day', 'brand_id', ...ACCEPT_COLUMNS, ...READY_COLUMNS].map((c) => `"${c}"`).join(', '));
+
+/**
+ * The histograms of the time to accept and to ready (order_daily_times' rows) of the orders that
+ * `source` yields as `o`: one row per branch and Kuwait day with orders, like dailyRowsOf. Bucket i
+ * counts the times in [BOUNDS[i-1], BOUNDS[i]) (width_bucket, the same comparison the second pass of
+ * a percentile reads the orders by).
+ */
+export function dailyTimesOf(source: SQL): SQL {
+  const off = offsetSeconds();
+  const buckets = (columns: string[], at: string) => columns.map((c, i) => `(count(*) filter (where x."${at}" = ${i}))::int as "${c}"`).join(', ');
+  return sql`
+    select x."branch_id", x."day", x."brand_id", ${sql.raw(buckets(ACCEPT_COLUMNS, 'ab'))}, ${sql.raw(buckets(READY_COLUMNS, 'rb'))}
+    from (
+      select o."branch_id", o."brand_id",
+             floor((extract(epoch from o."created_at") + ${sql.raw(String(off))}) / ${sql.raw(String(DAY_S))})::int as day,
+             case when ${HAS_ACCEPT} then width_bucket(${ACCEPT_SECONDS}, ${bounds(ACCEPT_SECONDS_BOUNDS)}) end as ab,
+             case when ${HAS_READY} then width_bucket(${READY_SECONDS}, ${bounds(READY_SECONDS_BOUNDS)}) end as rb
+      from ${source}
+    ) x
+    group by x."branch_id", x."day", x."brand_id"`;
+}
+
+/** The first day of the Kuwait calendar month of a rollup day (both as days since 1970-01-01). */
+export function monthOf(day: number): number {
+  const d = new Date(day * DAY_S * 1000);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / (DAY_S * 1000);
+}
+/** The first day of the next month. */
+export function nextMonthOf(day: number): number {
+  const d = new Date(day * DAY_S * 1000);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) / (DAY_S * 1000);
+}
+const monthOfSql = (day: SQL) => sql`(date_trunc('month', (date '1970-01-01' + ${day})::timestamp)::date - date '1970-01-01')`;
+
+/** The quality figures order_monthly_quality sums (from order_daily_stats, then the histograms). */
+const QUALITY_COUNTS = ['orders', 'accepted', 'rejected', 'not_accepted_in_time', 'no_shows', 'refunded', 'refunded_amount'];
+export const MONTHLY_COLUMNS = sql.raw(['branch_id', 'month', 'brand_id', ...QUALITY_COUNTS, ...ACCEPT_COLUMNS, ...READY_COLUMNS].map((c) => `"${c}"`).join(', '));
+
+/** order_monthly_quality's rows: the sums of the daily rows `where` picks (`s` order_daily_stats, `t` order_daily_times). */
+function monthlyRowsOf(from: SQL): SQL {
+  const sums = [...QUALITY_COUNTS.map((c) => `sum(s."${c}")${c === 'refunded_amount' ? '' : '::int'}`),
+    ...[...ACCEPT_COLUMNS, ...READY_COLUMNS].map((c) => `coalesce(sum(t."${c}"), 0)::int`)].join(', ');
+  return sql`
+    select s."branch_id", ${monthOfSql(sql`s."day"`)} as month, s."brand_id", ${sql.raw(sums)}
+    from ${from}
+    group by s."branch_id", 2, s."brand_id"`;
+}
+
+/** The day payment_daily_stats gives a paid order without a payment time (no period with an end holds it). */
+export const NO_PAID_DAY = -1_000_000;
+
+/** payment_daily_stats' columns, in the order paymentRowsOf answers them. */
+export const PAYMENT_COLUMNS = sql.raw(['branch_id', 'day', 'brand_id', 'payment_system_id', 'refund', 'payments', 'amount'].map((c) => `"${c}"`).join(', '));
+
+/**
+ * Payment History's totals (payment_daily_stats' rows) of the orders `source` yields as `o`: the
+ * paid ones, per branch, Kuwait day of payment, method and refund state. The one definition of a
+ * payment's count and amount: the refresh stores these rows, and Payment History computes the same
+ * rows for the pieces of a day at its period's ends.
+ */
+export function paymentRowsOf(source: SQL): SQL {
+  const off = offsetSeconds();
+  return sql`
+    select o."branch_id",
+           coalesce(floor((extract(epoch from o."paid_at") + ${sql.raw(String(off))}) / ${sql.raw(String(DAY_S))})::int, ${NO_PAID_DAY}) as day,
+           o."brand_id", o."payment_system_id", o."refund", count(*)::int as payments, coalesce(sum(o."total"), 0) as amount
+    from ${source}
+    where o."payment" = 'paid'
+    group by 1, 2, 3, 4, 5`;
+}
+
 /** Orders `o` whose id is over `afterId` or one of `ids`. */
 const newOrders = (afterId: number, ids: number[]) =>
   sql`(o."id" > ${afterId}${ids.length ? sql` or o."id" = any(${`{${ids.join(',')}}`}::int[])` : sql``})`;
@@ -133,6 +213,29 @@ const MAX_DAYS_TO_RECOMPUTE = 2_000;
 const REFRESH_LOCK = 0x5747_0013;
 
 /**
+ * Recomputes payment_daily_stats for the (branch, Kuwait day of payment) pairs given, from the paid
+ * orders of those days (the paid-time index). A payment's time is stamped once, when the order is
+ * paid, so an order never leaves the day it was counted on; its refund state moves within it.
+ */
+async function refreshPayments(tx: Tx, paidDays: { branch_id: number; day: number }[], off: number) {
+  const timed = paidDays.filter((d) => d.day !== NO_PAID_DAY);
+  const untimed = paidDays.filter((d) => d.day === NO_PAID_DAY).map((d) => d.branch_id);
+  const keys = sql`unnest(${`{${paidDays.map((d) => d.branch_id).join(',')}}`}::int[], ${`{${paidDays.map((d) => d.day).join(',')}}`}::int[]) k("branch_id", "day")`;
+  await tx.execute(sql`delete from "payment_daily_stats" d using ${keys} where d."branch_id" = k."branch_id" and d."day" = k."day"`);
+  const sources: SQL[] = [];
+  if (timed.length) {
+    sources.push(sql`select o.* from unnest(${`{${timed.map((d) => d.branch_id).join(',')}}`}::int[], ${`{${timed.map((d) => d.day).join(',')}}`}::int[]) k("branch_id", "day")
+      join "orders" o on o."payment" = 'paid' and o."branch_id" = k."branch_id"
+        and o."paid_at" >= to_timestamp(k."day"::bigint * ${sql.raw(String(DAY_S))} - ${sql.raw(String(off))})
+        and o."paid_at" < to_timestamp((k."day"::bigint + 1) * ${sql.raw(String(DAY_S))} - ${sql.raw(String(off))})`);
+  }
+  if (untimed.length) {
+    sources.push(sql`select o.* from "orders" o where o."payment" = 'paid' and o."paid_at" is null and o."branch_id" = any(${`{${untimed.join(',')}}`}::int[])`);
+  }
+  await tx.execute(sql`insert into "payment_daily_stats" (${PAYMENT_COLUMNS}) ${paymentRowsOf(sql`(${sql.join(sources, sql` union all `)}) o`)}`);
+}
+
+/**
  * Brings the rollup up to date with the orders. Called at the start of each statistics call; reads
  * only what changed since the last call, through the primary key (new orders) and the partial index
  * of lifecycle-changed orders (orders_changed_idx). One refresher at a time (advisory lock).
@@ -156,20 +259,32 @@ export async function refreshStatistics(db: Db): Promise<void> {
     const off = offsetSeconds();
     const news = newOrders(seenOrderId, missing.map(([id]) => id));
     let days: { branch_id: number; day: number }[] | null = null;
+    let paidDays: { branch_id: number; day: number }[] = [];
     if (mark.builtAt) {
       const changed = seenChanged === null
         ? sql`o."version" > 0`
         : sql`o."version" > 0 and o."updated_at" > ${new Date(seenChanged - LAG_MS).toISOString()}::timestamptz`;
       const dayOf = sql`floor((extract(epoch from o."created_at") + ${sql.raw(String(off))}) / ${sql.raw(String(DAY_S))})::int`;
-      days = rowsOf<{ branch_id: number; day: number }>(await tx.execute(sql`
-        select o."branch_id", ${dayOf} as day from "orders" o where ${news}
+      const paidDay = sql`case when o."payment" = 'paid' then coalesce(floor((extract(epoch from o."paid_at") + ${sql.raw(String(off))}) / ${sql.raw(String(DAY_S))})::int, ${NO_PAID_DAY}) end`;
+      const touched = rowsOf<{ branch_id: number; day: number; paid_day: number | null }>(await tx.execute(sql`
+        select o."branch_id", ${dayOf} as day, ${paidDay} as paid_day from "orders" o where ${news}
         union
-        select o."branch_id", ${dayOf} as day from "orders" o where ${changed}`));
+        select o."branch_id", ${dayOf} as day, ${paidDay} as paid_day from "orders" o where ${changed}`));
+      const unique = <T,>(xs: T[], key: (x: T) => string) => [...new Map(xs.map((x) => [key(x), x])).values()];
+      days = unique(touched.map((r) => ({ branch_id: Number(r.branch_id), day: Number(r.day) })), (d) => `${d.branch_id}:${d.day}`);
+      paidDays = unique(touched.filter((r) => r.paid_day !== null).map((r) => ({ branch_id: Number(r.branch_id), day: Number(r.paid_day) })), (d) => `${d.branch_id}:${d.day}`);
     }
     if (!days || days.length > MAX_DAYS_TO_RECOMPUTE) {
       // First call (or too much changed at once): every order.
       await tx.execute(sql`delete from "order_daily_stats"`);
       await tx.execute(sql`insert into "order_daily_stats" (${DAILY_COLUMNS}) ${dailyRowsOf(sql`"orders" o`)}`);
+      await tx.execute(sql`delete from "order_daily_times"`);
+      await tx.execute(sql`insert into "order_daily_times" (${TIMES_COLUMNS}) ${dailyTimesOf(sql`"orders" o`)}`);
+      await tx.execute(sql`delete from "order_monthly_quality"`);
+      await tx.execute(sql`insert into "order_monthly_quality" (${MONTHLY_COLUMNS}) ${monthlyRowsOf(sql`"order_daily_stats" s
+        left join "order_daily_times" t on t."branch_id" = s."branch_id" and t."day" = s."day"`)}`);
+      await tx.execute(sql`delete from "payment_daily_stats"`);
+      await tx.execute(sql`insert into "payment_daily_stats" (${PAYMENT_COLUMNS}) ${paymentRowsOf(sql`"orders" o`)}`);
       await tx.execute(sql`delete from "customer_brand_orders"`);
       await foldCustomers(tx, sql`true`);
       missing = [];
@@ -178,11 +293,23 @@ export async function refreshStatistics(db: Db): Promise<void> {
       if (days.length) {
         const keys = sql`unnest(${`{${days.map((d) => d.branch_id).join(',')}}`}::int[], ${`{${days.map((d) => d.day).join(',')}}`}::int[]) k("branch_id", "day")`;
         await tx.execute(sql`delete from "order_daily_stats" d using ${keys} where d."branch_id" = k."branch_id" and d."day" = k."day"`);
-        await tx.execute(sql`insert into "order_daily_stats" (${DAILY_COLUMNS}) ${dailyRowsOf(sql`${keys} join "orders" o on o."branch_id" = k."branch_id"
+        const ofDays = sql`${keys} join "orders" o on o."branch_id" = k."branch_id"
           and o."created_at" >= to_timestamp(k."day"::bigint * ${sql.raw(String(DAY_S))} - ${sql.raw(String(off))})
-          and o."created_at" < to_timestamp((k."day"::bigint + 1) * ${sql.raw(String(DAY_S))} - ${sql.raw(String(off))})`)}`);
+          and o."created_at" < to_timestamp((k."day"::bigint + 1) * ${sql.raw(String(DAY_S))} - ${sql.raw(String(off))})`;
+        await tx.execute(sql`insert into "order_daily_stats" (${DAILY_COLUMNS}) ${dailyRowsOf(ofDays)}`);
+        await tx.execute(sql`delete from "order_daily_times" d using ${keys} where d."branch_id" = k."branch_id" and d."day" = k."day"`);
+        await tx.execute(sql`insert into "order_daily_times" (${TIMES_COLUMNS}) ${dailyTimesOf(ofDays)}`);
+        // The months of those days are summed again from their days.
+        const months = [...new Map(days.map((d) => [`${d.branch_id}:${monthOf(d.day)}`, { branch_id: d.branch_id, month: monthOf(d.day) }])).values()];
+        const monthKeys = sql`unnest(${`{${months.map((m) => m.branch_id).join(',')}}`}::int[], ${`{${months.map((m) => m.month).join(',')}}`}::int[],
+          ${`{${months.map((m) => nextMonthOf(m.month)).join(',')}}`}::int[]) m("branch_id", "month", "next")`;
+        await tx.execute(sql`delete from "order_monthly_quality" q using ${monthKeys} where q."branch_id" = m."branch_id" and q."month" = m."month"`);
+        await tx.execute(sql`insert into "order_monthly_quality" (${MONTHLY_COLUMNS}) ${monthlyRowsOf(sql`${monthKeys}
+          join "order_daily_stats" s on s."branch_id" = m."branch_id" and s."day" >= m."month" and s."day" < m."next"
+          left join "order_daily_times" t on t."branch_id" = s."branch_id" and t."day" = s."day"`)}`);
         await foldCustomers(tx, news);
       }
+      if (paidDays.length) await refreshPayments(tx, paidDays, off);
       // Missing ids that have turned up since are read now; the rest stay missing.
       if (missing.length) {
         const found = new Set(rowsOf<{ id: number }>(await tx.execute(sql`
