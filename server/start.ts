@@ -1,4 +1,5 @@
 import { followOrderCounts } from './orders/listCounts';
+import { startUpkeep, type UpkeepOptions } from './db/upkeep';
 import { buildApp, type AppOptions } from './app';
 import { isEmpty, openDatabase, type Database, type OpenOptions } from './db/client';
 import { seed } from './db/seed';
@@ -41,6 +42,8 @@ export interface StartOptions extends OpenOptions {
    * Options instead of `true` turn it on with a shorter deadline or period (browser tests).
    */
   timedWork?: boolean | TimedWorkOptions;
+  /** PGlite only: vacuum and analyze the orders as they change (server/db/upkeep.ts); default on. */
+  upkeep?: false | UpkeepOptions;
   /** Serve Prometheus metrics on /metrics to the holder of this token (METRICS_TOKEN); unset: no /metrics (404). */
   metricsToken?: string;
 }
@@ -51,6 +54,8 @@ export interface RunningServer {
   app: Awaited<ReturnType<typeof buildApp>>['app'];
   /** New and changed orders (PostgreSQL LISTEN/NOTIFY, shared by every process on the database). */
   events: OrderEvents;
+  /** PGlite's vacuum and analyze of the orders (null on PostgreSQL, whose autovacuum does it). */
+  upkeep: { runNow(): Promise<void> } | null;
   /**
    * Stops taking requests, ends the live-feed streams, lets requests in flight finish (at most
    * `drainMs`, then their connections are cut), and closes the database. Safe to call twice.
@@ -95,6 +100,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const host = opts.host ?? '127.0.0.1';
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${address.port}`;
   if (!opts.publicUrl) Object.assign(ctx.config, { publicUrl: url, publicUrlIsListenAddress: true });
+  const upkeep = database.kind === 'pglite' && opts.upkeep !== false
+    ? startUpkeep(database, events, { ...opts.upkeep, onError: (err) => app.log.error({ err }, 'database upkeep failed') })
+    : null;
   const timedWork = opts.timedWork ? startTimedWork(ctx, { ...(opts.timedWork === true ? {} : opts.timedWork), onError: (err) => app.log.error({ err }, 'timed work round failed') }) : null;
 
   let closing: Promise<void> | undefined;
@@ -110,6 +118,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       clearTimeout(deadline);
     }
     await timedWork?.stop();
+    await upkeep?.stop();
     await gateway?.destroy().catch(() => {});
     counted.stop();
     await events.close().catch(() => {});
@@ -120,6 +129,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     database,
     app,
     events,
+    upkeep,
     close: () => (closing ??= close()),
   };
 }
