@@ -34,6 +34,12 @@ const DAY_S = 86_400;
 /** Kuwait's offset in seconds: the rollup's days and hours are Kuwait's. */
 const offsetSeconds = () => utcOffsetMinutes(BRANCH_TIME_ZONE) * 60;
 
+/** The Kuwait calendar day of a timestamptz column, as days since 1970-01-01 (an int: cheaper to group by than a formatted date). */
+export const kuwaitDaySql = (column: SQL) =>
+  sql`floor((extract(epoch from ${column}) + ${sql.raw(String(offsetSeconds()))}) / ${sql.raw(String(DAY_S))})::int`;
+/** A rollup day as the calendar date it is ('YYYY-MM-DD'). */
+export const dateOfDay = (day: number) => new Date(day * DAY_S * 1000).toISOString().slice(0, 10);
+
 /** The Kuwait calendar day of a moment, as days since 1970-01-01. */
 export const kuwaitDayOf = (at: Date) => Math.floor((at.getTime() / 1000 + offsetSeconds()) / DAY_S);
 /** The moment a Kuwait calendar day begins. */
