@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { startServer, type RunningServer } from '../server/start';
 import { fill } from './orders';
 
@@ -8,14 +9,14 @@ import { fill } from './orders';
  * same run: an HTTP round trip to a route that reads no table. Never fails on slowness.
  */
 export async function benchConsoleLists(opts: { sizes?: number[]; runs?: number } = {}) {
-  const sizes = opts.sizes ?? (process.env.BENCH_LIST_SIZES ?? '100000,300000').split(',').map(Number);
+  const sizes = opts.sizes ?? (process.env.BENCH_LIST_SIZES ?? process.env.BENCH_ORDERS ?? '100000,300000').split(',').map(Number);
   const runs = opts.runs ?? 9;
   const all: Record<number, Result[]> = {};
   for (const size of sizes) all[size] = await benchAt(size, runs);
   return all;
 }
 
-interface Result { name: string; median: number; p90: number; goal?: number }
+interface Result { name: string; median: number; p90: number; goal?: number; server?: number }
 
 const STORE = '/api/services/app/Store';
 const TAKE = 50;
@@ -29,7 +30,7 @@ async function benchAt(size: number, runs: number): Promise<Result[]> {
   });
   try {
     await fill(server.database.db, size);
-    console.log(`\nconsole lists at ${size.toLocaleString('en')} orders (PGlite, in memory, through HTTP; filled in ${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    console.log(`\nconsole lists at ${size.toLocaleString('en')} orders (PGlite, in memory, through HTTP; filled in ${((Date.now() - t0) / 1000).toFixed(0)} s; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
     const token = {
       admin: await login(server, 'admin'),
       brand: await login(server, 'brandmanager'),
@@ -55,7 +56,10 @@ async function benchAt(size: number, runs: number): Promise<Result[]> {
     const unpaidBrand = await totalOf('GetUnPaidUserOrdersAsBranchUser', 'brand');
     const guestPhone = '99001234';
 
-    const cases: [string, () => Promise<unknown>, number?][] = [
+    // An order changed: every kept list total is dropped (server/orders/listCounts.ts), so the next page counts.
+    const changed = () => server.events.publish({ type: 'order.changed', orderId: 1, branchId: 1, brandId: 7 });
+    const afterChange = (run: () => Promise<unknown>) => Object.assign(run, { before: changed });
+    const cases: [string, (() => Promise<unknown>) & { before?: () => Promise<unknown> }, number?][] = [
       ['baseline: HTTP round trip (no table)', get(`${STORE}/GetOrderStatusTypes`, null)],
       ['branch user: first page', page('GetUserOrdersAsBranchUser', 'branch')],
       ['branch user: current orders + counts', page('GetCurrentUserOrdersAsBranchUser', 'branch', { IncludeCounts: true })],
@@ -75,6 +79,8 @@ async function benchAt(size: number, runs: number): Promise<Result[]> {
       ['admin: first page', page('GetUserOrdersAsBranchUser', 'admin')],
       ['admin: last page', page('GetUserOrdersAsBranchUser', 'admin', { SkipCount: lastSkip(allAdmin) }), PAGE_GOAL_MS],
       ['admin: sorted by total, last page', page('GetUserOrdersAsBranchUser', 'admin', { SkipCount: lastSkip(allAdmin), Sorting: 'total desc' }), PAGE_GOAL_MS],
+      ['admin: same, just after an order changed (counted)', afterChange(page('GetUserOrdersAsBranchUser', 'admin', { SkipCount: lastSkip(allAdmin), Sorting: 'total desc' })), PAGE_GOAL_MS],
+      ['brand manager: sorted by total, last page, after a change', afterChange(page('GetUserOrdersAsBranchUser', 'brand', { SkipCount: lastSkip(allBrand), Sorting: 'total desc' })), PAGE_GOAL_MS],
       ['admin: sorted by createdAt, middle page', page('GetUserOrdersAsBranchUser', 'admin', { SkipCount: lastSkip(allAdmin / 2), Sorting: 'createdAt desc' }), PAGE_GOAL_MS],
       ['admin: search by phone', page('GetUserOrdersAsBranchUser', 'admin', { Search: guestPhone }), PAGE_GOAL_MS],
       ['admin: search by partial phone', page('GetUserOrdersAsBranchUser', 'admin', { Search: '9001234' }), PAGE_GOAL_MS],
@@ -86,9 +92,11 @@ async function benchAt(size: number, runs: number): Promise<Result[]> {
 
     const results: Result[] = [];
     for (const [name, run, goal] of cases) {
+      await run.before?.();
       await run(); // warm up (plans, caches)
       const times: number[] = [];
       for (let i = 0; i < runs; i++) {
+        await run.before?.();
         const start = performance.now();
         await run();
         times.push(performance.now() - start);
@@ -97,11 +105,14 @@ async function benchAt(size: number, runs: number): Promise<Result[]> {
       results.push({ name, median: times[Math.floor(times.length / 2)], p90: times[Math.floor(times.length * 0.9)], goal });
     }
     const base = results[0].median;
-    console.log(`rows: admin ${allAdmin}, brand 7 ${allBrand}, branch 1 ${allBranch}; ${runs} calls each, ${TAKE} rows a page`);
-    console.log(`${'call'.padEnd(52)} ${'median ms'.padStart(10)} ${'p90 ms'.padStart(8)} ${'× round trip'.padStart(13)}  goal`);
+    // The goals are the server's: a call's time beyond the round trip to a route that reads no table.
+    for (const r of results.slice(1)) r.server = Math.max(0, r.median - base);
+    console.log(`rows: admin ${allAdmin}, brand 7 ${allBrand}, branch 1 ${allBranch}; ${runs} calls each, ${TAKE} rows a page; goals are issue 14's server goals, judged on the server's part (median − round trip)`);
+    console.log(`${'call'.padEnd(60)} ${'median ms'.padStart(10)} ${'p90 ms'.padStart(8)} ${'server ms'.padStart(10)} ${'× round trip'.padStart(13)}  goal`);
     for (const r of results) {
-      const verdict = r.goal === undefined ? '' : `≤ ${r.goal} ms ${r.median <= r.goal ? 'met' : 'MISSED'}`;
-      console.log(`${r.name.padEnd(52)} ${r.median.toFixed(1).padStart(10)} ${r.p90.toFixed(1).padStart(8)} ${(r.median / base).toFixed(1).padStart(13)}  ${verdict}`);
+      const judged = r.server ?? r.median;
+      const verdict = r.goal === undefined ? '' : `server ≤ ${r.goal} ms${size >= 300_000 ? ' at 300k' : ''}: ${judged <= r.goal ? 'met' : 'MISSED'}`;
+      console.log(`${r.name.padEnd(60)} ${r.median.toFixed(1).padStart(10)} ${r.p90.toFixed(1).padStart(8)} ${(r.server === undefined ? '' : r.server.toFixed(1)).padStart(10)} ${(r.median / base).toFixed(1).padStart(13)}  ${verdict}`);
     }
     return results;
   } finally {
