@@ -4,6 +4,7 @@ import { ApiError } from '../http/envelope';
 import { ORDER_TEXT } from '../services/store/planOrder';
 import { EMAIL_TAKEN, INVALID_EMAIL, NOT_VALIDATED, PHONE_TAKEN } from '../services/customer/registration';
 import { CODE_TEXT } from '../services/verification/codes';
+import { INVALID_LOGIN } from '../services/tokenAuth/routes';
 
 /**
  * The server's refusals in Arabic, for a request that asks for Arabic (Accept-Language). Scope
@@ -43,6 +44,7 @@ const FIXED_AR: Record<string, string> = {
   'Current user did not login to the application!': 'لم يسجّل المستخدم الحالي الدخول إلى التطبيق!',
   'Required permissions are not granted.': 'الصلاحيات المطلوبة غير ممنوحة.',
   [TEXT.authFailed]: 'فشل التحقق من الهوية',
+  [INVALID_LOGIN]: 'اسم المستخدم أو كلمة المرور غير صحيحة',
   [TEXT.genericError]: 'عذرًا! حدث خطأ ما',
   [TEXT.validationError]: 'خطأ في البيانات',
   [TEXT.resetUnknownPhone]: 'عذرًا، لا يوجد مستخدم بهذا الرقم',

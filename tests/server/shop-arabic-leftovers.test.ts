@@ -142,4 +142,12 @@ describe('the SMS a customer receives, in their language', () => {
     const resets = await server.database.db.select().from(t.smsOutbox).where(eq(t.smsOutbox.phoneNumber, customerPhone));
     expect(sent.at(-1)).toEqual({ phone: customerPhone, text: `رمز التحقق لإعادة تعيين كلمة المرور هو ${resets.at(-1)!.code}` });
   });
+
+  it('a wrong password on the Arabic sign-in page is refused in Arabic, in English otherwise', async () => {
+    const body = { userNameOrEmailAddress: 'customer', password: 'not-the-password' };
+    const ar = await server.api.post('/api/TokenAuth/Authenticate', { body, headers: AR });
+    expect(ar.status).toBe(400);
+    expect(ar.body.error.message).toBe('اسم المستخدم أو كلمة المرور غير صحيحة');
+    expect((await server.api.post('/api/TokenAuth/Authenticate', { body })).body.error.message).toBe('Invalid user name or password');
+  });
 });

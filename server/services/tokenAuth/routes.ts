@@ -19,7 +19,8 @@ const AuthenticateResult = Obj('AuthenticateResult', {
   userId: Type.Integer(),
 });
 
-const INVALID_LOGIN = 'Invalid user name or password';
+/** A wrong login or password (also read in Arabic, server/messages/arabic.ts). */
+export const INVALID_LOGIN = 'Invalid user name or password';
 
 /** Auth calls live at /api/TokenAuth/*, outside services/app. */
 export function registerTokenAuth(app: FastifyInstance, ctx: AppContext) {
