@@ -181,6 +181,7 @@ export const products = pgTable('products', {
   productSecondImage: text('product_second_image'),
   productThirdImage: text('product_third_image'),
   productDeliveryText: text('product_delivery_text').notNull().default(''),
+  productDeliveryTextAr: arabic('product_delivery_text_ar'),
   /** Points a customer spends to redeem this product for free. Null: not redeemable. */
   redeemPoints: integer('redeem_points'),
   isHidden: boolean('is_hidden').notNull().default(false),

@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "product_delivery_text_ar" text;
