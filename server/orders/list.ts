@@ -87,12 +87,27 @@ function searchArms(search: string) {
   };
 }
 
-/** The ids of the matching orders, as one set (each arm on its own index), whatever the scope. */
-function searchIds(search: string): SQL {
+/**
+ * The orders of the registered customers the search matches. The customers' ids are read first, as
+ * one array: then the orders are found on their user index (a bitmap the trigram arm's can be OR-ed
+ * with), where `in (select …)` was planned as a scan of every order hashed against the customers.
+ */
+function customersOrders(customers: SQL): SQL {
+  return sql`${orders.userId} = any(array(select ${users.id} from ${users} where ${customers}))`;
+}
+
+/**
+ * The ids of the matching orders, as one set (each arm on its own index), whatever the scope. With
+ * `limit`, each registered customer's orders are read up to it (a lateral walk of their user index,
+ * which a limit cannot turn into a scan of every order hashed against the customers).
+ */
+function searchIds(search: string, limit?: number): SQL {
   const { onOrder, customers, id } = searchArms(search);
   const byId = id === undefined ? sql`` : sql` union all select ${id}::int`;
-  return sql`select ${orders.id} from ${orders} where ${onOrder}
-    union all select ${orders.id} from ${orders} where ${orders.userId} in (select ${users.id} from ${users} where ${customers})${byId}`;
+  const ofCustomers = limit === undefined
+    ? sql`select ${orders.id} from ${orders} where ${customersOrders(customers)}`
+    : sql`select o.id from ${users} cross join lateral (select ${orders.id} as id from ${orders} where ${orders.userId} = ${users.id} limit ${limit}) o where ${customers}`;
+  return sql`select ${orders.id} from ${orders} where ${onOrder} union all ${ofCustomers}${byId}`;
 }
 
 /**
@@ -124,13 +139,13 @@ export const SEARCH_GATHERED = 2_000;
 export async function searchFilter(db: Db, search: string | undefined): Promise<SQL | undefined> {
   const text = search?.trim();
   if (!text) return undefined;
-  const rows = rowsOf<{ id: number }>(await db.execute(sql`select m.id from (${searchIds(text)}) m(id) limit ${SEARCH_GATHERED + 1}`));
+  const rows = rowsOf<{ id: number }>(await db.execute(sql`select m.id from (${searchIds(text, SEARCH_GATHERED + 1)}) m(id) limit ${SEARCH_GATHERED + 1}`));
   if (rows.length <= SEARCH_GATHERED) {
     const ids = [...new Set(rows.map((r) => Number(r.id)))];
     return sql`${orders.id} = any(${`{${ids.join(',')}}`}::int[])`;
   }
   const { onOrder, customers, id } = searchArms(text);
-  return or(onOrder, sql`${orders.userId} in (select ${users.id} from ${users} where ${customers})`, id === undefined ? undefined : eq(orders.id, id))!;
+  return or(onOrder, customersOrders(customers), id === undefined ? undefined : eq(orders.id, id))!;
 }
 
 /** The sort of a list; `reversed` flips every key (a deep page read from the far end). */
