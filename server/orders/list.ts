@@ -196,7 +196,9 @@ export async function listOrders(
   const sort = orderBy(page.sorting);
   const take = Math.min(Math.max(page.take, 1), MAX_PAGE_SIZE);
   const skip = Math.max(page.skip, 0);
-  const counted = skip >= DEEP_PAGE ? await keptOrderCount(db, where) : undefined;
+  // Only these filters read columns the lifecycle writes (transition.ts); the scope, dates, customer and search do not.
+  const changes = { changes: Boolean(filter.statuses || filter.status || filter.payment || filter.arrival) };
+  const counted = skip >= DEEP_PAGE ? await keptOrderCount(db, where, changes) : undefined;
   const pageIds = pageIdsQuery(db, where, page.sorting, pagePlacement(skip, take, counted)).as('page_ids');
   const [data, totalCount, counts] = await Promise.all([
     db
@@ -207,7 +209,7 @@ export async function listOrders(
       .leftJoin(branches, eq(branches.id, orders.branchId))
       .leftJoin(brands, eq(brands.id, orders.brandId))
       .orderBy(...sort),
-    counted ?? keptOrderCount(db, where),
+    counted ?? keptOrderCount(db, where, changes),
     opts.includeCounts ? statusCounts(db, caller, filter, search) : Promise.resolve(undefined),
   ]);
   return {

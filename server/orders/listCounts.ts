@@ -12,9 +12,10 @@ import type { OrderEvent, OrderEvents } from '../events/orderEvents';
  * - new orders are counted on every read: the orders past the highest id there was when the count
  *   was taken (`id > maxId`, a short walk of the primary key), so an order saved a moment ago is
  *   in the total even before its event arrives;
- * - any change of an order drops every kept count (a status, payment or arrival can move an order
- *   in or out of a list), and so does an order whose id is not past a kept count's maxId (it
- *   committed after orders with greater ids were counted);
+ * - a change of an order drops every kept count of a list a change can move orders in or out of
+ *   (`changes`: one filtered by status, payment or arrival, the columns the lifecycle writes); a
+ *   new order whose id is not past a kept count's maxId (it committed after orders with greater
+ *   ids were counted) drops the counts it may be missing from;
  * - what no order event tells (a customer renamed, which a search matches; rows written by hand)
  *   is bounded by an age: a count is taken again after KEPT_MS.
  * Without followOrderCounts (a database handle with no events, as the benches' direct calls), every
@@ -23,7 +24,7 @@ import type { OrderEvent, OrderEvents } from '../events/orderEvents';
 const KEPT_MS = 30_000;
 const MAX_KEPT = 500;
 
-interface Kept { count: number; maxId: number; at: number }
+interface Kept { count: number; maxId: number; at: number; changes: boolean }
 
 interface Followed {
   kept: Map<string, Kept>;
@@ -48,7 +49,7 @@ export function followOrderCounts(db: Db, events: OrderEvents): { events: OrderE
   const saw = (event: Pick<OrderEvent, 'type' | 'orderId'>) => {
     if (event.type === 'order.changed') {
       state.generation++;
-      state.kept.clear();
+      for (const [key, kept] of state.kept) if (kept.changes) state.kept.delete(key);
       return;
     }
     for (const read of state.reads) read.push(event.orderId);
@@ -72,7 +73,7 @@ export async function countOrders(db: Db, where: SQL | undefined): Promise<numbe
 }
 
 /** The total of a staff list: kept (plus the orders added since) while nothing changed, else counted. */
-export async function keptOrderCount(db: Db, where: SQL | undefined): Promise<number> {
+export async function keptOrderCount(db: Db, where: SQL | undefined, opts: { changes: boolean }): Promise<number> {
   const state = followed.get(db);
   if (!state) return countOrders(db, where);
   const { sql: text, params } = db.select({ n: sql`1` }).from(orders).where(where).toSQL();
@@ -89,10 +90,10 @@ export async function keptOrderCount(db: Db, where: SQL | undefined): Promise<nu
     const count = (fresh?.count ?? 0) + read.count;
     const maxId = Math.max(fresh?.maxId ?? 0, read.maxId);
     // Kept only if no order changed meanwhile and no order announced meanwhile could be missing from the read.
-    if (state.generation === generation && announced.every((id) => id > maxId) && (!fresh || state.kept.get(key) === fresh)) {
+    if ((!opts.changes || state.generation === generation) && announced.every((id) => id > maxId) && (!fresh || state.kept.get(key) === fresh)) {
       state.kept.delete(key);
       if (state.kept.size >= MAX_KEPT) state.kept.delete(state.kept.keys().next().value!);
-      state.kept.set(key, { count, maxId, at: fresh?.at ?? now });
+      state.kept.set(key, { count, maxId, at: fresh?.at ?? now, changes: opts.changes });
     }
     return count;
   } finally {

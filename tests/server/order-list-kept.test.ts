@@ -132,11 +132,20 @@ describe('a list\'s total is counted once and kept between order events', () => 
     const before = await unpaid();
     const deep = Math.max(0, Math.floor((before.length - 1) / 50) * 50);
     expect((await list('brand', { SkipCount: deep }, call)).body.result.totalCount).toBe(before.length);
+    const all = await reference('o.brand_id = 7', 'o.total desc, o.id desc');
+    const allDeep = Math.floor((all.length - 1) / 50) * 50;
+    expect((await list('brand', { SkipCount: allDeep, Sorting: 'total desc' })).body.result.totalCount).toBe(all.length);
     await transitionOrder({ db: server.database.db, events: server.events }, before[before.length - 1], { type: 'order.markPaid' }, null);
     const after = await unpaid();
     expect(after.length).toBe(before.length - 1);
     const res = await list('brand', { SkipCount: deep }, call);
     expect(res.body.result.totalCount).toBe(after.length);
     expect(idsOf(res)).toEqual(after.slice(deep, deep + 50));
+    // A list no change moves orders in or out of (every order of the scope) keeps its total: no count.
+    let whole!: Awaited<ReturnType<typeof list>>;
+    const statements = await statementsOf(async () => { whole = await list('brand', { SkipCount: allDeep, Sorting: 'total desc' }); });
+    expect(fullCounts(statements)).toEqual([]);
+    expect(whole.body.result.totalCount).toBe(all.length);
+    expect(idsOf(whole)).toEqual(all.slice(allDeep, allDeep + 50));
   });
 });
