@@ -131,19 +131,22 @@ async function passes(db: Db | Tx, branchIds: number[], period: Period) {
     const list = [...needs.values()];
     const edge = (bounds: number[], i: number) => (i < 0 ? '-Infinity' : i >= bounds.length ? 'Infinity' : String(bounds[i]));
     const arrays = (f: (n: Need) => string | number) => `{${list.map((n) => `"${f(n)}"`).join(',')}}`;
-    const read = (kind: Kind) => {
+    // One branch walks its index in order and stops at the rank needed; several (the whole scope)
+    // read the bucket of each and sort it.
+    const read = (kind: Kind, one: boolean) => {
       const { seconds, has } = KINDS[kind];
       return sql`(select ${seconds} as secs from "orders" o
-        where n.kind = ${kind} and ${has} and o."branch_id" = any(n.branches::int[])
-          and ${seconds} >= n.lo and ${seconds} < n.hi and ${inPeriod(sql`o."created_at"`, period)}
+        where n.kind = ${kind} and ${one ? sql`n.branch is not null and o."branch_id" = n.branch` : sql`n.branch is null and o."branch_id" = any(n.branches::int[])`}
+          and ${has} and ${seconds} >= n.lo and ${seconds} < n.hi and ${inPeriod(sql`o."created_at"`, period)}
         order by ${seconds} offset n.off limit n.lim)`;
     };
     const found = rowsOf<{ i: number; secs: string }>(await db.execute(sql`
       select n.i, x.secs::float8::text as secs
       from unnest(${arrays((_) => list.indexOf(_))}::int[], ${arrays((_) => _.kind)}::text[], ${arrays((_) => `{${_.branches.join(',')}}`)}::text[],
                   ${arrays((_) => edge(KINDS[_.kind].bounds, _.bucket - 1))}::numeric[], ${arrays((_) => edge(KINDS[_.kind].bounds, _.bucket))}::numeric[],
-                  ${arrays((_) => _.offset)}::int[], ${arrays((_) => _.limit)}::int[]) n(i, kind, branches, lo, hi, off, lim)
-      cross join lateral (${read('accept')} union all ${read('ready')}) x
+                  ${arrays((_) => _.offset)}::int[], ${arrays((_) => _.limit)}::int[],
+                  ${`{${list.map((_) => (_.branches.length === 1 ? _.branches[0] : 'NULL')).join(',')}}`}::int[]) n(i, kind, branches, lo, hi, off, lim, branch)
+      cross join lateral (${read('accept', true)} union all ${read('ready', true)} union all ${read('accept', false)} union all ${read('ready', false)}) x
       order by n.i, x.secs`));
     for (const r of found) {
       const need = list[Number(r.i)];
