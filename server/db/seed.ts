@@ -166,7 +166,7 @@ async function seedMenu(db: Db) {
           const [product] = await db.insert(t.products).values({
             brandId, subtypeId: ps.id, name: p.name, nameAr: p.nameAr, description: p.description, descriptionAr: p.descriptionAr, price: p.price, sortOrder: pi,
             productImage: img(1), productSecondImage: img(2), productThirdImage: img(3), redeemPoints: p.redeemPoints ?? null,
-            productDeliveryText: 'Ready in about 10 minutes',
+            productDeliveryText: 'Ready in about 10 minutes', productDeliveryTextAr: 'جاهز خلال 10 دقائق تقريبًا',
           }).returning();
           for (const [gi, g] of (p.groups ?? []).entries()) {
             const [group] = await db.insert(t.optionGroups).values({

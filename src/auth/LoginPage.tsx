@@ -22,9 +22,12 @@ export function LoginView({ pending, error, onSubmit }: {
 }) {
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
+  // The session keeps its last refusal; shown only for a try made on this visit of the page, so a
+  // refusal from before a password reset never stands beside 'Password changed'.
+  const [tried, setTried] = useState(false);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (login.trim() && password) onSubmit({ userNameOrEmailAddress: login.trim(), password });
+    if (login.trim() && password) { setTried(true); onSubmit({ userNameOrEmailAddress: login.trim(), password }); }
   };
   return (
     <AuthCard title={t('signIn.title')} subtitle={t('signIn.subtitle')}>
@@ -37,7 +40,7 @@ export function LoginView({ pending, error, onSubmit }: {
           {t('signIn.password')}
           <input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
         </label>
-        {error && <p className="auth-error" role="alert">{translateMessage(error)}</p>}
+        {tried && error && <p className="auth-error" role="alert">{translateMessage(error)}</p>}
         <button type="submit" className="auth-submit" disabled={pending || !login.trim() || !password}>
           {pending ? t('signIn.signingIn') : t('signIn.submit')}
         </button>

@@ -1,15 +1,18 @@
 import { Link } from 'wouter';
 import { useTitle } from '../lib/title';
+import { t, useShopLanguage } from '../i18n';
 import './common.css';
 
+/** An unknown address: most are a customer's, so it speaks the shop's language (issue 12). */
 export function NotFound() {
-  useTitle('Page not found');
+  useShopLanguage();
+  useTitle(t('notFound.title'));
   return (
     <main className="not-found" role="main">
       <p className="not-found__code">404</p>
-      <h1>Page not found</h1>
-      <p>The page you are looking for does not exist or was moved.</p>
-      <Link href="/" className="not-found__home">Back home</Link>
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.text')}</p>
+      <Link href="/" className="not-found__home">{t('notFound.home')}</Link>
     </main>
   );
 }

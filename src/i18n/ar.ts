@@ -19,6 +19,11 @@ export const ar: Catalogue = {
     menu: 'القائمة',
     back: '‹ القائمة',
   },
+  notFound: {
+    title: 'الصفحة غير موجودة',
+    text: 'الصفحة التي تبحث عنها غير موجودة أو نُقلت.',
+    home: 'العودة إلى الرئيسية',
+  },
   inbox: {
     bell: 'الإشعارات',
     bellLabel: (p: { count: number }) => `الإشعارات، ${p.count} غير مقروءة`,

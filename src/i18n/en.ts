@@ -21,6 +21,11 @@ export const en = {
     menu: 'Menu',
     back: '‹ Menu',
   },
+  notFound: {
+    title: 'Page not found',
+    text: 'The page you are looking for does not exist or was moved.',
+    home: 'Back home',
+  },
   inbox: {
     bell: 'Notifications',
     bellLabel: (p: { count: number }) => `Notifications, ${plural('en', p.count, { one: '{n} unread', other: '{n} unread' })}`,

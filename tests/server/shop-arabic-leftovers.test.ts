@@ -50,6 +50,10 @@ describe("a branch's address and delivery text in Arabic", () => {
       .toMatchObject({ name: 'السالمية', branchAddress: 'شارع سالم المبارك، قطعة 10، السالمية', deliveryText: 'التوصيل خلال 30–45 دقيقة' });
     expect(await ok(server.api.get(`${APP}/Branch/GetById`, { query: { branchId: 1 } })))
       .toMatchObject({ name: 'Salmiya', branchAddress: 'Salem Al Mubarak St, Block 10, Salmiya', deliveryText: 'Delivery in 30–45 minutes' });
+    // A product's delivery text on its page, the same way.
+    const detail = (headers?: Record<string, string>) => ok(server.api.get(`${APP}/ProductTypesAndSubtypes/GetProductItemWithSubItemDictionarywithProduct`, { query: { productid: 1, branchId: 1 }, headers }));
+    expect((await detail(AR)).productDeliveryText).toBe('جاهز خلال 10 دقائق تقريبًا');
+    expect((await detail()).productDeliveryText).toBe('Ready in about 10 minutes');
   });
 
   it('the console sets and clears them; English typed into an Arabic field is a 400 naming it, a customer gets 403 first', async () => {
@@ -147,7 +151,7 @@ describe('the SMS a customer receives, in their language', () => {
     const body = { userNameOrEmailAddress: 'customer', password: 'not-the-password' };
     const ar = await server.api.post('/api/TokenAuth/Authenticate', { body, headers: AR });
     expect(ar.status).toBe(400);
-    expect(ar.body.error.message).toBe('اسم المستخدم أو كلمة المرور غير صحيحة');
-    expect((await server.api.post('/api/TokenAuth/Authenticate', { body })).body.error.message).toBe('Invalid user name or password');
+    expect(ar.body.error?.message).toBe('اسم المستخدم أو كلمة المرور غير صحيحة');
+    expect((await server.api.post('/api/TokenAuth/Authenticate', { body })).body.error?.message).toBe('Invalid user name or password');
   });
 });

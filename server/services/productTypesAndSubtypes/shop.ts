@@ -64,7 +64,7 @@ export function registerShopProductTypesAndSubtypes(app: FastifyInstance, ctx: A
           id: p.id, brandId: p.brandId, name: inLanguage(language, p.name, p.nameAr),
           description: inLanguage(language, p.description, p.descriptionAr), price: Number(p.price),
           productImage: p.productImage, productSecondImage: p.productSecondImage, productThirdImage: p.productThirdImage,
-          productDeliveryText: p.productDeliveryText, redeemPoints: p.redeemPoints,
+          productDeliveryText: inLanguage(language, p.productDeliveryText, p.productDeliveryTextAr), redeemPoints: p.redeemPoints,
           available: menu.available, unavailableUntil: menu.unavailableUntil?.toISOString() ?? null,
           // A group whose options are all unavailable is left out: it cannot be chosen, so it is not required either.
           optionGroups: menu.groups

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { branchHiddenProducts, optionGroups, productAdditionGroups, products, productSubtypes, productTypes } from '../../db/schema';
 import { badRequest, notFound, Obj } from '../../http/envelope';
 import { Nullable } from '../../http/nullable';
-import { ArabicName, arabicOrNull } from '../../http/language';
+import { ArabicName, ArabicText, arabicOrNull } from '../../http/language';
 import { route, service } from '../../http/routes';
 import type { AppContext, Caller } from '../../http/context';
 import { releaseImage } from '../files/references';
@@ -27,7 +27,7 @@ export const MenuProduct = Obj('MenuProduct', {
   id: Type.Integer(), brandId: Type.Integer(), typeId: Type.Integer(), subtypeId: Type.Integer(),
   name: Type.String(), nameAr: Nullable(Type.String()), description: Type.String(), descriptionAr: Nullable(Type.String()), price: Type.Number(),
   productImage: Nullable(Type.String()), productSecondImage: Nullable(Type.String()), productThirdImage: Nullable(Type.String()),
-  productDeliveryText: Type.String(), redeemPoints: Nullable(Type.Integer()), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
+  productDeliveryText: Type.String(), productDeliveryTextAr: Nullable(Type.String()), redeemPoints: Nullable(Type.Integer()), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
   /** The product's own option groups ("items") with their sub-items. */
   optionGroups: Type.Array(MenuOptionGroup),
   /** The addition groups that apply to it (ProductAddition). */
@@ -58,6 +58,7 @@ const productFields = {
   descriptionAr: Type.String({ maxLength: 2000 }),
   price: Price,
   productDeliveryText: Type.String({ maxLength: 300 }),
+  productDeliveryTextAr: ArabicText(300),
   redeemPoints: Nullable(Type.Integer({ minimum: 1, maximum: 1000000 })),
   isHidden: Type.Boolean(),
   sortOrder: SortOrder,
@@ -77,7 +78,7 @@ const CreateBody = Obj('MenuProductCreateInput', {
 });
 const UpdateBody = Obj('MenuProductUpdateInput', { id: Id, subtypeId: Type.Optional(Id), ...Type.Partial(Type.Object(productFields)).properties });
 type ProductInput = Partial<{
-  subtypeId: number; brandId: number; name: string; nameAr: string; description: string; descriptionAr: string; price: number; productDeliveryText: string; redeemPoints: number | null;
+  subtypeId: number; brandId: number; name: string; nameAr: string; description: string; descriptionAr: string; price: number; productDeliveryText: string; productDeliveryTextAr: string; redeemPoints: number | null;
   isHidden: boolean; sortOrder: number; productImage: string | null; productSecondImage: string | null; productThirdImage: string | null;
   images: string[]; optionGroups: OptionGroupInputT[]; additionGroupIds: number[];
 }>;
@@ -152,6 +153,7 @@ const columnsOf = (input: ProductInput) => ({
   ...(input.descriptionAr !== undefined && { descriptionAr: arabicOrNull(input.descriptionAr) }),
   ...(input.price !== undefined && { price: input.price.toFixed(3) }),
   ...(input.productDeliveryText !== undefined && { productDeliveryText: input.productDeliveryText }),
+  ...(input.productDeliveryTextAr !== undefined && { productDeliveryTextAr: arabicOrNull(input.productDeliveryTextAr) }),
   ...(input.redeemPoints !== undefined && { redeemPoints: input.redeemPoints }),
   ...(input.isHidden !== undefined && { isHidden: input.isHidden }),
   ...(input.subtypeId !== undefined && { subtypeId: input.subtypeId }),

@@ -17,7 +17,7 @@ const ProductImageInput = imageInput('UploadProductImage');
 export type Tree = { id: number; name: string; subtypes?: ({ id: number; name: string } | null)[] | null }[];
 export type Additions = { id: number; additionGroups?: ({ id: number; name: string } | null)[] | null }[];
 interface Draft {
-  name: string; nameAr: string; description: string; descriptionAr: string; price: string; productDeliveryText: string; subtypeId: number;
+  name: string; nameAr: string; description: string; descriptionAr: string; price: string; productDeliveryText: string; productDeliveryTextAr: string; subtypeId: number;
   images: (string | null)[]; groups: GroupDraft[]; additionGroupIds: number[];
 }
 
@@ -36,7 +36,7 @@ export function ProductForm({ brandId, target, tree, additions, onClose }: {
   const productId = 'productId' in target ? target.productId : null;
   const loaded = useQuery(MenuProductForm, { variables: { productId: productId ?? 0 }, skip: !productId, fetchPolicy: 'network-only' });
   const [draft, setDraft] = useState<Draft | null>(productId ? null : {
-    name: '', nameAr: '', description: '', descriptionAr: '', price: '', productDeliveryText: '', subtypeId: (target as { subtypeId: number }).subtypeId,
+    name: '', nameAr: '', description: '', descriptionAr: '', price: '', productDeliveryText: '', productDeliveryTextAr: '', subtypeId: (target as { subtypeId: number }).subtypeId,
     images: [null, null, null], groups: [], additionGroupIds: [],
   });
   const [saving, setSaving] = useState(false);
@@ -48,7 +48,7 @@ export function ProductForm({ brandId, target, tree, additions, onClose }: {
   useEffect(() => {
     if (!product || draft) return;
     setDraft({
-      name: product.name, nameAr: product.nameAr ?? '', description: product.description, descriptionAr: product.descriptionAr ?? '', price: product.price.toFixed(3), productDeliveryText: product.productDeliveryText,
+      name: product.name, nameAr: product.nameAr ?? '', description: product.description, descriptionAr: product.descriptionAr ?? '', price: product.price.toFixed(3), productDeliveryText: product.productDeliveryText, productDeliveryTextAr: product.productDeliveryTextAr ?? '',
       subtypeId: product.subtypeId, images: IMAGE_FIELDS.map((f) => product[f] ?? null),
       groups: (product.optionGroups ?? []).filter((g): g is NonNullable<typeof g> => !!g).map((g) => toDraft({ ...g, subItems: g.subItems ?? [] })),
       additionGroupIds: (product.additionGroupIds ?? []).filter((x): x is number => x != null),
@@ -93,7 +93,7 @@ export function ProductForm({ brandId, target, tree, additions, onClose }: {
     setSaving(true);
     setError(null);
     const input = {
-      name: draft.name.trim(), nameAr: draft.nameAr.trim(), description: draft.description, descriptionAr: draft.descriptionAr.trim(), price: Number(draft.price), productDeliveryText: draft.productDeliveryText,
+      name: draft.name.trim(), nameAr: draft.nameAr.trim(), description: draft.description, descriptionAr: draft.descriptionAr.trim(), price: Number(draft.price), productDeliveryText: draft.productDeliveryText, productDeliveryTextAr: draft.productDeliveryTextAr.trim(),
       subtypeId: draft.subtypeId, optionGroups: draft.groups.map(groupInput), additionGroupIds: draft.additionGroupIds,
     };
     try {
@@ -151,6 +151,10 @@ export function ProductForm({ brandId, target, tree, additions, onClose }: {
         <FormGroup label="Delivery text" labelFor="product-delivery">
           <InputGroup id="product-delivery" value={draft.productDeliveryText} disabled={saving} placeholder="Ready in about 10 minutes"
             onChange={(e) => set({ productDeliveryText: e.target.value })} />
+        </FormGroup>
+        <FormGroup label="Arabic delivery text" labelFor="product-delivery-ar" helperText="Shown in the Arabic shop; empty: the delivery text above.">
+          <InputGroup id="product-delivery-ar" dir="rtl" lang="ar" value={draft.productDeliveryTextAr} disabled={saving} placeholder="جاهز خلال 10 دقائق تقريبًا"
+            onChange={(e) => set({ productDeliveryTextAr: e.target.value })} />
         </FormGroup>
         <FormGroup label="Images" helperText="Up to three; each is uploaded on its own.">
           <div className="mm-images">

@@ -16,7 +16,7 @@ export const MenuTree = graphql(`
 export const MenuProductForm = graphql(`
   query MenuProductForm($productId: Int!) {
     product: ProductTypesAndSubtypes_GetProductItemWithSubItemDictionary(productId: $productId) {
-      id brandId typeId subtypeId name nameAr description descriptionAr price productImage productSecondImage productThirdImage productDeliveryText isHidden additionGroupIds
+      id brandId typeId subtypeId name nameAr description descriptionAr price productImage productSecondImage productThirdImage productDeliveryText productDeliveryTextAr isHidden additionGroupIds
       optionGroups { id name nameAr allowMultiple isRequired subItems { id name nameAr price isHidden } }
     }
   }

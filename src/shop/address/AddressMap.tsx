@@ -1,4 +1,4 @@
-import { t } from '../../i18n';
+import { language, t } from '../../i18n';
 import 'ol/ol.css';
 import { useEffect, useRef } from 'react';
 import OlMap from 'ol/Map';
@@ -111,7 +111,8 @@ const border = new Stroke({ color: 'rgba(196, 111, 14, 0.7)', width: 1.5 });
 
 function outlineStyle(feature: FeatureLike, resolution: number): Style {
   const kind = feature.get('kind');
-  const name = feature.get('name') as string;
+  // The labels in the shop's language: the outline carries each name in English and Arabic.
+  const name = ((language() === 'ar' && feature.get('nameAr')) || feature.get('name')) as string;
   if (kind === 'area') {
     // Area names only once zoomed in far enough to read them.
     return new Style({

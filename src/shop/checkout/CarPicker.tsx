@@ -1,4 +1,4 @@
-import { t, translateMessage } from '../../i18n';
+import { language, t, translateMessage } from '../../i18n';
 import { useMemo, useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -83,7 +83,10 @@ export function CarPicker({ canSave, carId, onChange }: {
           {cars.map((c) => (
             <label key={c.id} className={`choice${carId === c.id ? ' is-chosen' : ''}`}>
               <input type="radio" name="car" checked={carId === c.id} onChange={() => onChange({ carId: c.id, carDetails: null })} />
-              <span>{describeCar(c)}</span>
+              {/* English reads as staff do (describeCar); Arabic names the plate in Arabic, its number left to right. */}
+              <span>{language() === 'ar'
+                ? <>{c.carColorName} {c.carBrandName} {c.carTypeName}، {t('car.plate')} <bdi dir="ltr">{c.plateNumber}</bdi>{c.description ? ` (${c.description})` : ''}</>
+                : describeCar(c)}</span>
             </label>
           ))}
         </fieldset>
