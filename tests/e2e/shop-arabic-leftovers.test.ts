@@ -104,3 +104,48 @@ describe("Apollo's own code file fails to load", () => {
     }
   }
 });
+
+describe('a card payment in Arabic (issue 12 test 3)', () => {
+  // The harness runs without PUBLIC_URL, as `npm start` does: the shop opened at another name for
+  // the same server must come back to that name, signed in; the sandbox page is the provider's own.
+  for (const [width, viewport, host] of [['390', PHONE, 'localhost'], ['1280', DESKTOP, '127.0.0.1']] as const) {
+    it(`opened at ${host} returns signed in to /track-order; a cancelled one is paid again (${width} px)`, async () => {
+      const origin = server.url.replace('127.0.0.1', host);
+      const context = await browser.newContext({ baseURL: origin, viewport, deviceScaleFactor: 1, locale: 'ar-KW' });
+      const page = await context.newPage();
+      try {
+        await signInAsCustomer(page);
+        await page.goto('/products');
+        await page.getByTestId('product-list').getByRole('link', { name: /كوكيز بالفستق/ }).click();
+        await page.getByRole('button', { name: /أضف إلى السلة/ }).click();
+        await page.waitForURL('**/products');
+        await page.goto('/check-out');
+        await page.getByLabel('فيزا/ماستركارد').check();
+        await page.getByRole('button', { name: 'قدّم الطلب' }).click();
+        await page.waitForURL('**/payments/sandbox/**');
+        expect(new URL(page.url()).origin).toBe(origin);
+        await page.getByRole('button', { name: 'Cancel' }).click();
+        await page.waitForURL('**/track-order?**');
+        expect(new URL(page.url()).origin).toBe(origin);
+        await page.getByRole('heading', { name: 'أُلغي الدفع' }).waitFor();
+        await page.getByRole('link', { name: 'Sara' }).waitFor(); // still signed in
+        expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+        await screenshot(page, `shop-arabic-pay-cancelled-${width}`);
+        await page.getByRole('button', { name: 'ادفع مرة أخرى' }).click();
+        await page.waitForURL('**/payments/sandbox/**');
+        await page.getByRole('button', { name: 'Pay' }).click();
+        await page.waitForURL('**/track-order?**');
+        expect(new URL(page.url()).origin).toBe(origin);
+        await page.getByRole('heading', { name: 'تمت العملية بنجاح' }).waitFor();
+        await page.getByRole('link', { name: 'Sara' }).waitFor();
+        expect(await page.getByRole('button', { name: 'ادفع مرة أخرى' }).count()).toBe(0);
+        await screenshot(page, `shop-arabic-pay-again-paid-${width}`);
+      } catch (e) {
+        await screenshot(page, `shop-arabic-pay-failed-${width}`).catch(() => {});
+        throw e;
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
