@@ -109,11 +109,11 @@ async function benchAt(size: number, runs: number): Promise<Result[]> {
     // The goals are the server's: a call's time beyond the round trip to a route that reads no table.
     for (const r of results.slice(1)) r.server = Math.max(0, r.median - base);
     console.log(`rows: admin ${allAdmin}, brand 7 ${allBrand}, branch 1 ${allBranch}; ${runs} calls each, ${TAKE} rows a page; goals are issue 14's server goals, judged on the server's part (median − round trip)`);
-    console.log(`${'call'.padEnd(60)} ${'median ms'.padStart(10)} ${'p90 ms'.padStart(8)} ${'server ms'.padStart(10)} ${'× round trip'.padStart(13)}  goal`);
+    console.log(`${'call'.padEnd(68)} ${'median ms'.padStart(10)} ${'p90 ms'.padStart(8)} ${'server ms'.padStart(10)} ${'× round trip'.padStart(13)}  goal`);
     for (const r of results) {
       const judged = r.server ?? r.median;
       const verdict = r.goal === undefined ? '' : `server ≤ ${r.goal} ms${size >= 300_000 ? ' at 300k' : ''}: ${judged <= r.goal ? 'met' : 'MISSED'}`;
-      console.log(`${r.name.padEnd(60)} ${r.median.toFixed(1).padStart(10)} ${r.p90.toFixed(1).padStart(8)} ${(r.server === undefined ? '' : r.server.toFixed(1)).padStart(10)} ${(r.median / base).toFixed(1).padStart(13)}  ${verdict}`);
+      console.log(`${r.name.padEnd(68)} ${r.median.toFixed(1).padStart(10)} ${r.p90.toFixed(1).padStart(8)} ${(r.server === undefined ? '' : r.server.toFixed(1)).padStart(10)} ${(r.median / base).toFixed(1).padStart(13)}  ${verdict}`);
     }
     return results;
   } finally {
