@@ -173,10 +173,10 @@ describe('the shop in Arabic', () => {
         await page.getByTestId('product-list').getByRole('heading', { name: 'القهوة', exact: true }).waitFor();
         expect(await documentLanguage(page)).toEqual(['ar', 'rtl']);
 
-        // Leaving the shop for the sign-in page: English, left to right, whatever the shop speaks.
+        // The sign-in page speaks the shop's language too (docs/decisions.md "Shop Arabic completeness").
         await page.getByRole('link', { name: 'تسجيل الدخول' }).click();
-        await page.getByRole('button', { name: 'Sign in' }).waitFor();
-        expect(await documentLanguage(page)).toEqual(['en', 'ltr']);
+        await page.getByRole('button', { name: 'تسجيل الدخول' }).waitFor();
+        expect(await documentLanguage(page)).toEqual(['ar', 'rtl']);
 
         await page.goto('/products');
         await page.getByTestId('language-switch').click();
