@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { useSession } from '../lib/session';
 import { useTitle } from '../lib/title';
 import { AuthCard } from './AuthCard';
+import { TEXT } from '../../domain/constants';
 import { t, translateMessage, useShopLanguage } from '../i18n';
 import '../i18n/enScreens';
 
@@ -22,9 +23,10 @@ export function LoginView({ pending, error, onSubmit }: {
 }) {
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
-  // The session keeps its last refusal; shown only for a try made on this visit of the page, so a
-  // refusal from before a password reset never stands beside 'Password changed'.
+  // The session keeps its last refusal: one from a try before this visit of the page (before a
+  // password reset) is not shown again beside 'Password changed'; an expired session still is.
   const [tried, setTried] = useState(false);
+  const [stale] = useState(() => (error !== TEXT.authFailed ? error : null));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (login.trim() && password) { setTried(true); onSubmit({ userNameOrEmailAddress: login.trim(), password }); }
@@ -40,7 +42,7 @@ export function LoginView({ pending, error, onSubmit }: {
           {t('signIn.password')}
           <input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
         </label>
-        {tried && error && <p className="auth-error" role="alert">{translateMessage(error)}</p>}
+        {error && (tried || error !== stale) && <p className="auth-error" role="alert">{translateMessage(error)}</p>}
         <button type="submit" className="auth-submit" disabled={pending || !login.trim() || !password}>
           {pending ? t('signIn.signingIn') : t('signIn.submit')}
         </button>
