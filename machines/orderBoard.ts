@@ -150,11 +150,18 @@ export const orderBoardMachine = setup({
     /**
      * Takes rows from the server and keeps each row's actor in step: a row whose version did not
      * change keeps its actor; a changed or new row gets a fresh one; a row that left is stopped.
-     * `page` replaces the whole page (and its order); otherwise the rows update in place.
+     * `page` replaces the whole page (and its order); otherwise the rows update in place. A row never
+   * goes back to an older version than the one held.
      */
     syncRows: enqueueActions(({ context, enqueue }, params: { rows: BoardOrder[]; page: boolean }) => {
       const rows: Record<number, BoardOrder> = params.page ? {} : { ...context.rows };
-      for (const row of params.rows) if (params.page || row.id in rows) rows[row.id] = row;
+      for (const row of params.rows) {
+        if (!params.page && !(row.id in rows)) continue;
+        // Versions only grow: a page read before an action answered may arrive after it, and must
+        // not put the row back as it was (its actions would then go out with a stale version: 409).
+        const held = context.rows[row.id];
+        rows[row.id] = held && held.version > row.version ? held : row;
+      }
       const kept: Record<number, OrderActorRef> = {};
       for (const [key, ref] of Object.entries(context.orders)) {
         const id = Number(key);
