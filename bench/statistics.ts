@@ -18,7 +18,7 @@ import { profileStatisticOf, scanStatisticOf, scansByBranchOf } from '../server/
  * Payment History) on the orders bench's database (bench/orders.ts: a year of orders over 20
  * branches, PGlite in memory), each as a ratio of the admin's order list (first page) measured in
  * turn with it: the goal is ≤ 1.0. Run by `npm run bench orders` (`BENCH_ORDERS=300000` for
- * 300,000). Prints figures; never fails on slowness.
+ * 300,000; `BENCH_STATISTICS=quality` for the calls whose name matches). Prints figures; never fails on slowness.
  */
 export async function benchStatisticsOn(db: Db, total: number, runs = 9) {
   await scans(db, total);
@@ -70,7 +70,9 @@ export async function benchStatisticsOn(db: Db, total: number, runs = 9) {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const timed = async (run: () => Promise<unknown>) => { const start = performance.now(); await run(); return performance.now() - start; };
   const results: { name: string; median: number; baseline: number }[] = [];
-  for (const [name, run] of cases.slice(1)) {
+  // BENCH_STATISTICS=<regular expression>: only the calls whose name matches (the baseline still runs in turn).
+  const only = process.env.BENCH_STATISTICS ? new RegExp(process.env.BENCH_STATISTICS) : null;
+  for (const [name, run] of cases.slice(1).filter(([name]) => !only || only.test(name))) {
     await baseline();
     await run(); // warm up
     const own: number[] = [];

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../db/client';
 import { ACCEPT_COLUMNS, ACCEPT_SECONDS_BOUNDS, READY_COLUMNS, READY_SECONDS_BOUNDS } from '../../db/schema';
 import {
-  ACCEPT_SECONDS, dailyRowsOf, dailyTimesOf, HAS_ACCEPT, HAS_READY, monthOf, nextMonthOf, READY_SECONDS, refreshStatistics, splitPeriod,
+  ACCEPT_SECONDS, dailyRowsOf, HAS_ACCEPT, HAS_READY, monthOf, nextMonthOf, READY_SECONDS, refreshStatistics, splitPeriod, timesBucketsOf,
 } from './rollup';
 import { inPeriod } from './statistics';
 import type { Period } from '../../http/period';
@@ -80,10 +80,13 @@ async function passes(db: Db | Tx, branchIds: number[], period: Period) {
         ${Number.isFinite(a) ? sql`and s."day" >= ${a}` : sql``} ${Number.isFinite(b) ? sql`and s."day" < ${b}` : sql``}`);
     }
   }
-  for (const piece of pieces) {
-    const source = sql`"orders" o where o."branch_id" in (${ids}) and ${inPeriod(sql`o."created_at"`, piece)}`;
-    parts.push(sql`select s."branch_id", ${cols('s.')}
-      from (${dailyRowsOf(source)}) s join (${dailyTimesOf(source)}) t on t."branch_id" = s."branch_id" and t."day" = s."day"`);
+  // The pieces of a day at the period's ends: their counts here, their histograms as rows below.
+  const pieceOrders = pieces.length
+    ? sql`"orders" o where o."branch_id" in (${ids}) and (${sql.join(pieces.map((p) => inPeriod(sql`o."created_at"`, p)), sql` or `)})`
+    : null;
+  if (pieceOrders) {
+    const noHistogram = sql.raw([...COUNTS, 'refunded_amount'].map((c) => `s."${c}"`).concat(histogram.map((c) => `null::int as "${c}"`)).join(', '));
+    parts.push(sql`select s."branch_id", ${noHistogram} from (${dailyRowsOf(pieceOrders)}) s`);
   }
   type Row = Record<string, string | number | null> & { whole: number; branch_id: number | null };
   const sums = sql.raw([...COUNTS, ...histogram].map((c) => `coalesce(sum("${c}"), 0)::int as "${c}"`)
@@ -92,6 +95,16 @@ async function passes(db: Db | Tx, branchIds: number[], period: Period) {
     select grouping("branch_id")::int as whole, "branch_id", ${sums}
     from (${sql.join(parts, sql` union all `)}) x
     group by grouping sets (("branch_id"), ())`)) : [];
+  if (pieceOrders) {
+    // Each bucket's orders of the pieces, added to their branch's histogram and to the whole's.
+    const buckets = rowsOf<{ branch_id: number; kind: Kind; bucket: number; n: number }>(await db.execute(timesBucketsOf(pieceOrders)));
+    for (const b of buckets) {
+      const column = KINDS[b.kind].columns[Number(b.bucket)];
+      for (const row of rows.filter((r) => Number(r.whole) === 1 || Number(r.branch_id) === Number(b.branch_id))) {
+        row[column] = Number(row[column] ?? 0) + Number(b.n);
+      }
+    }
+  }
 
   // First pass done: each group's histograms. The ranks each percentile needs, and where they lie.
   type Group = { key: string; branches: number[]; row: Row | undefined };

@@ -116,11 +116,28 @@ export function dailyTimesOf(source: SQL): SQL {
     from (
       select o."branch_id", o."brand_id",
              floor((extract(epoch from o."created_at") + ${sql.raw(String(off))}) / ${sql.raw(String(DAY_S))})::int as day,
-             case when ${HAS_ACCEPT} then width_bucket(${ACCEPT_SECONDS}, ${bounds(ACCEPT_SECONDS_BOUNDS)}) end as ab,
-             case when ${HAS_READY} then width_bucket(${READY_SECONDS}, ${bounds(READY_SECONDS_BOUNDS)}) end as rb
+             ${ACCEPT_BUCKET} as ab, ${READY_BUCKET} as rb
       from ${source}
     ) x
     group by x."branch_id", x."day", x."brand_id"`;
+}
+
+/** The histogram bucket of an order `o`'s time to accept (to ready), null when it has none: the index of its column. */
+const ACCEPT_BUCKET = sql`case when ${HAS_ACCEPT} then width_bucket(${ACCEPT_SECONDS}, ${bounds(ACCEPT_SECONDS_BOUNDS)}) end`;
+const READY_BUCKET = sql`case when ${HAS_READY} then width_bucket(${READY_SECONDS}, ${bounds(READY_SECONDS_BOUNDS)}) end`;
+
+/**
+ * The same histograms as dailyTimesOf, as rows (branch, kind 'accept' or 'ready', bucket, count)
+ * over all the orders `source` yields as `o`: the few non-empty buckets of a piece of a day, without
+ * the 133 filtered counts per row that a few hundred orders do not need.
+ */
+export function timesBucketsOf(source: SQL): SQL {
+  return sql`
+    select x."branch_id", k."kind", k."bucket", count(*)::int as n
+    from (select o."branch_id", ${ACCEPT_BUCKET} as ab, ${READY_BUCKET} as rb from ${source}) x
+    cross join lateral (values ('accept', x."ab"), ('ready', x."rb")) k("kind", "bucket")
+    where k."bucket" is not null
+    group by 1, 2, 3`;
 }
 
 /** The first day of the Kuwait calendar month of a rollup day (both as days since 1970-01-01). */

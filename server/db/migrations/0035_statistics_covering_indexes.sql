@@ -1,0 +1,6 @@
+DROP INDEX "orders_accept_seconds_idx";--> statement-breakpoint
+DROP INDEX "orders_ready_seconds_idx";--> statement-breakpoint
+CREATE INDEX "orders_accept_seconds_all_idx" ON "orders" USING btree ((extract(epoch from ("accepted_at" - "created_at"))),"branch_id","created_at","accepted_at") WHERE "orders"."accepted_at" is not null;--> statement-breakpoint
+CREATE INDEX "orders_ready_seconds_all_idx" ON "orders" USING btree ((extract(epoch from ("ready_at" - "accepted_at"))),"branch_id","created_at","accepted_at","ready_at") WHERE "orders"."ready_at" is not null and "orders"."accepted_at" is not null;--> statement-breakpoint
+CREATE INDEX "orders_accept_seconds_idx" ON "orders" USING btree ("branch_id",(extract(epoch from ("accepted_at" - "created_at"))),"created_at","accepted_at") WHERE "orders"."accepted_at" is not null;--> statement-breakpoint
+CREATE INDEX "orders_ready_seconds_idx" ON "orders" USING btree ("branch_id",(extract(epoch from ("ready_at" - "accepted_at"))),"created_at","accepted_at","ready_at") WHERE "orders"."ready_at" is not null and "orders"."accepted_at" is not null;
