@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -57,13 +57,17 @@ async function benchOne(kind: 'PGlite' | 'PostgreSQL', opts: { seconds: number; 
       const rows = size === null ? opts.connections : [opts.connections[0]];
       for (const c of rows) {
         const raw = await rawBaseline(server, c, opts.seconds);
+        const statements = countStatements(server);
         const got = await intake(server.url, token, c, opts.seconds);
+        const perOrder = statements.stop() / Math.max(1, got.rps * opts.seconds);
         const ok = got.rps >= opts.goal.rps && (opts.goal.p99 === null || got.p99 <= opts.goal.p99);
         const rows = await orderCount(server);
         console.log(
           `  @${String(c).padStart(2)} conn, ${rows.toLocaleString('en').padStart(7)} orders: intake ${fmt(got)} | raw 3-insert tx ${raw.rps.toFixed(0)}/s` +
-          ` | ${(got.rps / raw.rps * 100).toFixed(1)} % of raw | goal ≥ ${opts.goal.rps}/s${opts.goal.p99 ? ` p99 ≤ ${opts.goal.p99} ms` : ''}: ${ok ? 'met' : 'MISSED'}`,
+          ` | ${(got.rps / raw.rps * 100).toFixed(1)} % of raw | goal ≥ ${opts.goal.rps}/s${opts.goal.p99 ? ` p99 ≤ ${opts.goal.p99} ms` : ''}: ${ok ? 'met' : 'MISSED'}` +
+          ` | load ${loadAverage()}`,
         );
+        console.log(`    ${perOrder.toFixed(2)} SQL statements per order sent by the server`);
         if (got.errors) console.log(`    ! ${got.errors} requests failed or were refused`);
       }
     }
@@ -151,6 +155,19 @@ async function rawBaseline(server: RunningServer, connections: number, duration:
   return { rps: done / ((Date.now() - start) / 1000) };
 }
 
+/**
+ * Counts the statements this process sends to the database until stop() (the server's, in the
+ * bench's process): PGlite's query/exec, node-postgres' pool.query (a cash order runs no transaction).
+ */
+function countStatements(server: RunningServer) {
+  const client = server.database.client as Record<string, (...args: unknown[]) => unknown>;
+  let n = 0;
+  const names = server.database.kind === 'pglite' ? ['query', 'exec'] : ['query'];
+  const originals = names.map((name) => [name, client[name]] as const);
+  for (const [name, original] of originals) client[name] = function (this: unknown, ...args: unknown[]) { n++; return original.apply(this, args); };
+  return { stop() { for (const [name, original] of originals) client[name] = original; return n; } };
+}
+
 /** Adds plain closed orders (with one line each) until the table holds `total` rows. */
 async function growOrders(server: RunningServer, total: number) {
   const have = await orderCount(server);
@@ -203,5 +220,8 @@ async function freshDatabase(adminUrl: string) {
     },
   };
 }
+
+/** The machine's 1, 5 and 15 minute load averages: a figure taken on a busy machine says so. */
+const loadAverage = () => { try { return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '); } catch { return 'n/a'; } };
 
 const fmt = (r: Measured) => `${r.rps.toFixed(0).padStart(5)}/s p50 ${String(r.p50).padStart(4)} ms p99 ${String(r.p99).padStart(5)} ms ${r.cpuMsPerOrder.toFixed(2)} ms CPU/order`;

@@ -23,6 +23,13 @@ export interface StartedPayment {
 export interface PaymentProvider {
   readonly name: string;
   createPayment(order: PaymentOrder): Promise<StartedPayment>;
+  /**
+   * Only for a provider that is told nothing about the order (cash, the sandbox): its payment,
+   * started here without a call out, before the order has an id. The new order's statement then
+   * takes its id itself, one round trip fewer (saveOrder.ts). A provider without it is told the
+   * order's id and number, taken first.
+   */
+  startWithoutOrder?(): StartedPayment;
   /** The paymentUrl of a payment already started, so that a replayed order request answers the same. */
   paymentUrlOf(providerRef: string): string | null;
 }

@@ -25,11 +25,15 @@ const linkBase = (config: AppConfig) => (config.publicUrlIsListenAddress ? '' : 
 
 export function sandboxProvider(config: AppConfig): PaymentProvider {
   const urlOf = (ref: string) => `${linkBase(config)}${SANDBOX_PATH}/${encodeURIComponent(ref)}`;
+  const start = () => {
+    const providerRef = `sbx_${randomBytes(18).toString('base64url')}`;
+    return { providerRef, paymentUrl: urlOf(providerRef) };
+  };
   return {
     name: 'sandbox',
+    startWithoutOrder: start,
     async createPayment() {
-      const providerRef = `sbx_${randomBytes(18).toString('base64url')}`;
-      return { providerRef, paymentUrl: urlOf(providerRef) };
+      return start();
     },
     paymentUrlOf: urlOf,
   };

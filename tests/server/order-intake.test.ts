@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { countRows, startTestServer, type TestServer } from '../support/server';
 import { seededMenu } from '../support/shopMenu';
 import * as t from '../../server/db/schema';
+import { orderNumberOf } from '../../server/services/store/saveOrder';
 
 /**
  * Order intake at scale (issue 14): an order is a few round trips, priced from a per-process
@@ -54,7 +55,7 @@ async function counted(run: () => Promise<unknown>) {
 }
 
 describe('order intake', () => {
-  it('a priced cash order on a warm catalog is a few round trips and no transaction: the caller, the id, one write, the notification', async () => {
+  it('a priced cash order on a warm catalog is a few round trips and no transaction: the caller, one write (which takes the id), the notification', async () => {
     expect((await save()).status).toBe(200); // warms the branch's catalog
     const before = await countRows(server, 'orders');
     let res: Awaited<ReturnType<typeof save>> | undefined;
@@ -63,12 +64,25 @@ describe('order intake', () => {
     expect(res!.status, JSON.stringify(res!.body)).toBe(200);
     expect(res!.body.result.total).toBe(3);
     expect(seen.transactions).toBe(0);
-    expect(seen.statements).toBeLessThanOrEqual(4);
+    expect(seen.statements).toBeLessThanOrEqual(3);
     expect(await countRows(server, 'orders')).toBe(before + 1);
+    expect(res!.body.result.orderNumber).toBe(orderNumberOf(1, res!.body.result.orderId));
     const items = await db().select().from(t.orderItems).where(eq(t.orderItems.orderId, res!.body.result.orderId));
     expect(items.map((i) => [i.name, i.quantity, i.unitPrice, i.lineTotal])).toEqual([['Cappuccino', 2, '1.500', '3.000']]);
     const [payment] = await db().select().from(t.payments).where(eq(t.payments.orderId, res!.body.result.orderId));
     expect(payment).toMatchObject({ provider: 'cash', amount: '3.000', status: 'pending' });
+  });
+
+  it('an order numbered by its own statement reads as orderNumberOf says, for ids of six digits and more', async () => {
+    for (const next of [999_999, 1_234_567]) {
+      await db().execute(sql`select setval(pg_get_serial_sequence('orders', 'id'), ${next - 1})`);
+      const res = await save();
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.result.orderId).toBe(next);
+      expect(res.body.result.orderNumber).toBe(orderNumberOf(1, next));
+      const [row] = await db().select({ orderNumber: t.orders.orderNumber }).from(t.orders).where(eq(t.orders.id, next));
+      expect(row.orderNumber).toBe(next === 999_999 ? 'B1-999999' : 'B1-1234567');
+    }
   });
 
   it('a price changed in the database (by a console, SQL or another server process) is charged by the very next order and quote', async () => {

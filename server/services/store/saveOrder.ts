@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { orders, payments } from '../../db/schema';
 import { orderLedgerKey, postToLedger } from '../../loyalty/ledger';
@@ -8,6 +8,7 @@ import { ApiError, badRequest, unprocessable } from '../../http/envelope';
 import { MAX_INPUT_DEPTH } from '../../http/inputSafety';
 import type { AppContext, Caller } from '../../http/context';
 import { paymentProviderFor } from '../../payments';
+import type { StartedPayment } from '../../payments/provider';
 import { filsToDecimal } from '../../../domain/money';
 import { GUEST_USER_ID } from '../../../domain/constants';
 import { ORDER_TEXT, planOnCatalog, type OrderPlan } from './planOrder';
@@ -21,6 +22,10 @@ const KEY_REUSED = 'This Idempotency-Key was already used for a different order.
 
 /** Human-friendly and unique, since it carries the order id: B1-000123. */
 export const orderNumberOf = (branchId: number, orderId: number) => `B${branchId}-${String(orderId).padStart(6, '0')}`;
+/** orderNumberOf in SQL, for an id the statement takes itself (lpad to at least 6, never cutting a longer id). */
+const orderNumberSql = (branchId: number, orderId: SQL) => sql`'B' || ${branchId}::int || '-' || lpad(${orderId}::text, greatest(6, length(${orderId}::text)), '0')`;
+/** The next order id, from the orders' own sequence. */
+const NEXT_ORDER_ID = sql`nextval(pg_get_serial_sequence('orders', 'id'))::int`;
 
 /**
  * sha256 of the body as canonical JSON (keys sorted, undefined left out): equal bodies, equal hashes.
@@ -65,6 +70,7 @@ export async function saveNewOrder(ctx: AppContext, caller: NonNullable<Caller>,
     if (prior && prior.order.requestHash !== requestHash) throw unprocessable(KEY_REUSED);
     return prior && orderResponse(ctx, prior.order, prior.payment);
   };
+  // Taken once, only when the payment provider must be told it before the order is written.
   let orderId: number | null = null;
   for (let attempt = 1; ; attempt++) {
     let plan: OrderPlan;
@@ -76,8 +82,12 @@ export async function saveNewOrder(ctx: AppContext, caller: NonNullable<Caller>,
       if (!answer) throw err;
       return answer;
     }
-    orderId ??= await nextOrderId(ctx.db);
-    const written = await writeOrder(ctx.db, caller, plan, orderId, idempotencyKey, requestHash);
+    const started = plan.totals.total === 0
+      // A free order (everything redeemed) is paid already.
+      ? { providerRef: `free_${randomUUID()}`, paymentUrl: null }
+      : plan.provider.startWithoutOrder?.() ?? null;
+    if (!started) orderId ??= await nextOrderId(ctx.db);
+    const written = await writeOrder(ctx.db, caller, plan, started ? null : orderId!, started, idempotencyKey, requestHash);
     if (written.created) {
       const { order, payment } = written.created;
       // Committed: a failed notification must not turn a placed order into an error.
@@ -88,7 +98,7 @@ export async function saveNewOrder(ctx: AppContext, caller: NonNullable<Caller>,
       // Nothing written and the catalog unchanged: the key had placed an order already.
       const answer = await replay();
       if (answer) return answer;
-      throw new Error(`order ${orderId}: the write conflicted on its idempotency key, but no order has that key`);
+      throw new Error(`user ${caller.id}: the write conflicted on idempotency key ${idempotencyKey}, but no order has that key`);
     }
     menuCacheOf(ctx.db).saw(written.catalogVersion);
     if (attempt >= MAX_PLANS) throw Object.assign(new ApiError(503, CATALOG_BUSY), { retryAfterSeconds: 1 });
@@ -115,18 +125,21 @@ type WrittenPayment = Pick<PaymentRow, 'provider' | 'providerRef' | 'status'>;
  * only while the catalog is still at the plan's version and the idempotency key is unused.
  * Answers what was written (nothing on either condition) and the catalog's version as the
  * statement saw it. Points and a free item are spent by the ledger in the same transaction.
+ *
+ * Either the order's id was taken and its payment started with the provider (`id`, `started`
+ * null), or the payment needs nothing from the order (`started`, `id` null) and the statement
+ * takes the id from the sequence itself.
  */
-async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, id: number, idempotencyKey: string | null, requestHash: string | null):
+async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, id: number | null, started: StartedPayment | null, idempotencyKey: string | null, requestHash: string | null):
   Promise<{ created: { order: WrittenOrder; payment: WrittenPayment } | null; catalogVersion: number }> {
-  const orderNumber = orderNumberOf(plan.branchId, id);
   const { totals } = plan;
   const paidInFull = totals.total === 0;
   const total = filsToDecimal(totals.total);
-  // A free order (everything redeemed) is paid already; anything else starts a payment with the provider.
-  const started = paidInFull
-    ? { providerRef: `free_${randomUUID()}`, paymentUrl: null }
-    : await plan.provider.createPayment({ orderId: id, orderNumber, amount: total, currency: plan.currency, merchantName: plan.merchantName });
-  const order: WrittenOrder = { id, orderNumber, ohash: randomBytes(24).toString('base64url'), payment: paidInFull ? 'paid' : 'unpaid', deliverySystem: plan.deliverySystem, total };
+  if (id !== null) {
+    started ??= await plan.provider.createPayment({ orderId: id, orderNumber: orderNumberOf(plan.branchId, id), amount: total, currency: plan.currency, merchantName: plan.merchantName });
+  }
+  if (!started) throw new Error('writeOrder: neither an order id nor a started payment');
+  const ohash = randomBytes(24).toString('base64url');
   const payment: WrittenPayment = { provider: plan.provider.name, providerRef: started.providerRef, status: paidInFull ? 'paid' : 'pending' };
   const lines = plan.lines.map((l) => ({
     productId: l.productId, name: l.name, quantity: l.quantity, unitPrice: filsToDecimal(l.unitPrice), lineTotal: filsToDecimal(l.lineTotal),
@@ -138,21 +151,24 @@ async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, 
   // Nothing new is stored for the guest (CustomerDeliveryAddress), so this clears older data only.
   const clearGuestAddresses = caller.id === GUEST_USER_ID || caller.isGuest;
   const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+  // The id once (a CTE with nextval is evaluated once), for the id and the order number.
+  const idSql = sql`(select id from n)`;
   const statement = sql`
-    with o as (
+    with n as (select ${id === null ? NEXT_ORDER_ID : sql`${id}::int`} as id),
+    o as (
       insert into orders (id, order_number, brand_id, branch_id, user_id, guest_customer_name, guest_phone_number, guest_customer_email,
                           delivery_system, payment_system_id, payment, paid_at, subtotal, tax, delivery_fee, discount, discount_group_id,
                           points_redeemed, total, delivery_address_id, delivery_address, car_id, car_details, delivery_text, special_remarks,
                           promo_code, ohash, idempotency_key, request_hash)
-      select ${id}::int, ${orderNumber}::text, ${plan.brandId}::int, ${plan.branchId}::int, ${caller.id}::int, ${plan.guest?.name ?? null}::text,
+      select ${idSql}, ${orderNumberSql(plan.branchId, idSql)}, ${plan.brandId}::int, ${plan.branchId}::int, ${caller.id}::int, ${plan.guest?.name ?? null}::text,
              ${plan.guest?.phone ?? null}::text, ${plan.guest?.email ?? null}::text, ${plan.deliverySystem}::text, ${plan.paymentSystemId}::int,
-             ${order.payment}::text, ${paidInFull ? sql`now()` : sql`null::timestamptz`}, ${filsToDecimal(totals.subtotal)}::numeric, ${filsToDecimal(totals.tax)}::numeric,
+             ${paidInFull ? 'paid' : 'unpaid'}::text, ${paidInFull ? sql`now()` : sql`null::timestamptz`}, ${filsToDecimal(totals.subtotal)}::numeric, ${filsToDecimal(totals.tax)}::numeric,
              ${filsToDecimal(totals.deliveryFee)}::numeric, ${filsToDecimal(totals.discount)}::numeric, ${plan.discountGroupId}::int, ${plan.points}::int,
              ${total}::numeric, ${plan.deliveryAddressId}::int, ${json(plan.deliveryAddress)}::jsonb, ${plan.carId}::int, ${plan.carDetails}::text,
-             ${plan.deliveryText}::text, ${plan.specialRemarks}::text, ${plan.promoCode}::text, ${order.ohash}::text, ${idempotencyKey}::text, ${requestHash}::text
+             ${plan.deliveryText}::text, ${plan.specialRemarks}::text, ${plan.promoCode}::text, ${ohash}::text, ${idempotencyKey}::text, ${requestHash}::text
       where ${catalogStillAt(plan.catalogVersion)}
       on conflict (user_id, idempotency_key) do nothing
-      returning id),
+      returning id, order_number),
     i as (
       insert into order_items (order_id, product_id, name, quantity, unit_price, line_total, is_redeem, redeem_points, options)
       select o.id, (l.line->>'productId')::int, l.line->>'name', (l.line->>'quantity')::int, (l.line->>'unitPrice')::numeric, (l.line->>'lineTotal')::numeric,
@@ -164,19 +180,22 @@ async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, 
       select o.id, ${payment.provider}::text, ${total}::numeric, ${payment.status}::text, ${payment.providerRef}::text from o),
     g as (
       delete from customer_addresses where ${clearGuestAddresses}::boolean and user_id = ${caller.id}::int and exists (select 1 from o))
-    select (select id from o) as "orderId", (select version from catalog_version where id = 1) as "catalogVersion"`;
+    select (select id from o) as "orderId", (select order_number from o) as "orderNumber", (select version from catalog_version where id = 1) as "catalogVersion"`;
 
   const write = async (tx: Db) => {
-    const [row] = rowsOf<{ orderId: number | null; catalogVersion: number }>(await tx.execute(statement));
-    const created = row.orderId === null ? null : { order, payment };
-    if (created && plan.points > 0) {
+    const [row] = rowsOf<{ orderId: number | null; orderNumber: string | null; catalogVersion: number }>(await tx.execute(statement));
+    const order: WrittenOrder | null = row.orderId === null ? null : {
+      id: Number(row.orderId), orderNumber: row.orderNumber!, ohash, payment: paidInFull ? 'paid' : 'unpaid', deliverySystem: plan.deliverySystem, total,
+    };
+    if (order && plan.points > 0) {
       // The ledger's conditional update, in the order's transaction: two orders at once cannot spend the same points.
       await postToLedger(tx, {
-        userId: caller.id, brandId: plan.brandId, account: 'points', amount: -plan.points, reason: `Points redeemed for order ${orderNumber}`,
-        reference: { type: 'order', id }, createdBy: caller.id, key: orderLedgerKey(id, 'points-spent'), refusal: ORDER_TEXT.notEnoughPoints,
+        userId: caller.id, brandId: plan.brandId, account: 'points', amount: -plan.points, reason: `Points redeemed for order ${order.orderNumber}`,
+        reference: { type: 'order', id: order.id }, createdBy: caller.id, key: orderLedgerKey(order.id, 'points-spent'), refusal: ORDER_TEXT.notEnoughPoints,
       });
     }
-    if (created && plan.freeItems > 0) await spendFreeItem(tx, { id, orderNumber, userId: caller.id, brandId: plan.brandId });
+    if (order && plan.freeItems > 0) await spendFreeItem(tx, { id: order.id, orderNumber: order.orderNumber, userId: caller.id, brandId: plan.brandId });
+    const created = order && { order, payment };
     return { created, catalogVersion: Number(row.catalogVersion) };
   };
   // One statement commits by itself; the ledger's steps need a transaction around it.
