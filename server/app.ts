@@ -8,6 +8,7 @@ import { ApiError, fail } from './http/envelope';
 import { requestLanguage } from './http/language';
 import { translateError } from './messages/arabic';
 import { checkInputShape } from './http/inputSafety';
+import { lazySchemaCompilers } from './http/lazySchemas';
 import { outboxSmsProvider, type SmsProvider } from './services/verification/codes';
 import { SERVICES } from './services';
 import { securityDefaults } from './http/security';
@@ -43,6 +44,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: true } },
+    // Each route's validators and serializers are compiled on its first request, not at start-up.
+    schemaController: { compilersFactory: lazySchemaCompilers as never },
     bodyLimit: 2 * 1024 * 1024,
     exposeHeadRoutes: false,
     trustProxy: opts.config?.http?.trustProxy ?? false,
