@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
@@ -38,6 +38,11 @@ export async function benchLighthouse() {
       });
       if (!result) { console.log(`  ${page.name}: no result`); continue; }
       const { lhr } = result;
+      // LIGHTHOUSE_JSON=<dir> keeps each page's full report, for the audits behind a figure.
+      if (process.env.LIGHTHOUSE_JSON) {
+        mkdirSync(process.env.LIGHTHOUSE_JSON, { recursive: true });
+        writeFileSync(path.join(process.env.LIGHTHOUSE_JSON, `${page.path.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(lhr));
+      }
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const perf = score('performance');
       const a11y = score('accessibility');

@@ -1,4 +1,4 @@
-import { createContext, createElement, useContext, useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { createContext, createElement, startTransition, useContext, useEffect, useState, type ComponentType } from 'react';
 import { print, type DocumentNode, type FieldNode, type SelectionSetNode } from 'graphql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { ApolloClient, OperationVariables, WatchQueryFetchPolicy } from '@apollo/client';
@@ -75,11 +75,17 @@ export class Gateway {
   /** Loads Apollo (once); the first screen's answers are in its cache when it resolves. */
   load(): Promise<ApolloClient> {
     if (this.loading) return this.loading;
+    // Each step is its own task (yieldToMain), so loading Apollo on a phone is no long task (issue 12, TBT).
     this.loading = importApollo().then(async ({ createApolloClient }) => {
+      await yieldToMain();
       const client = createApolloClient({ uri: this.uri, onUnauthorized: () => this.unauthorized() });
       // A read still on its way is waited for, so Apollo never asks the same again.
       await Promise.allSettled([...this.reads.values()]);
-      for (const { query, variables, data } of this.seeds.values()) client.writeQuery({ query, variables: variables as OperationVariables, data });
+      for (const { query, variables, data } of this.seeds.values()) {
+        await yieldToMain();
+        client.writeQuery({ query, variables: variables as OperationVariables, data });
+      }
+      await yieldToMain();
       this.client = client;
       this.listeners.forEach((l) => l());
       return client;
@@ -155,6 +161,28 @@ export class Gateway {
   }
 }
 
+/** Lets the browser run what waits (input, paint) before the next step: a new task, not a microtask. */
+function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Apollo's client once the gateway has it. The switch re-renders every first-screen query as a
+ * transition, in slices, rather than as one synchronous render (useSyncExternalStore's) with their
+ * effects in the same task.
+ */
+function useGatewayClient(gateway: Gateway): ApolloClient | null {
+  const [client, setClient] = useState(gateway.current);
+  useEffect(() => {
+    const update = () => startTransition(() => setClient(gateway.current()));
+    const unsubscribe = gateway.subscribe(update);
+    update(); // loaded between this render and the subscription
+    return unsubscribe;
+  }, [gateway]);
+  return client;
+}
+
 const GatewayCtx = createContext<Gateway | null>(null);
 export const GatewayProvider = GatewayCtx.Provider;
 
@@ -209,7 +237,7 @@ export interface GatewayQueryResult<TData> { data: TData | undefined; loading: b
  */
 export function useGatewayQuery<TData, TVars>(doc: TypedDocumentNode<TData, TVars>, options: GatewayQueryOptions<TVars>): GatewayQueryResult<TData> {
   const gateway = useGateway();
-  const client = useSyncExternalStore(gateway.subscribe, gateway.current);
+  const client = useGatewayClient(gateway);
   const { skip = false, pollInterval, fetchPolicy, context } = options;
   const key = keyOf(doc, options.variables);
   const [state, setState] = useState<GatewayQueryResult<TData> & { key: string }>({ key, data: undefined, loading: !skip, error: undefined });
@@ -218,24 +246,34 @@ export function useGatewayQuery<TData, TVars>(doc: TypedDocumentNode<TData, TVar
   useEffect(() => {
     if (skip) return;
     let live = true;
-    const set = (next: GatewayQueryResult<TData>) => { if (live) setState({ key, ...next }); };
-    setState((s) => (s.key === key ? (s.loading ? s : { ...s, loading: true }) : { key, data: undefined, loading: true, error: undefined }));
+    // An answer is rendered as a transition: in slices that yield to the browser (a long list is no long task).
+    const set = (next: GatewayQueryResult<TData>) => { if (live) startTransition(() => setState({ key, ...next })); };
+    const seeded = !!client && gateway.seeded(doc, variables);
+    // The answer shown stays as it is while it moves to Apollo's cache (seeded): nothing is asked again.
+    setState((s) => (s.key === key ? (s.loading || (seeded && s.data !== undefined) ? s : { ...s, loading: true }) : { key, data: undefined, loading: true, error: undefined }));
     if (!client) {
       gateway.query(doc, variables, { silent }).then((data) => set({ data, loading: false, error: undefined }), (error) => set({ data: undefined, loading: false, error }));
       return () => { live = false; };
     }
     const wanted = fetchPolicy ?? 'cache-and-network';
-    const observable = client.watchQuery({
-      query: doc, variables: variables as OperationVariables, pollInterval, context: { silent },
-      // What came before Apollo is read from its cache, not asked again; later reads follow the screen's policy.
-      fetchPolicy: gateway.seeded(doc, variables) ? 'cache-first' : wanted,
-      nextFetchPolicy: wanted,
-    });
-    const subscription = observable.subscribe({
-      next: (r) => set({ data: (r.data as TData | undefined) ?? undefined, loading: r.loading, error: r.error }),
-      error: (error) => set({ data: undefined, loading: false, error }),
-    });
-    return () => { live = false; subscription.unsubscribe(); };
+    let subscription: { unsubscribe(): void } | undefined;
+    const watch = () => {
+      const observable = client.watchQuery({
+        query: doc, variables: variables as OperationVariables, pollInterval, context: { silent },
+        // What came before Apollo is read from its cache, not asked again; later reads follow the screen's policy.
+        fetchPolicy: seeded ? 'cache-first' : wanted,
+        nextFetchPolicy: wanted,
+      });
+      subscription = observable.subscribe({
+        next: (r) => set({ data: (r.data as TData | undefined) ?? undefined, loading: r.loading, error: r.error }),
+        error: (error) => set({ data: undefined, loading: false, error }),
+      });
+    };
+    // A screen that showed its answer before Apollo moves to Apollo's cache one query per task, so the
+    // switch is no long task on a phone; the answer it shows meanwhile is the same.
+    const timer = seeded ? window.setTimeout(watch, 0) : 0;
+    if (!seeded) watch();
+    return () => { live = false; window.clearTimeout(timer); subscription?.unsubscribe(); };
   }, [gateway, client, key, skip, pollInterval, fetchPolicy, silent]); // eslint-disable-line react-hooks/exhaustive-deps
   if (skip) return { data: undefined, loading: false, error: undefined };
   return state.key === key ? state : { data: undefined, loading: true, error: undefined };
