@@ -115,13 +115,16 @@ export async function scanStatisticOf(db: Db, brandId: number, period: Period): 
   const day = referenceDay(period);
   const gender = genderOf(sql`u."gender"`);
   const band = ageBandOf(sql`u."birth_date"`, sql`${day.year}::int`, sql`${day.monthDay}::text`);
+  // Each scanning customer's scans at the brand up to the period's end. Without a start, every
+  // customer with a scan up to the end scanned in the period: one pass over the scans, not two.
+  const scanners = period.from
+    ? sql`and s."user_id" in (select s."user_id" from "reward_card_scans" s where s."brand_id" = ${brandId} and ${inIt})`
+    : sql``;
   const [people, days, population] = await Promise.all([
     db.execute(sql`
-      with scanners as (
-        select distinct s."user_id" from "reward_card_scans" s where s."brand_id" = ${brandId} and ${inIt}
-      ), history as (
+      with history as (
         select s."user_id", count(*)::int as n from "reward_card_scans" s
-        where s."brand_id" = ${brandId} and ${upToEnd} and s."user_id" in (select "user_id" from scanners)
+        where s."brand_id" = ${brandId} and ${upToEnd} ${scanners}
         group by s."user_id"
       )
       select count(*)::int as scanned,
