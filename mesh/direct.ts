@@ -27,6 +27,20 @@ export function directExecutor(mesh: BuiltMesh) {
   // The mesh's parse cache hands back the same document for the same text, so validation is kept per
   // document: the schema and the rules never change while the process runs.
   const validated = new WeakMap<DocumentNode, boolean>();
+  // Whether a document's chosen operation is a query or mutation (not a subscription, not ambiguous), per operation name.
+  const kinds = new WeakMap<DocumentNode, Map<string | undefined, 'regular' | 'other'>>();
+  const kindOf = (document: DocumentNode, operationName: string | undefined) => {
+    let byName = kinds.get(document);
+    if (!byName) kinds.set(document, (byName = new Map()));
+    let kind = byName.get(operationName);
+    if (kind === undefined) {
+      const operation = getOperationAST(document, operationName);
+      kind = operation && operation.operation !== 'subscription' ? 'regular' : 'other';
+      // A client that sends ever new operation names to one document cannot grow this without bound.
+      if (byName.size < 100) byName.set(operationName, kind);
+    }
+    return kind;
+  };
 
   return async function answer(req: FastifyRequest, reply: FastifyReply): Promise<string | null> {
     if (req.method !== 'POST' || !(req.headers['content-type'] ?? '').startsWith('application/json')) return null;
@@ -52,8 +66,7 @@ export function directExecutor(mesh: BuiltMesh) {
       validated.set(document, valid);
     }
     if (!valid) return null;
-    const operation = getOperationAST(document, (operationName as string | undefined) ?? undefined);
-    if (!operation || operation.operation === 'subscription') return null;
+    if (kindOf(document, (operationName as string | undefined) ?? undefined) !== 'regular') return null;
 
     const contextValue = await enveloped.contextFactory({ req, reply, params });
     const result = await enveloped.execute({
@@ -77,6 +90,17 @@ class Captured {
  * or null when that would be a stream (SSE, multipart) or nothing: those stay with Yoga.
  */
 function regularMediaType(accept: string | undefined): string | null {
+  const key = accept ?? '';
+  const known = mediaTypes.get(key);
+  if (known !== undefined) return known;
+  const chosen = negotiate(accept);
+  // Clients send a handful of Accept values; an odd one is worked out each time rather than kept.
+  if (mediaTypes.size < 50) mediaTypes.set(key, chosen);
+  return chosen;
+}
+const mediaTypes = new Map<string, string | null>();
+
+function negotiate(accept: string | undefined): string | null {
   const asked = (accept || '*/*').replace(/\s/g, '').toLowerCase().split(',').flatMap((part) => {
     const [type, ...params] = part.split(';');
     const charset = params.find((p) => p.includes('charset=')) ?? 'charset=utf-8';
