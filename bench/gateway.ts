@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { startServer } from '../server/start';
 
@@ -32,7 +33,7 @@ export async function benchGateway({ seconds = Number(process.env.BENCH_SECONDS 
       // On a busy machine throughput follows the neighbours; CPU per request is the steadier reading of the gateway's cost.
       const cpuRatio = rest.cpuMsPerRequest / gql.cpuMsPerRequest;
       console.log(`@${String(c).padStart(2)} connections  REST ${fmt(rest)}  |  GraphQL ${fmt(gql)}`);
-      console.log(`    throughput ${(ratio * 100).toFixed(0)} % of REST (goal ≥ 85 %) ${ratio >= 0.85 ? 'met' : 'MISSED'}; by CPU per request ${(cpuRatio * 100).toFixed(0)} %`);
+      console.log(`    throughput ${(ratio * 100).toFixed(0)} % of REST (goal ≥ 85 %) ${ratio >= 0.85 ? 'met' : 'MISSED'}; by CPU per request ${(cpuRatio * 100).toFixed(0)} %; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     }
   } finally {
     await server.close();
