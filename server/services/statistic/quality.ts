@@ -112,7 +112,7 @@ async function passes(db: Db | Tx, branchIds: number[], period: Period) {
     { key: 'all', branches: branchIds, row: rows.find((r) => Number(r.whole) === 1) },
     ...rows.filter((r) => Number(r.whole) === 0).map((r) => ({ key: String(r.branch_id), branches: [Number(r.branch_id)], row: r })),
   ];
-  type Need = { group: string; kind: Kind; bucket: number; offset: number; limit: number; branches: number[] };
+  type Need = { group: string; kind: Kind; bucket: number; offset: number; limit: number; branches: number[]; count: number };
   const needs = new Map<string, Need>();
   const wanted: { group: string; figure: 'medianAccept' | 'p90Accept' | 'medianReady'; kind: Kind; f: number; n: number; lo: number; hi: number }[] = [];
   for (const g of groups) {
@@ -131,7 +131,7 @@ async function passes(db: Db | Tx, branchIds: number[], period: Period) {
         let bucket = 0;
         while (before + counts[bucket] <= rank) before += counts[bucket++];
         const key = `${g.key}:${kind}:${bucket}`;
-        const need = needs.get(key) ?? { group: g.key, kind, bucket, offset: rank - before, limit: 0, branches: g.branches };
+        const need = needs.get(key) ?? { group: g.key, kind, bucket, offset: rank - before, limit: 0, branches: g.branches, count: counts[bucket] };
         const first = Math.min(need.offset, rank - before);
         const last = Math.max(need.offset + Math.max(need.limit, 1) - 1, rank - before);
         needs.set(key, { ...need, offset: first, limit: last - first + 1 });
@@ -144,22 +144,30 @@ async function passes(db: Db | Tx, branchIds: number[], period: Period) {
     const list = [...needs.values()];
     const edge = (bounds: number[], i: number) => (i < 0 ? '-Infinity' : i >= bounds.length ? 'Infinity' : String(bounds[i]));
     const arrays = (f: (n: Need) => string | number) => `{${list.map((n) => `"${f(n)}"`).join(',')}}`;
-    // One branch walks its index in order and stops at the rank needed; several (the whole scope)
-    // read the bucket of each and sort it.
-    const read = (kind: Kind, one: boolean) => {
+    // Index-only walks in order that stop at the rank needed: one branch its own index (branch,
+    // seconds), several (the whole scope) the index of every branch by seconds, filtering the
+    // branches and the period on the way (the planner may still prefer the branches' own bucket
+    // and a sort when the scope is a small part of all branches).
+    // The bucket's count in the group is the number of orders the walk filters (same snapshot, same
+    // edges, same period), so a rank in the bucket's upper half is read walking down from its top.
+    const back = (n: Need) => n.count - (n.offset + n.limit) < n.offset;
+    const read = ([kind, one, down]: [Kind, boolean, boolean]) => {
       const { seconds, has } = KINDS[kind];
       return sql`(select ${seconds} as secs from "orders" o
-        where n.kind = ${kind} and ${one ? sql`n.branch is not null and o."branch_id" = n.branch` : sql`n.branch is null and o."branch_id" = any(n.branches::int[])`}
+        where n.kind = ${kind} and ${sql.raw(down ? 'n.back' : 'not n.back')} and ${one ? sql`n.branch is not null and o."branch_id" = n.branch` : sql`n.branch is null and o."branch_id" = any(n.branches::int[])`}
           and ${has} and ${seconds} >= n.lo and ${seconds} < n.hi and ${inPeriod(sql`o."created_at"`, period)}
-        order by ${seconds} offset n.off limit n.lim)`;
+        order by ${seconds} ${down ? sql`desc` : sql`asc`} offset n.off limit n.lim)`;
     };
+    // Only the walks some need takes are planned.
+    const walks = [...new Map(list.map((n) => [`${n.kind}:${n.branches.length === 1}:${back(n)}`, [n.kind, n.branches.length === 1, back(n)] as [Kind, boolean, boolean]])).values()];
     const found = rowsOf<{ i: number; secs: string }>(await db.execute(sql`
       select n.i, x.secs::float8::text as secs
       from unnest(${arrays((_) => list.indexOf(_))}::int[], ${arrays((_) => _.kind)}::text[], ${arrays((_) => `{${_.branches.join(',')}}`)}::text[],
                   ${arrays((_) => edge(KINDS[_.kind].bounds, _.bucket - 1))}::numeric[], ${arrays((_) => edge(KINDS[_.kind].bounds, _.bucket))}::numeric[],
-                  ${arrays((_) => _.offset)}::int[], ${arrays((_) => _.limit)}::int[],
-                  ${`{${list.map((_) => (_.branches.length === 1 ? _.branches[0] : 'NULL')).join(',')}}`}::int[]) n(i, kind, branches, lo, hi, off, lim, branch)
-      cross join lateral (${read('accept', true)} union all ${read('ready', true)} union all ${read('accept', false)} union all ${read('ready', false)}) x
+                  ${arrays((_) => (back(_) ? _.count - _.offset - _.limit : _.offset))}::int[], ${arrays((_) => _.limit)}::int[],
+                  ${`{${list.map((_) => (_.branches.length === 1 ? _.branches[0] : 'NULL')).join(',')}}`}::int[],
+                  ${arrays((_) => String(back(_)))}::boolean[]) n(i, kind, branches, lo, hi, off, lim, branch, back)
+      cross join lateral (${sql.join(walks.map(read), sql` union all `)}) x
       order by n.i, x.secs`));
     for (const r of found) {
       const need = list[Number(r.i)];
