@@ -5,3 +5,5 @@
  */
 await import('./build');
 await import('../server/main');
+
+export {};
