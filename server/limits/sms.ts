@@ -10,6 +10,9 @@ const HOUR = 60 * 60_000;
  * - client (address): 20 codes an hour, to any phones;
  * - prefix: 20 codes an hour to one number block (the first 7 digits of the E.164 number, e.g. 9655000);
  * - platform: 1000 codes an hour in all.
+ * And, before a code is even considered, lookups: 30 reset requests an hour per client address,
+ * whether or not the phone is registered (the answer says which: unlimited, a client could list
+ * every registered number).
  * Checked in that order; a refusal gives back what the earlier ones counted, so a caller over its own
  * limit does not use up the platform's budget.
  */
@@ -18,6 +21,7 @@ export const SMS_LIMITS = {
   client: { max: 20, windowMs: HOUR },
   prefix: { max: 20, windowMs: HOUR },
   platform: { max: 1000, windowMs: HOUR },
+  lookup: { max: 30, windowMs: HOUR },
 } satisfies Record<string, LimitPolicy>;
 
 export const TOO_MANY_CODES_FOR_PHONE = 'Too many codes were requested. Please try again in 10 minutes.';
@@ -35,4 +39,10 @@ export async function admitSms(db: Db, phoneNumber: string, purpose: string, cli
   if (!result.admitted) {
     throw tooManyRequests(result.refusedBy === phoneKey ? TOO_MANY_CODES_FOR_PHONE : TOO_MANY_CODES, result.retryAfterSeconds);
   }
+}
+
+/** Counts one lookup of a phone by a client (a reset code request), or throws 429 and nothing is looked up. */
+export async function admitPhoneLookup(db: Db, client: string) {
+  const result = await claimAll(db, [[`sms:lookup:${client}`, SMS_LIMITS.lookup]]);
+  if (!result.admitted) throw tooManyRequests(TOO_MANY_CODES, result.retryAfterSeconds);
 }

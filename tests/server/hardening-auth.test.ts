@@ -263,6 +263,23 @@ describe('SMS pumping', () => {
     expect((await call('POST', REGISTER, { body: { phoneNumber: '+96569940001' }, ip: '10.4.0.2' })).status).toBe(200);
   });
 
+  it('one client may ask for a reset code 30 times an hour, registered phone or not (the answer says which: unlimited, a client could list the registered numbers)', async () => {
+    const ip = '10.4.3.1';
+    const { SMS_LIMITS } = await import('../../server/limits/sms');
+    for (let i = 0; i < SMS_LIMITS.lookup.max; i++) {
+      const res = await call('GET', SEND_RESET, { query: { phoneNumber: `+9656${String(i).padStart(2, '0')}50001` }, ip });
+      expect(res.status, `lookup ${i + 1}`).toBe(200);
+      expect(res.body.result).toBe(false);
+    }
+    const refused = await call('GET', SEND_RESET, { query: { phoneNumber: '+96550000001' }, ip });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toBe('Too many codes were requested. Please try again later.');
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    // Another client is not affected.
+    const other = await call('GET', SEND_RESET, { query: { phoneNumber: '+96569950001' }, ip: '10.4.3.2' });
+    expect(other.status).toBe(200);
+  });
+
   it('one number prefix gets at most 20 codes an hour, from any clients', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {

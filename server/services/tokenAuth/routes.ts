@@ -10,6 +10,7 @@ import { route, service } from '../../http/routes';
 import type { AppContext } from '../../http/context';
 import { consumeCode, issueCode } from '../verification/codes';
 import { admitLoginAttempt, forgetLoginFailures, loginAccountKey, loginSucceeded } from '../../limits/login';
+import { admitPhoneLookup } from '../../limits/sms';
 import { requestLanguage } from '../../http/language';
 
 const AuthenticateResult = Obj('AuthenticateResult', {
@@ -76,6 +77,7 @@ export function registerTokenAuth(app: FastifyInstance, ctx: AppContext) {
       async handler({ query, ctx, req }) {
         const phone = normalisePhone(query.phoneNumber);
         if (!phone) throw badRequest('Not a valid Phone Number', [{ message: 'Not a valid Phone Number', members: ['phoneNumber'] }]);
+        await admitPhoneLookup(ctx.db, req.ip);
         const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, phone));
         if (!user) return false;
         await issueCode(ctx.db, ctx.sms, { phoneNumber: phone, purpose: 'reset', client: req.ip, language: requestLanguage(req.headers) });
