@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../../db/client';
 import { orders, payments } from '../../db/schema';
 import { orderLedgerKey, postToLedger } from '../../loyalty/ledger';
@@ -183,7 +184,7 @@ async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, 
     select (select id from o) as "orderId", (select order_number from o) as "orderNumber", (select version from catalog_version where id = 1) as "catalogVersion"`;
 
   const write = async (tx: Db) => {
-    const [row] = rowsOf<{ orderId: number | null; orderNumber: string | null; catalogVersion: number }>(await tx.execute(statement));
+    const [row] = rowsOf<{ orderId: number | null; orderNumber: string | null; catalogVersion: number }>(await executeNamed(tx, 'order_write', statement));
     const order: WrittenOrder | null = row.orderId === null ? null : {
       id: Number(row.orderId), orderNumber: row.orderNumber!, ohash, payment: paidInFull ? 'paid' : 'unpaid', deliverySystem: plan.deliverySystem, total,
     };
@@ -200,6 +201,21 @@ async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, 
   };
   // One statement commits by itself; the ledger's steps need a transaction around it.
   return plan.points > 0 || plan.freeItems > 0 ? db.transaction((tx) => write(tx as unknown as Db)) : write(db);
+}
+
+const dialect = new PgDialect();
+const statementNames = new Map<string, string>();
+
+/**
+ * db.execute as a named statement: node-postgres parses and plans it once per pooled connection
+ * instead of for every order (PostgreSQL keeps it with the connection). The name stands for the
+ * text (each shape of the write gets its own). PGlite runs it unnamed, as db.execute does.
+ */
+function executeNamed(db: Db, prefix: string, statement: SQL): Promise<unknown> {
+  const query = dialect.sqlToQuery(statement);
+  let name = statementNames.get(query.sql);
+  if (!name) statementNames.set(query.sql, (name = `${prefix}_${createHash('sha1').update(query.sql).digest('hex').slice(0, 16)}`));
+  return db._.session.prepareQuery(query, undefined, name, false).execute();
 }
 
 /** Takes the order id first, so the order number can carry it and the payment provider be told it. */
