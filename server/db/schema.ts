@@ -713,6 +713,12 @@ export const statisticsWatermark = pgTable('statistics_watermark', {
   missingOrderIds: jsonb('missing_order_ids').notNull().default(sql`'[]'::jsonb`),
   /** The newest update time of a lifecycle-changed order read so far. */
   seenChangedAt: timestamp('seen_changed_at', { withTimezone: true }),
+  /**
+   * The lifecycle-changed orders of the re-read window (update time after seenChangedAt − the lag)
+   * as they were when their days were last recomputed: [[id, version]]. One still at that version
+   * has not moved since, so its days are not recomputed again.
+   */
+  seenChanges: jsonb('seen_changes').notNull().default(sql`'[]'::jsonb`),
 });
 
 export const orderItems = pgTable('order_items', {

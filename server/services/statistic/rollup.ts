@@ -264,6 +264,7 @@ async function refreshPayments(tx: Tx, paidDays: { branch_id: number; day: numbe
  * of lifecycle-changed orders (orders_changed_idx). One refresher at a time (advisory lock).
  */
 export async function refreshStatistics(db: Db): Promise<void> {
+  if (await upToDate(db)) return;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${REFRESH_LOCK})`);
     await tx.insert(statisticsWatermark).values({ id: 1 }).onConflictDoNothing();
@@ -282,6 +283,7 @@ export async function refreshStatistics(db: Db): Promise<void> {
     const off = offsetSeconds();
     const news = newOrders(seenOrderId, missing.map(([id]) => id));
     let days: { branch_id: number; day: number }[] | null = null;
+    let seenChanges: [number, number][] = [];
     let paidDays: { branch_id: number; day: number }[] = [];
     if (mark.builtAt) {
       const changed = seenChanged === null
@@ -289,10 +291,17 @@ export async function refreshStatistics(db: Db): Promise<void> {
         : sql`o."version" > 0 and o."updated_at" > ${new Date(seenChanged - LAG_MS).toISOString()}::timestamptz`;
       const dayOf = sql`floor((extract(epoch from o."created_at") + ${sql.raw(String(off))}) / ${sql.raw(String(DAY_S))})::int`;
       const paidDay = sql`case when o."payment" = 'paid' then coalesce(floor((extract(epoch from o."paid_at") + ${sql.raw(String(off))}) / ${sql.raw(String(DAY_S))})::int, ${NO_PAID_DAY}) end`;
-      const touched = rowsOf<{ branch_id: number; day: number; paid_day: number | null }>(await tx.execute(sql`
-        select o."branch_id", ${dayOf} as day, ${paidDay} as paid_day from "orders" o where ${news}
-        union
-        select o."branch_id", ${dayOf} as day, ${paidDay} as paid_day from "orders" o where ${changed}`));
+      type Touched = { branch_id: number; day: number; paid_day: number | null; id: number | null; version: number | null; updated_at: string | Date | null };
+      const read = rowsOf<Touched>(await tx.execute(sql`
+        select o."branch_id", ${dayOf} as day, ${paidDay} as paid_day, null::int as id, null::int as version, null::timestamptz as updated_at
+        from "orders" o where ${news}
+        union all
+        select o."branch_id", ${dayOf} as day, ${paidDay} as paid_day, o."id", o."version", o."updated_at" from "orders" o where ${changed}`));
+      // A changed order still at the version its days were recomputed with has not moved since.
+      const seen = new Set((mark.seenChanges as [number, number][]).map(([id, version]) => `${id}:${version}`));
+      const touched = read.filter((r) => r.id === null || !seen.has(`${r.id}:${r.version}`));
+      const windowFrom = Math.max(maxChanged ?? 0, seenChanged ?? 0) - LAG_MS;
+      seenChanges = read.filter((r) => r.id !== null && new Date(r.updated_at!).getTime() > windowFrom).map((r) => [Number(r.id), Number(r.version)]);
       const unique = <T,>(xs: T[], key: (x: T) => string) => [...new Map(xs.map((x) => [key(x), x])).values()];
       days = unique(touched.map((r) => ({ branch_id: Number(r.branch_id), day: Number(r.day) })), (d) => `${d.branch_id}:${d.day}`);
       paidDays = unique(touched.filter((r) => r.paid_day !== null).map((r) => ({ branch_id: Number(r.branch_id), day: Number(r.paid_day) })), (d) => `${d.branch_id}:${d.day}`);
@@ -312,6 +321,7 @@ export async function refreshStatistics(db: Db): Promise<void> {
       await foldCustomers(tx, sql`true`);
       missing = [];
       seenOrderId = 0;
+      seenChanges = [];
     } else {
       if (days.length) {
         const keys = sql`unnest(${`{${days.map((d) => d.branch_id).join(',')}}`}::int[], ${`{${days.map((d) => d.day).join(',')}}`}::int[]) k("branch_id", "day")`;
@@ -352,6 +362,23 @@ export async function refreshStatistics(db: Db): Promise<void> {
       seenOrderId: Math.max(seenOrderId, maxId),
       missingOrderIds: missing,
       seenChangedAt: maxChanged === null ? mark.seenChangedAt : new Date(Math.max(maxChanged, seenChanged ?? 0)),
+      seenChanges,
     }).where(eq(statisticsWatermark.id, 1));
   });
+}
+
+/**
+ * Whether a refresh would find nothing to do (one statement, no lock): the rollup is built, no id is
+ * missing, no order past the newest id read, and every lifecycle-changed order of the re-read window
+ * is at the version its days were recomputed with. The common case of a statistics call.
+ */
+async function upToDate(db: Db): Promise<boolean> {
+  const [row] = rowsOf<{ fresh: boolean }>(await db.execute(sql`
+    select w."built_at" is not null and jsonb_array_length(w."missing_order_ids") = 0
+       and coalesce((select max(o."id") from "orders" o), 0) <= w."seen_order_id"
+       and not exists (select 1 from "orders" o where o."version" > 0
+         and (w."seen_changed_at" is null or o."updated_at" > w."seen_changed_at" - ${sql.raw(`interval '${LAG_MS / 1000} seconds'`)})
+         and (o."id", o."version") not in (select (e->>0)::int, (e->>1)::int from jsonb_array_elements(w."seen_changes") e)) as fresh
+    from "statistics_watermark" w where w."id" = 1`));
+  return row?.fresh === true;
 }

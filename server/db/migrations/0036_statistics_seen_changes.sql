@@ -1,0 +1,2 @@
+-- The watermark remembers each changed order's version in the re-read window; an existing rollup starts with none, so its next refresh recomputes that window's days once (as before this column).
+ALTER TABLE "statistics_watermark" ADD COLUMN "seen_changes" jsonb DEFAULT '[]'::jsonb NOT NULL;
