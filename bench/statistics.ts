@@ -10,6 +10,7 @@ import { statisticOf } from '../server/services/statistic/statistics';
 import { refreshStatistics } from '../server/services/statistic/rollup';
 import { qualityReport } from '../server/services/operations/qualityReport';
 import { paymentsHistory } from '../server/services/paymentDashboard/routes';
+import { LIST_SERVER_GOAL_MS } from './goals';
 import { profileStatisticOf, scanStatisticOf, scansByBranchOf } from '../server/services/rewardCardScans/scanStatistics';
 
 /**
@@ -17,7 +18,8 @@ import { profileStatisticOf, scanStatisticOf, scansByBranchOf } from '../server/
  * lists". Every statistics call (Statistic, the reward card scan statistics, the quality report,
  * Payment History) on the orders bench's database (bench/orders.ts: a year of orders over 20
  * branches, PGlite in memory), each as a ratio of the admin's order list (first page) measured in
- * turn with it: the goal is ≤ 1.0. Run by `npm run bench orders` (`BENCH_ORDERS=300000` for
+ * turn with it (≤ 1.0: no slower than that page), and against the order lists' own budget, issue 14's
+ * ≤ 50 ms of server time (`LIST_SERVER_GOAL_MS`; called in-process here, so all of the time is the server's). Run by `npm run bench orders` (`BENCH_ORDERS=300000` for
  * 300,000; `BENCH_STATISTICS=quality` for the calls whose name matches). Prints figures; never fails on slowness.
  */
 export async function benchStatisticsOn(db: Db, total: number, runs = 9) {
@@ -85,11 +87,11 @@ export async function benchStatisticsOn(db: Db, total: number, runs = 9) {
   }
   // Ratios hold up under load better than times, but say how loaded the machine was.
   console.log(`\nload average while measured: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
-  console.log(`\n${'call'.padEnd(56)} ${'median ms'.padStart(10)} ${'baseline ms'.padStart(12)} ${'× baseline'.padStart(11)} ${'goal'.padStart(6)}`);
+  console.log(`\n${'call'.padEnd(56)} ${'median ms'.padStart(10)} ${'baseline ms'.padStart(12)} ${'× baseline'.padStart(11)} ${'goal'.padStart(6)}   lists' budget (≤ ${LIST_SERVER_GOAL_MS} ms)`);
   console.log(`(baseline: ${baseName}, measured in turn with each call)`);
   for (const r of results) {
     const ratio = r.median / r.baseline;
-    console.log(`${r.name.padEnd(56)} ${r.median.toFixed(2).padStart(10)} ${r.baseline.toFixed(2).padStart(12)} ${ratio.toFixed(2).padStart(11)} ${'≤ 1.0'.padStart(6)}${ratio <= 1 ? '' : '  over'}`);
+    console.log(`${r.name.padEnd(56)} ${r.median.toFixed(2).padStart(10)} ${r.baseline.toFixed(2).padStart(12)} ${ratio.toFixed(2).padStart(11)} ${'≤ 1.0'.padStart(6)}${ratio <= 1 ? '      ' : '  over'}   ${r.median <= LIST_SERVER_GOAL_MS ? 'within' : 'OVER'}`);
   }
   return results;
 }
