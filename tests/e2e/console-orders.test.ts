@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { DESKTOP, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
-import { guestOrderBody } from '../support/guestOrders';
+import { alertPlayedAt, guestPlacesOrderFromPage } from '../support/guestOrders';
 import { TEXT, TIMINGS } from '../../domain/constants';
 
 /**
@@ -29,34 +29,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-/**
- * The guest's side: a guest session and SaveNewOrderVS1 through /graphql, from the guest's own
- * page. Answers the order id and the page's clock just before the save was sent.
- */
-async function guestPlacesOrder(opts: { name?: string; carService?: boolean } = {}): Promise<{ id: number; sentAt: number }> {
-  return guestPage.evaluate(async (body) => {
-    const gql = async (query: string, variables: Record<string, unknown>, token?: string) => {
-      const res = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify({ query, variables }),
-      });
-      const json = await res.json();
-      if (json.errors) throw new Error(JSON.stringify(json.errors));
-      return json.data;
-    };
-    const w = window as unknown as { __guestToken?: string };
-    w.__guestToken ??= (await gql('mutation { TokenAuth_Authenticate(input: { asGuest: true }) { accessToken } }', {})).TokenAuth_Authenticate.accessToken;
-    const sentAt = Date.now();
-    const data = await gql(
-      'mutation Save($key: String, $input: SaveNewOrderInput_Input) { Store_SaveNewOrderVS1(idempotency_key: $key, input: $input) { isSuccessed orderId } }',
-      { key: crypto.randomUUID(), input: body },
-      w.__guestToken,
-    );
-    return { id: data.Store_SaveNewOrderVS1.orderId as number, sentAt };
-  }, guestOrderBody(opts));
-}
-
+/** The guest's side: an order placed from the guest's own page (tests/support/guestOrders.ts). */
+const guestPlacesOrder = (opts: { name?: string; carService?: boolean } = {}) => guestPlacesOrderFromPage(guestPage, opts);
 
 async function openScreen(page: Page, path: string, title: string) {
   await page.getByRole('complementary', { name: 'Main menu' }).getByText(title, { exact: true }).click();
@@ -258,10 +232,7 @@ describe('live order operations in Chromium', () => {
       const samples: number[] = [];
       for (let i = 0; i < 50; i++) {
         const { id, sentAt } = await guestPlacesOrder({ name: `Bench ${i}` });
-        const playedAt = await page.waitForFunction(
-          (oid) => (window.__alertLog ?? []).find((e) => e.orderId === oid && e.playedAt)?.playedAt,
-          id, { timeout: 15_000 },
-        ).then((h) => h.jsonValue() as Promise<number>);
+        const playedAt = await alertPlayedAt(page, id);
         samples.push(playedAt - sentAt);
       }
       const sorted = [...samples].sort((a, b) => a - b);
