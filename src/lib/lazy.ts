@@ -53,8 +53,12 @@ function urlOfFailedImport(cause: unknown): string | null {
   return url && url.startsWith(window.location.origin) ? url : null;
 }
 
-const timeout = () => new Promise<never>((_, reject) =>
-  setTimeout(() => reject(new Error('Loading chunk timed out')), TIMINGS.chunkTimeoutMs));
+/** `load`'s answer, or a time-out error after `ms`; the timer ends with the load either way. */
+function withTimeout<T>(load: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('Loading chunk timed out')), ms); });
+  return Promise.race([load, late]).finally(() => clearTimeout(timer));
+}
 
 /**
  * An import() that can be tried again after it failed. Chromium keeps a failed import() of a URL
@@ -78,7 +82,7 @@ export function retryableImport<T>(load: () => Promise<T>): () => Promise<T> {
  */
 export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): ComponentType<any> {
   const loadOnce = retryableImport(load);
-  const make = () => lazy(() => Promise.race([loadOnce(), timeout()]).catch(async (cause: unknown) => {
+  const make = () => lazy(() => withTimeout(loadOnce(), TIMINGS.chunkTimeoutMs).catch(async (cause: unknown) => {
     // While the page reloads, stay in the loading state rather than flash the message.
     if (await reloadIfStaleDeploy()) return new Promise<never>(() => {});
     throw new ChunkLoadError(cause, () => { current = make(); });

@@ -1,7 +1,19 @@
 // jsdom lacks these; the app calls them on navigation. (Files that run on a real server ask for
 // `@vitest-environment node`, where there is no window.)
 if (typeof window !== 'undefined') window.scrollTo = (() => {}) as typeof window.scrollTo;
-import { configure } from '@testing-library/react';
+import { afterAll, afterEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { startLeakWatch } from './leakWatch';
 
 // The first render of a lazy chunk is transformed on demand, which can take seconds on a cold run.
 configure({ asyncUtilTimeout: 15_000 });
+
+// A test that leaves one of the product's timers or listeners behind fails by itself, naming the
+// line that started it, instead of taking down the run minutes later in another file (issue 28).
+// Hooks registered here run after the test file's own (vitest runs after-hooks in reverse order).
+const leaks = startLeakWatch();
+afterEach(async () => {
+  cleanup(); // unmount what the test rendered: what it started must end with it
+  await leaks.check();
+});
+afterAll(async () => { cleanup(); await leaks.check(); });

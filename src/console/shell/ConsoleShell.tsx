@@ -1,14 +1,14 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import {
   Alignment, Button, Classes, Drawer, Menu, MenuDivider, MenuItem, Navbar, NavbarDivider, NavbarGroup, NavbarHeading,
-  OverlayToaster, PopoverNext, Position,
+  OverlayToaster, PopoverNext, Position, Toast,
 } from '@blueprintjs/core';
 import { ChevronUpIcon, LogOutIcon, MenuIcon, UserIcon, SwapHorizontalIcon, LifesaverIcon } from '@blueprintjs/icons';
 import { can, menuFor } from '../../../domain/permissions';
 import { PRODUCT_NAME, SCROLL_TOP_THRESHOLD_PX } from '../../../domain/constants';
 import { useSession } from '../../lib/session';
-import { onNotice } from '../../lib/notify';
+import { NoticeQueue } from '../../lib/notify';
 import { MENU_ICONS } from './menuIcons';
 import { BrandSwitch } from './BrandSwitch';
 import { LiveOrderFeedProvider, LiveOrderFeedStatus } from '../orders/feed/LiveOrderFeed';
@@ -111,12 +111,19 @@ function UserDropdown() {
   );
 }
 
+/** Every console notice shows for 5 s; the queue owns their lifetimes (src/lib/notify.ts). */
+const consoleNotices = new NoticeQueue({ success: 5000, primary: 5000, warning: 5000, danger: 5000 });
+
 function ConsoleToaster() {
-  const toaster = useRef<OverlayToaster | null>(null);
-  useEffect(() => onNotice((n) => {
-    toaster.current?.show({ message: <><strong>{n.title}</strong><div>{n.message}</div></>, intent: n.intent, timeout: 5000 });
-  }), []);
-  return <OverlayToaster ref={toaster} position={Position.TOP} />;
+  const notices = useSyncExternalStore(consoleNotices.subscribe, consoleNotices.notices, consoleNotices.notices);
+  return (
+    <OverlayToaster position={Position.TOP}>
+      {notices.map((n) => (
+        <Toast key={n.id} intent={n.intent} timeout={0} onDismiss={() => consoleNotices.dismiss(n.id)}
+          message={<><strong>{n.title}</strong><div>{n.message}</div></>} />
+      ))}
+    </OverlayToaster>
+  );
 }
 
 /** Appears after 50 px of scrolling. */

@@ -52,8 +52,9 @@ export function playTestAlert(): Promise<boolean> {
   return new Promise((resolve) => {
     const h = alertHowl();
     const id = h.play();
-    h.once('play', () => resolve(true), id);
-    h.once('playerror', () => resolve(false), id);
-    setTimeout(() => resolve(false), 3000);
+    const answer = (played: boolean) => { clearTimeout(timer); resolve(played); };
+    const timer = setTimeout(() => answer(false), 3000);
+    h.once('play', () => answer(true), id);
+    h.once('playerror', () => answer(false), id);
   });
 }
