@@ -1,4 +1,4 @@
-import { and, or, setup, stateIn, transition, type SnapshotFrom, type StateValue } from 'xstate';
+import { and, not, or, setup, stateIn, transition, type SnapshotFrom, type StateValue } from 'xstate';
 
 /**
  * Every order's lifecycle (SPEC.md 4 "Orders"; the spec does not list the allowed transitions,
@@ -22,7 +22,7 @@ import { and, or, setup, stateIn, transition, type SnapshotFrom, type StateValue
  * | arrival | none, arrived      | order.noShow        | noShow    | pickup or car service, status pending/accepted/ready |
  * | payment | unpaid             | order.markPaid      | paid      | always (money received is a fact, even on a rejected order) |
  * | read    | unread             | order.markRead      | read      | always                                               |
- * | refund  | none               | order.requestRefund | requested | payment paid                                         |
+ * | refund  | none               | order.requestRefund | requested | payment paid, status not rejected                    |
  * | refund  | requested          | order.approveRefund | approved  | always                                               |
  * | status  | pending, accepted, ready | order.approveRefund | rejected | refund requested (the same step as the refund region)|
  *
@@ -41,8 +41,12 @@ import { and, or, setup, stateIn, transition, type SnapshotFrom, type StateValue
  * - an approved refund ends an open order: pending or accepted become rejected in the same step
  *   (the money is going back, so nobody may accept, make or close it any more). A closed or
  *   rejected order keeps its status. Issue 11: a refunded pending order could still be accepted.
- * - only paid orders can be refunded, whatever their status (a paid order the branch rejected
- *   is the common case). A refund request is approved at most once; there is no "refunded" payment state.
+ * - only paid orders can be refunded. A rejected paid order gives its money back by itself, in full
+ *   (issue 21, server/payments/refunds.ts: the refund row is written in the rejecting step), so nothing
+ *   is left to ask for: a refund is requested of a paid order that is not rejected. A request made
+ *   before the rejection can still be approved (it gives back what is left: nothing). A refund request
+ *   is approved at most once; there is no "refunded" payment state: how the money went back (pending,
+ *   refunded, failed, owed at the branch) is the refund's own record, not an order state.
  * - repeating markPaid on a paid order or markRead on a read order is a no-op, not an error
  *   (`isRepeat`): payment callbacks retry and several screens mark the same order read.
  */
@@ -88,7 +92,7 @@ export const orderLifecycleMachine = setup({
     isOpen,
     isAccepted,
     isWaiting,
-    isPaid: stateIn({ payment: 'paid' }),
+    isRefundable: and([stateIn({ payment: 'paid' }), not(stateIn({ status: 'rejected' }))]),
     isRefundRequested: stateIn({ refund: 'requested' }),
   },
 }).createMachine({
@@ -168,7 +172,7 @@ export const orderLifecycleMachine = setup({
     refund: {
       initial: 'none',
       states: {
-        none: { on: { 'order.requestRefund': { target: 'requested', guard: 'isPaid' } } },
+        none: { on: { 'order.requestRefund': { target: 'requested', guard: 'isRefundable' } } },
         requested: { on: { 'order.approveRefund': 'approved' } },
         approved: {},
       },
@@ -339,7 +343,10 @@ function refusalReason(row: OrderLifecycleRow, event: OrderLifecycleEvent): stri
     case 'order.markPaid': return 'it is already paid';
     case 'order.markRead': return 'it is already read';
     case 'order.requestRefund':
-      return row.payment !== 'paid' ? 'it is not paid' : row.refund === 'approved' ? 'its refund is already approved' : 'a refund is already requested';
+      return row.payment !== 'paid' ? 'it is not paid'
+        : row.refund === 'approved' ? 'its refund is already approved'
+        : row.refund === 'requested' ? 'a refund is already requested'
+        : 'it is rejected, and its payment is given back by itself';
     case 'order.approveRefund':
       return row.refund === 'approved' ? 'its refund is already approved' : 'no refund is requested';
   }

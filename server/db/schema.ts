@@ -377,6 +377,8 @@ export const walletLedger = pgTable('wallet_ledger', {
   /** The user who made the change; null: the system (an order's lifecycle). */
   createdBy: integer('created_by'),
   idempotencyKey: text('idempotency_key').notNull(),
+  /** What a client's key was first used for (server/loyalty/ledger.ts keyUse): the key again for another change is refused. */
+  keyFingerprint: text('key_fingerprint'),
   reason: text('reason').notNull(),
   createdAt: createdAt(),
 }, (t) => [
@@ -451,7 +453,7 @@ export const customerRequests = pgTable('customer_requests', {
   id: serial('id').primaryKey(),
   userId: integer('user_id').notNull().references(() => users.id),
   brandId: integer('brand_id').notNull().references(() => brands.id),
-  /** 'punches' | 'freeItems' (/CustomerRequest) | 'wallet' | 'credit' (/Request, KD) */
+  /** 'points' | 'punches' | 'freeItems' (/CustomerRequest) | 'wallet' | 'credit' (/Request, KD) */
   account: text('account').notNull(),
   amount: numeric('amount', { precision: 12, scale: 3 }).notNull(),
   reason: text('reason').notNull(),
@@ -460,10 +462,18 @@ export const customerRequests = pgTable('customer_requests', {
   requestedBy: integer('requested_by').references(() => users.id),
   decidedBy: integer('decided_by').references(() => users.id),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
+  /** Why a request was rejected (required then, 1–500 characters); null for approved and pending ones. */
+  decisionReason: text('decision_reason'),
+  /** A direct adjustment call's client key when the call became this request: a retry asks once. */
+  idempotencyKey: text('idempotency_key'),
   createdAt: createdAt(),
 }, (t) => [
   index('customer_requests_brand_status_idx').on(t.brandId, t.status),
-  check('customer_requests_account_ck', sql`${t.account} in ('punches', 'freeItems', 'wallet', 'credit')`),
+  uniqueIndex('customer_requests_idempotency_key_uq').on(t.idempotencyKey),
+  check('customer_requests_account_ck', sql`${t.account} in ('points', 'punches', 'freeItems', 'wallet', 'credit')`),
+  check('customer_requests_decision_reason_ck', sql`${t.decisionReason} is null or char_length(${t.decisionReason}) between 1 and 500`),
+  // Four eyes (machines/approvalMachine.ts), kept by the database too: nobody decides their own request.
+  check('customer_requests_not_own_ck', sql`${t.decidedBy} is null or ${t.requestedBy} is null or ${t.decidedBy} <> ${t.requestedBy}`),
   check('customer_requests_amount_ck', sql`${t.amount} > 0`),
   // Punches and free items are counted whole; only the money accounts have fils.
   check('customer_requests_whole_ck', sql`${t.account} in ('wallet', 'credit') or ${t.amount} = trunc(${t.amount})`),
@@ -740,12 +750,47 @@ export const payments = pgTable('payments', {
   orderId: integer('order_id').notNull().references(() => orders.id),
   provider: text('provider').notNull(),
   amount: money('amount'),
-  /** 'pending' | 'paid' | 'cancelled' | 'refunded' */
+  /** 'pending' | 'paid' | 'cancelled' | 'refunded'; online gateways also 'failed' | 'expired' | 'mismatch' (paid another amount) (server/payments/settle.ts) */
   status: text('status').notNull().default('pending'),
+  /** The provider's id of the payment; MyFatoorah and Tap: `<invoice or charge id>~<page URL>` (server/payments/gateway.ts). */
   providerRef: text('provider_ref').notNull(),
+  /** What the provider's status inquiry said (issue 21): its payment id and track id (KNET), result text and time paid. */
+  providerPaymentId: text('provider_payment_id'),
+  trackId: text('track_id'),
+  result: text('result'),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  /** The last inquiry; and when the reconciliation job may ask again (a job's claim moves it a lease ahead). */
+  checkedAt: timestamp('checked_at', { withTimezone: true }),
+  nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('payments_ref_uq').on(t.providerRef), index('payments_order_idx').on(t.orderId)]);
+}, (t) => [
+  uniqueIndex('payments_ref_uq').on(t.providerRef), index('payments_order_idx').on(t.orderId),
+  index('payments_provider_key_idx').on(t.provider, sql`split_part(${t.providerRef}, '~', 1)`),
+  index('payments_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+]);
+
+/**
+ * Every callback of a payment gateway (issue 21, server/payments/settle.ts), stored before it is
+ * acted on: once per provider and event key, so a retried callback finds its row and changes
+ * nothing; a row left unprocessed by a crash is taken up by the reconciliation job.
+ */
+export const paymentInbox = pgTable('payment_inbox', {
+  id: serial('id').primaryKey(),
+  provider: text('provider').notNull(),
+  eventKey: text('event_key').notNull(),
+  /** The provider's id of the payment the callback is about (the key part of payments.provider_ref). */
+  providerRef: text('provider_ref').notNull(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
+  outcome: text('outcome'),
+}, (t) => [
+  uniqueIndex('payment_inbox_event_uq').on(t.provider, t.eventKey),
+  index('payment_inbox_due_idx').on(t.nextAttemptAt).where(sql`${t.processedAt} is null`),
+]);
 
 export const refundRequests = pgTable('refund_requests', {
   id: serial('id').primaryKey(),
@@ -758,6 +803,45 @@ export const refundRequests = pgTable('refund_requests', {
   createdAt: createdAt(),
   approvedAt: timestamp('approved_at', { withTimezone: true }),
 }, (t) => [index('refund_requests_order_idx').on(t.orderId)]);
+
+/**
+ * Money given back (issue 21, server/payments/refunds.ts): one row per refund of an order's payment,
+ * written in the transaction of the lifecycle step that decides it, and sent to the provider that
+ * took the payment by the refund worker after commit. At most one per order and cause.
+ */
+export const refunds = pgTable('refunds', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id),
+  /** The paid payment it gives back; null for a cash order marked paid without a payment row. */
+  paymentId: integer('payment_id').references(() => payments.id),
+  /** The approved request it carries out (cause refundRequest). */
+  refundRequestId: integer('refund_request_id').references(() => refundRequests.id),
+  /** The adapter that took the money (payments.provider, else the payment system's). */
+  provider: text('provider').notNull(),
+  amount: money('amount'),
+  currency: text('currency').notNull(),
+  reason: text('reason').notNull().default(''),
+  /** REFUND_CAUSES: 'rejected' | 'deadline' | 'refundRequest' | 'paidAfterRejection' */
+  cause: text('cause').notNull(),
+  /** REFUND_STATUSES: 'pending' → 'refunded' | 'failed'; 'owed' for cash (handed back at the branch). */
+  status: text('status').notNull().default('pending'),
+  providerRefundRef: text('provider_refund_ref'),
+  /** The provider's last answer ('pending' means: ask refundStatus next, not refund). */
+  providerStatus: text('provider_status'),
+  /** Provider calls made (the backoff counts them); `retries`: staff retries of a failed refund (each a new idempotency key). */
+  attempts: integer('attempts').notNull().default(0),
+  retries: integer('retries').notNull().default(0),
+  lastMessage: text('last_message'),
+  /** When the worker may take it next; a worker's claim moves it a lease ahead. */
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  retriedBy: integer('retried_by').references(() => users.id),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('refunds_order_cause_uq').on(t.orderId, t.cause),
+  index('refunds_due_idx').on(t.nextAttemptAt).where(sql`"status" = 'pending'`),
+]);
 
 // ─── administration ──────────────────────────────────────────────────────────
 /**

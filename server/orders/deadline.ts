@@ -4,6 +4,7 @@ import { ApiError } from '../http/envelope';
 import { ACCEPTANCE_DEADLINE_MINUTES, NOT_ACCEPTED_IN_TIME } from '../../machines/orderLifecycle';
 import { transitionOrder, type OrderOps } from './transition';
 import { endExpiredBusyModes } from '../services/branch/busy';
+import { startRefundWork, type RefundOps, type RefundWorkOptions } from '../payments/refunds';
 
 /** How often each server process looks for late orders: a late order is rejected at most this much after its deadline. */
 export const DEADLINE_SWEEP_MS = 5_000;
@@ -44,15 +45,19 @@ export interface TimedWork { stop(): Promise<void> }
 /**
  * The timed work of live orders, now and every DEADLINE_SWEEP_MS until stopped, one round at a
  * time per process: late orders are rejected (rejectLateOrders), and busy modes whose time is up
- * switch themselves off (server/services/branch/busy.ts). Both are safe with any number of processes.
+ * switch themselves off (server/services/branch/busy.ts). Beside it, on its own timer, the refund
+ * worker gives back the money of refunds decided by the lifecycle (server/payments/refunds.ts), so
+ * a slow provider never delays a rejection. All are safe with any number of processes.
  */
 export interface TimedWorkOptions {
   /** How often a round runs (default DEADLINE_SWEEP_MS). */
   everyMs?: number;
   /** How long an order may stay pending (default ACCEPTANCE_DEADLINE_MINUTES); browser tests shorten it to watch a rejection happen. */
   deadlineMs?: number;
+  /** The refund worker's options (its own period, backoff; tests give a provider double). */
+  refunds?: RefundWorkOptions;
 }
-export function startTimedWork(ops: OrderOps, opts: TimedWorkOptions & { onError?: (err: unknown) => void } = {}): TimedWork {
+export function startTimedWork(ops: OrderOps & RefundOps, opts: TimedWorkOptions & { onError?: (err: unknown) => void } = {}): TimedWork {
   let round: Promise<void> | null = null;
   let stopped = false;
   const tick = () => {
@@ -66,11 +71,12 @@ export function startTimedWork(ops: OrderOps, opts: TimedWorkOptions & { onError
   const timer = setInterval(tick, opts.everyMs ?? DEADLINE_SWEEP_MS);
   timer.unref();
   tick();
+  const refunds = startRefundWork(ops, { ...opts.refunds, onError: opts.onError });
   return {
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await round;
+      await Promise.all([round, refunds.stop()]);
     },
   };
 }

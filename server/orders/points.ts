@@ -5,6 +5,7 @@ import { lockedBalance, orderLedgerKey, postToLedger, type Account } from '../lo
 import { toFils } from '../../domain/money';
 import { returnFreeItem } from '../loyalty/freeItems';
 import type { OrderRecord } from './transition';
+import type { RefundRecord } from '../payments/refunds';
 
 export const POINTS_RETURNED_REASON = 'Points returned';
 
@@ -15,16 +16,17 @@ export const POINTS_RETURNED_REASON = 'Points returned';
  * - the order is closed: it earns points (the branch's points program) and punches (its purchases
  *   program), and punches that reach the target become free items;
  * - the sale is undone (rejected, or its refund approved): the points and the free item it spent come back;
- * - its refund is approved: what it earned is taken back.
+ * - its refund is approved: what it earned is taken back, in proportion to the money the refund
+ *   gives back (`refund`, the row the same step wrote; none: all of it).
  * Each step has its own ledger key per order, so it happens at most once however often it is asked.
  */
-export async function applyLoyalty(tx: Tx, before: OrderRecord, after: OrderRecord) {
+export async function applyLoyalty(tx: Tx, before: OrderRecord, after: OrderRecord, refund: Pick<RefundRecord, 'amount'> | null = null) {
   if (closesSale(before, after)) await earnRewards(tx, after);
   if (undoesSale(before, after)) {
     await returnRedeemedPoints(tx, after);
     await returnFreeItem(tx, after);
   }
-  if (after.refund === 'approved' && before.refund !== 'approved') await takeBackEarned(tx, after);
+  if (after.refund === 'approved' && before.refund !== 'approved') await takeBackEarned(tx, after, refund);
 }
 
 const closesSale = (before: OrderRecord, after: OrderRecord) => after.status === 'closed' && before.status !== 'closed';
@@ -79,17 +81,29 @@ async function earnRewards(tx: Tx, order: OrderRecord) {
 }
 
 /**
- * A refunded order's earned points and punches are taken back, once. What the customer has
- * already spent cannot be taken: the take-back stops at the balance (never below zero), and a
- * free item already made from the punches stays (docs/decisions.md "Loyalty").
+ * The share of what an order earned that a refund takes back: earned × refunded / total, rounded
+ * down (a partial refund leaves the customer the part of a point it cannot split); all of it for a
+ * refund of the whole total, a free order, or an approval that gave no money back (`refund` null).
  */
-async function takeBackEarned(tx: Tx, order: OrderRecord) {
+export function earnedTakenBack(earned: number, orderTotal: string, refund: Pick<RefundRecord, 'amount'> | null): number {
+  const total = toFils(orderTotal);
+  if (!refund || total <= 0) return earned;
+  return Math.min(earned, Math.floor((earned * toFils(refund.amount)) / total));
+}
+
+/**
+ * A refunded order's earned points and punches are taken back, once, in proportion to the
+ * refund (earnedTakenBack). What the customer has already spent cannot be taken: the take-back
+ * stops at the balance (never below zero), and a free item already made from the punches stays
+ * (docs/decisions.md "Loyalty").
+ */
+async function takeBackEarned(tx: Tx, order: OrderRecord, refund: Pick<RefundRecord, 'amount'> | null) {
   const earned = await tx.select({ key: walletLedger.idempotencyKey, amount: walletLedger.amount }).from(walletLedger)
     .where(inArray(walletLedger.idempotencyKey, [orderLedgerKey(order.id, 'points-earned'), orderLedgerKey(order.id, 'punches-earned')]));
   for (const row of earned) {
     const account: Account = row.key.endsWith('points-earned') ? 'points' : 'punches';
     const balance = await lockedBalance(tx, order.userId, order.brandId, account);
-    const amount = Math.min(Number(row.amount), balance);
+    const amount = Math.min(earnedTakenBack(Number(row.amount), order.total, refund), balance);
     await postToLedger(tx, {
       userId: order.userId, brandId: order.brandId, account, amount: -amount,
       reason: `${account === 'points' ? 'Points' : 'Punches'} taken back: order ${order.orderNumber} refunded`,

@@ -9,6 +9,7 @@ import {
 } from '../../machines/orderLifecycle';
 import { orderScope } from './scope';
 import { applyLoyalty } from './points';
+import { recordRefund, wakeRefundWorkers, type RefundRecord } from '../payments/refunds';
 
 export type OrderRecord = typeof orders.$inferSelect;
 
@@ -26,6 +27,8 @@ export interface TransitionResult {
   order: OrderRecord;
   /** False when the event was a harmless repeat (markPaid on a paid order, markRead on a read one). */
   changed: boolean;
+  /** The refund this step decided (server/payments/refunds.ts), written in its transaction; null for none. */
+  refund?: RefundRecord | null;
 }
 
 /**
@@ -35,7 +38,8 @@ export interface TransitionResult {
  * transaction, judging again on the new state if another writer got in between (up to 3 tries).
  * Out of scope or unknown: 404. Refused by the machine, or changed since `expectedVersion`: 409.
  * Nothing is written in either case. A rejection or an approved refund gives redeemed points back
- * in the same transaction. Publishes `order.changed` after commit.
+ * in the same transaction; a step that ends a paid order unserved, or approves a refund, writes
+ * its refund row there too (recordRefund). Publishes `order.changed` after commit.
  */
 export async function transitionOrder(
   { db, events }: OrderOps,
@@ -73,13 +77,16 @@ export async function transitionOrder(
         if (attempt < MAX_ATTEMPTS) return null;
         throw changedMeanwhile(orderId);
       }
-      // Loyalty follows the lifecycle: earn on close, give back on reject/refund (server/orders/points.ts).
-      await applyLoyalty(tx, row, updated);
+      // The money goes back (server/payments/refunds.ts); loyalty follows the lifecycle: earn on close,
+      // give back on reject/refund, earned points taken back in proportion to the refund (server/orders/points.ts).
+      const refund = await recordRefund(tx, row, updated, event, caller);
+      await applyLoyalty(tx, row, updated, refund);
       await opts.within?.(tx, updated, row);
-      return { order: updated, changed: true };
+      return { order: updated, changed: true, refund };
     });
   }
 
+  if (result.refund?.status === 'pending') wakeRefundWorkers();
   if (result.changed) {
     // The change is committed; a failed notification must not turn it into an error for the caller.
     await events

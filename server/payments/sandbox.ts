@@ -6,7 +6,7 @@ import { ApiError } from '../http/envelope';
 import type { AppConfig, AppContext } from '../http/context';
 import { transitionOrder } from '../orders/transition';
 import { formatMoney } from '../../domain/money';
-import type { PaymentProvider } from './provider';
+import type { PaymentProvider, RefundAnswer, RefundAsk } from './provider';
 
 /**
  * The embedded card payment provider (ARCHITECTURE.md "Real parts"): the customer is sent to a
@@ -23,7 +23,16 @@ export const SANDBOX_PATH = '/payments/sandbox';
  */
 const linkBase = (config: AppConfig) => (config.publicUrlIsListenAddress ? '' : config.publicUrl);
 
-export function sandboxProvider(config: AppConfig): PaymentProvider {
+/**
+ * A sandbox refund is done at once (no card was charged): the answer is `refunded`, with a refund
+ * reference derived from the idempotency key, so asking again under the same key answers the same
+ * refund and never a second one.
+ */
+const sandboxRefund = async (ask: RefundAsk): Promise<RefundAnswer> => ({
+  status: 'refunded', refundRef: `sbx_rf_${createHash('sha256').update(ask.key).digest('base64url').slice(0, 24)}`, message: null,
+});
+
+export function sandboxProvider(config: AppConfig): PaymentProvider & { refund: typeof sandboxRefund; refundStatus: typeof sandboxRefund } {
   const urlOf = (ref: string) => `${linkBase(config)}${SANDBOX_PATH}/${encodeURIComponent(ref)}`;
   const start = () => {
     const providerRef = `sbx_${randomBytes(18).toString('base64url')}`;
@@ -36,6 +45,8 @@ export function sandboxProvider(config: AppConfig): PaymentProvider {
       return start();
     },
     paymentUrlOf: urlOf,
+    refund: sandboxRefund,
+    refundStatus: sandboxRefund,
   };
 }
 

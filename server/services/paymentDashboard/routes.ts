@@ -31,6 +31,9 @@ export const CustomerPayment = Obj('CustomerPayment', {
   paymentSystemName: Type.String(),
   deliverySystem: Type.String(),
   refund: Type.String({ description: 'none, requested or approved (given back).' }),
+  refundId: Type.Union([Type.Integer(), Type.Null()], { description: 'The latest refund of the payment (server/payments/refunds.ts); null: none.' }),
+  refundStatus: Type.Union([Type.String(), Type.Null()], { description: 'That refund\'s state: pending, refunded, failed, or owed (cash, at the branch).' }),
+  refundAmount: Type.Number({ description: 'The money given back or on its way (every refund of the payment).' }),
   customerId: Type.Integer(),
   customerName: Type.String(),
   phoneNumber: Type.Union([Type.String(), Type.Null()]),
@@ -77,6 +80,13 @@ const DAY_MS = 24 * 3600 * 1000;
 const customerName = sql<string>`coalesce(nullif(${orders.guestCustomerName}, ''), ${users.fullName}, '')`;
 const customerPhone = sql<string | null>`coalesce(${orders.guestPhoneNumber}, ${users.phoneNumber})`;
 
+/** A page row's refunds (a few rows per order at most, read through refunds_order_cause_uq). */
+const refundOfRow = {
+  refundId: sql<number | null>`(select r.id from refunds r where r.order_id = ${orders.id} order by r.id desc limit 1)`,
+  refundStatus: sql<string | null>`(select r.status from refunds r where r.order_id = ${orders.id} order by r.id desc limit 1)`,
+  refundAmount: sql<string>`(select coalesce(sum(r.amount), 0) from refunds r where r.order_id = ${orders.id})`,
+};
+
 const SORTABLE = { paidAt: orders.paidAt, amount: orders.total, id: orders.id, orderNumber: orders.id };
 
 export async function paymentsHistory(db: Db, caller: Caller, query: Static<typeof HistoryQuery>) {
@@ -109,7 +119,7 @@ export async function paymentsHistory(db: Db, caller: Caller, query: Static<type
     db.select({
       id: orders.id, orderNumber: orders.orderNumber, paidAt: orders.paidAt, amount: orders.total, currency: currencies.code,
       paymentSystemId: orders.paymentSystemId, paymentSystemName: paymentSystems.name, deliverySystem: orders.deliverySystem,
-      refund: orders.refund, customerId: orders.userId, customerName, phoneNumber: customerPhone, isGuest: users.isGuest,
+      refund: orders.refund, ...refundOfRow, customerId: orders.userId, customerName, phoneNumber: customerPhone, isGuest: users.isGuest,
       brandId: orders.brandId, brandName: brands.name, branchId: orders.branchId, branchName: branches.name,
     })
       .from(orders)
@@ -129,6 +139,7 @@ export async function paymentsHistory(db: Db, caller: Caller, query: Static<type
   return {
     data: rows.map((r) => ({
       ...r, paidAt: (r.paidAt ?? new Date(0)).toISOString(), amount: Number(r.amount), phoneNumber: r.phoneNumber ?? null,
+      refundId: r.refundId ?? null, refundStatus: r.refundStatus ?? null, refundAmount: Number(r.refundAmount),
     })),
     totalCount: Number(totals.n),
     totalAmount: Number(totals.amount),

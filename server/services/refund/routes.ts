@@ -11,6 +11,7 @@ import { ORDER_EVENT_CAPABILITY } from '../../../domain/permissions';
 import { MAX_PAGE_SIZE } from '../../orders/list';
 import { orderScope } from '../../orders/scope';
 import { transitionOrder } from '../../orders/transition';
+import { refundRecordRoutes } from './refunds';
 
 
 export const RefundRequestDto = Obj('RefundRequest', {
@@ -168,5 +169,6 @@ export function registerRefund(app: FastifyInstance, ctx: AppContext) {
         return { data: rows.map(toDto), totalCount: Number(n) };
       },
     }),
+    ...refundRecordRoutes(),
   ]);
 }

@@ -9,6 +9,7 @@ import { CARD_PAYMENT_LABEL } from '../../../domain/constants';
 import type { LanguageCode } from '../../../domain/languages';
 import { localizedColumn } from '../../http/language';
 import { mayReadOrder } from './orderAccess';
+import { refundsOfOrders } from '../../payments/refunds';
 
 export const OrderHistoryItem = Obj('OrderHistoryItem', {
   id: Type.Integer(),
@@ -80,7 +81,17 @@ export const CustomerOrderDetail = Obj('CustomerOrderDetail', {
   carDetails: Type.Union([Type.String(), Type.Null()]),
   deliveryText: Type.Union([Type.String(), Type.Null()]),
   items: Type.Array(OrderDetailItem),
+  /** The money given back (server/payments/refunds.ts), oldest first. */
+  refunds: Type.Array(Obj('CustomerOrderRefund', {
+    amount: Type.Number(),
+    /** returning (on its way to the card; a failed attempt is retried by staff, so it still is), returned, or owed at the branch (cash). */
+    state: Type.String(),
+    refundedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  })),
 });
+
+/** What the customer reads of a refund's status. */
+const customerRefundState = (status: string) => (status === 'refunded' ? 'returned' : status === 'owed' ? 'owed' : 'returning');
 
 /**
  * The caller's own orders, newest first. The guest account is shared by every guest, so it
@@ -127,7 +138,10 @@ export async function customerOrderDetail(db: Db, caller: NonNullable<Caller>, o
     .where(eq(orders.id, orderId));
   const o = row?.order;
   if (!mayReadOrder(caller, o, ohash)) throw notFound('Order');
-  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id));
+  const [items, refunds] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)),
+    refundsOfOrders(db, [o.id]),
+  ]);
   const name = await arabicNamesOf(db, items, language);
   return {
     id: o.id, orderNumber: o.orderNumber, date: o.createdAt.toISOString(), brandId: o.brandId, branchId: o.branchId,
@@ -145,6 +159,7 @@ export async function customerOrderDetail(db: Db, caller: NonNullable<Caller>, o
       options: ((i.options ?? []) as { id: number; name: string; price: number; quantity?: number }[])
         .map((op) => ({ id: op.id, name: name.option(op.id, op.name), price: Number(op.price), quantity: op.quantity ?? 1 })),
     })),
+    refunds: refunds.map((r) => ({ amount: Number(r.amount), state: customerRefundState(r.status), refundedAt: r.refundedAt?.toISOString() ?? null })),
   };
 }
 

@@ -1,0 +1,31 @@
+import type { LanguageCode } from '../../domain/languages';
+import { formatMoney } from '../../domain/money';
+
+/**
+ * The customer's inbox notifications about their refund (server/payments/refunds.ts), in the
+ * language the brand's messages are written in (brands.default_language). The shop's tracker says
+ * the same in the shop's own language (src/i18n: order.refund*).
+ */
+interface RefundText { orderNumber: string; amount: string; currency: string; method: string }
+
+const KD_AR = 'د.ك';
+const amountIn = (language: LanguageCode, amount: string, currency: string) =>
+  formatMoney(amount, language === 'ar' && currency === 'KD' ? KD_AR : currency);
+
+const TEXTS: Record<LanguageCode, Record<'returning' | 'returned' | 'owed', (p: RefundText & { amountText: string }) => { title: string; text: string }>> = {
+  en: {
+    returning: (p) => ({ title: `Refund for order ${p.orderNumber}`, text: `${p.amountText} is being returned to your ${p.method} card.` }),
+    returned: (p) => ({ title: `Refund for order ${p.orderNumber}`, text: `${p.amountText} was returned to your ${p.method} card.` }),
+    owed: (p) => ({ title: `Refund for order ${p.orderNumber}`, text: `${p.amountText} will be returned to you at the branch.` }),
+  },
+  ar: {
+    returning: (p) => ({ title: `استرداد الطلب ${p.orderNumber}`, text: `يجري إرجاع ${p.amountText} إلى بطاقة ${p.method}.` }),
+    returned: (p) => ({ title: `استرداد الطلب ${p.orderNumber}`, text: `تم إرجاع ${p.amountText} إلى بطاقة ${p.method}.` }),
+    owed: (p) => ({ title: `استرداد الطلب ${p.orderNumber}`, text: `سيُعاد إليك ${p.amountText} في الفرع.` }),
+  },
+};
+
+export type RefundNotice = 'returning' | 'returned' | 'owed';
+
+export const refundNoticeText = (notice: RefundNotice, language: LanguageCode, p: RefundText) =>
+  TEXTS[language][notice]({ ...p, amountText: amountIn(language, p.amount, p.currency) });
