@@ -18,3 +18,18 @@ export const percentOf = (fils: Fils, percent: number): Fils => Math.round((fils
 export function formatMoney(amount: number | string, currency = 'KD', decimals = CURRENCY_DECIMALS): string {
   return `${Number(amount).toFixed(decimals)} ${currency}`;
 }
+
+/**
+ * The most one staff grant may give, and the most one balance may hold, per loyalty account
+ * (issue 20; the figures and why: docs/decisions.md "Loyalty: ceilings"). Money is KD, the others
+ * whole counts. The adjustment and request schemas take their maximums from here and the ledger
+ * refuses any change that would take a balance above its ceiling, so no path reaches the columns'
+ * own limits (numeric(12,3), integer).
+ */
+export const LOYALTY_CEILINGS = {
+  wallet: { grant: 1_000, balance: 10_000 },
+  credit: { grant: 1_000, balance: 10_000 },
+  points: { grant: 10_000, balance: 1_000_000 },
+  punches: { grant: 100, balance: 10_000 },
+  freeItems: { grant: 100, balance: 10_000 },
+} as const;

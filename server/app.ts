@@ -43,7 +43,9 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     // A fresh id per request, never taken from the client, so a log line cannot be forged or confused.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: true } },
+    // Coercion is for querystrings, params and headers only: JSON bodies are never coerced (server/http/lazySchemas.ts).
+    // multipleOfPrecision: 0.043 / 0.001 is 42.99999… in floating point; without it ajv refused one 3-decimal amount in eight.
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: true, multipleOfPrecision: 6 } },
     // Each route's validators and serializers are compiled on its first request, not at start-up.
     schemaController: { compilersFactory: lazySchemaCompilers as never },
     bodyLimit: 2 * 1024 * 1024,

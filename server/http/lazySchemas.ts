@@ -38,12 +38,19 @@ function assertLowerCaseHeaders(route: RouteSchema) {
   if (upper.length) throw new Error(`${route.method} ${route.url}: header names in a schema must be lower case (${upper.join(', ')})`);
 }
 
+interface AjvOptions { customOptions?: Record<string, unknown>; plugins?: unknown[] }
+
 export const lazySchemaCompilers = {
-  buildValidator(externalSchemas: unknown, ajvOptions: unknown) {
-    const compile = (AjvCompiler as unknown as () => (s: unknown, o: unknown) => (r: RouteSchema) => Compiled)()(externalSchemas, ajvOptions);
+  buildValidator(externalSchemas: unknown, ajvOptions: AjvOptions) {
+    const compilers = (AjvCompiler as unknown as () => (s: unknown, o: unknown) => (r: RouteSchema) => Compiled)();
+    const compile = compilers(externalSchemas, ajvOptions);
+    // A JSON body carries its own types: `true`, `null` or `"250"` where a number is asked for is
+    // a 400, never 1, 0 or 250 (issue 20: `balance: null` had set a wallet to 0). Querystrings,
+    // params and headers arrive as text, so they keep the server's coercion.
+    const compileBody = compilers(externalSchemas, { ...ajvOptions, customOptions: { ...ajvOptions.customOptions, coerceTypes: false } });
     return (route: RouteSchema) => {
       if (route.httpPart === 'headers') assertLowerCaseHeaders(route);
-      return lazily(compile, route, true);
+      return lazily(route.httpPart === 'body' ? compileBody : compile, route, true);
     };
   },
   buildSerializer(externalSchemas: unknown, serializerOptions: unknown) {

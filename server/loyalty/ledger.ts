@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { Type, type TInteger, type TNumber } from 'typebox';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db, type Tx } from '../db/client';
 import { customerWallets, walletLedger } from '../db/schema';
-import { badRequest } from '../http/envelope';
-import { filsToDecimal, toFils } from '../../domain/money';
+import { badRequest, unprocessable } from '../http/envelope';
+import { filsToDecimal, LOYALTY_CEILINGS, toFils } from '../../domain/money';
 
 /**
  * The loyalty ledger (docs/decisions.md "Loyalty"). Every change of a customer's balances is one
@@ -29,6 +30,30 @@ const cachedColumn = (account: Account): PgColumn => ({
 
 export const notEnough = (account: Account) => `The customer does not have enough ${ACCOUNT_LABEL[account]} for this.`;
 
+/** The per-grant and per-balance ceilings of every account (domain/money.ts). */
+export const CEILINGS: Record<Account, { grant: number; balance: number }> = LOYALTY_CEILINGS;
+
+/**
+ * The schema of a request field holding an amount of `account`, up to its `limit` ceiling: money
+ * a JSON number in KD with at most 3 decimals, the counts whole numbers. Bodies are not coerced
+ * (server/http/lazySchemas.ts), so `"250"`, `true` or `null` are a 400 naming the field.
+ */
+export function amountSchema(account: Account | readonly Account[], limit: 'grant' | 'balance', opts: { minimum: number; description: string }): TNumber | TInteger {
+  // A field shared by several accounts (a request's) takes the widest; the ledger checks each account's own.
+  const accounts: readonly Account[] = typeof account === 'string' ? [account] : account;
+  const maximum = Math.max(...accounts.map((a) => CEILINGS[a][limit]));
+  return accounts.every((a) => MONEY_ACCOUNTS.includes(a))
+    ? Type.Number({ ...opts, maximum, multipleOf: 0.001 })
+    : Type.Integer({ ...opts, maximum });
+}
+const shown = (account: Account, n: number) => (MONEY_ACCOUNTS.includes(account) ? `${filsToDecimal(toFils(n))} KD` : String(n));
+const fieldRefusal = (message: string, field?: string) => badRequest(message, field ? [{ message, members: [field] }] : null);
+export const aboveCeiling = (account: Account, field?: string) =>
+  fieldRefusal(`${field ? `${field}: ` : ''}The customer's ${ACCOUNT_LABEL[account]} cannot go above ${shown(account, CEILINGS[account].balance)}.`, field);
+export const aboveGrant = (account: Account, field?: string) =>
+  fieldRefusal(`${field ? `${field}: ` : ''}One grant of ${ACCOUNT_LABEL[account]} cannot be more than ${shown(account, CEILINGS[account].grant)}.`, field);
+export const KEY_REUSED = 'This idempotency key was already used for a different change. Please use a new key for a new change.';
+
 export interface LedgerEntry {
   userId: number;
   brandId: number;
@@ -43,6 +68,13 @@ export interface LedgerEntry {
   key: string;
   /** The 400's message when the balance is too low (default: notEnough(account)). */
   refusal?: string;
+  /**
+   * What the caller asked for, when the key is the client's (an adjustment's `idempotencyKey`):
+   * the key used again for another change is a 422 (KEY_REUSED) and writes nothing.
+   */
+  fingerprint?: string;
+  /** A staff grant: a positive amount is limited per grant (CEILINGS), and a refusal names this request field. */
+  grantField?: string;
 }
 
 /** The ledger key of an order's own change: each step of an order's life is applied once. */
@@ -73,22 +105,40 @@ export async function postToLedger(tx: Db | Tx, e: LedgerEntry): Promise<Posted>
   // The wallet row lock orders concurrent changes of one customer: a retry with the same key
   // waits for the first to commit and then finds its row.
   const before = await lockedBalance(tx, e.userId, e.brandId, e.account);
+  if (e.fingerprint !== undefined && (await keyUse(tx, [e.key], e.fingerprint)) === 'replay') return { applied: false, balance: before };
   const amount = stored(e.account, e.amount);
   if (Number(amount) === 0) return { applied: false, balance: before };
+  if (e.grantField !== undefined && Number(amount) > CEILINGS[e.account].grant) throw aboveGrant(e.account, e.grantField);
   const [row] = await tx.insert(walletLedger).values({
     userId: e.userId, brandId: e.brandId, account: e.account, amount, reason: e.reason,
     referenceType: e.reference.type, referenceId: e.reference.id,
     orderId: e.reference.type === 'order' ? e.reference.id : null,
-    createdBy: e.createdBy, idempotencyKey: e.key,
+    createdBy: e.createdBy, idempotencyKey: e.key, keyFingerprint: e.fingerprint ?? null,
   }).onConflictDoNothing({ target: walletLedger.idempotencyKey }).returning({ id: walletLedger.id });
   if (!row) return { applied: false, balance: before };
   const col = cachedColumn(e.account);
+  // Never below zero, never above the account's ceiling: the column cannot overflow (a 400, not a 500).
   const [updated] = await tx.update(customerWallets)
     .set({ [colKey(e.account)]: sql`${col} + ${amount}` })
-    .where(and(eq(customerWallets.userId, e.userId), eq(customerWallets.brandId, e.brandId), sql`${col} + ${amount} >= 0`))
+    .where(and(eq(customerWallets.userId, e.userId), eq(customerWallets.brandId, e.brandId),
+      sql`${col} + ${amount} >= 0`, sql`${col} + ${amount} <= ${CEILINGS[e.account].balance}`))
     .returning({ value: col });
-  if (!updated) throw badRequest(e.refusal ?? notEnough(e.account));
+  if (!updated) throw Number(amount) < 0 ? badRequest(e.refusal ?? notEnough(e.account)) : aboveCeiling(e.account, e.grantField);
   return { applied: true, balance: Number(updated.value) };
+}
+
+/**
+ * Whether a client's key was used before, read under the wallet row lock (lockedBalance) so that
+ * parallel retries see each other: 'new' (unused) or 'replay' (the same change again: write
+ * nothing). The key used for a different change (another fingerprint) is a 422, as an order's
+ * Idempotency-Key with another body is (server/services/store/saveOrder.ts). Rows written before
+ * fingerprints were kept count as the same change.
+ */
+export async function keyUse(tx: Db | Tx, keys: string[], fingerprint: string): Promise<'new' | 'replay'> {
+  const rows = await tx.select({ fingerprint: walletLedger.keyFingerprint }).from(walletLedger).where(inArray(walletLedger.idempotencyKey, keys));
+  if (!rows.length) return 'new';
+  if (rows.some((r) => r.fingerprint !== null && r.fingerprint !== fingerprint)) throw unprocessable(KEY_REUSED);
+  return 'replay';
 }
 
 const colKey = (account: Account) => (account === 'wallet' ? 'balance' : account) as 'balance' | 'credit' | 'points' | 'punches' | 'freeItems';

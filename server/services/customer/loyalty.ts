@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Type, type Static, type TSchema } from 'typebox';
-import { and, asc, desc, eq, exists, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { brands, customerWallets, orders, rewardCardScans, users, walletLedger } from '../../db/schema';
 import { badRequest, notFound, Obj } from '../../http/envelope';
 import { route, service } from '../../http/routes';
@@ -10,7 +11,7 @@ import { pageOf, pagingFields } from '../../http/paging';
 import { Nullable } from '../../http/nullable';
 import type { AppContext, Caller } from '../../http/context';
 import { placeInScope, scopeWhere } from '../../resources/scope';
-import { ACCOUNTS, postToLedger, setBalance, type Account } from '../../loyalty/ledger';
+import { ACCOUNTS, amountSchema, keyUse, lockedBalance, MONEY_ACCOUNTS, postToLedger, setBalance, type Account } from '../../loyalty/ledger';
 import type { Capability } from '../../../domain/permissions';
 import { carsOf, CustomerCar } from '../cars/cars';
 import { CustomerDetailFields, saveCustomerDetails } from './shop';
@@ -75,26 +76,48 @@ export const AdjustmentResult = Obj('AdjustmentResult', {
 
 const reason = Type.String({ minLength: 1, maxLength: 500, pattern: '\\S', description: 'Why the balance changes; kept on the ledger row.' });
 const idempotencyKey = Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'A retry with the same key changes nothing.' }));
-const money = (description: string) => Type.Number({ minimum: 0, maximum: 1000000, multipleOf: 0.001, description });
-const count = (description: string) => Type.Integer({ minimum: 0, maximum: 1000000, description });
 
 const textOf = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
 /**
  * The customers a staff member may see (SPEC.md 6): ADMIN every registered customer, the others
  * the customers with a wallet (a subscription), an order or a reward card scan in a brand of their scope.
+ * With `brandId`, a brand the caller was checked to reach (a branch user's: their branch's), the
+ * customers of that one brand, for everyone, ADMIN included: a customer joins a brand by their own
+ * action (an order, registering, an invitation), never by a staff call.
  */
-export function customerVisibleTo(db: Db, caller: Caller): SQL {
+export function customerVisibleTo(db: Db | Tx, caller: Caller, brandId?: number): SQL {
   const registered = and(eq(users.role, 'CUSTOMER'), eq(users.isGuest, false))!;
-  if (caller?.role === 'ADMIN') return registered;
+  if (caller?.role === 'ADMIN' && brandId === undefined) return registered;
+  const within = (cols: { brandId: PgColumn; branchId?: PgColumn }) =>
+    (brandId === undefined ? scopeWhere(caller, cols) : eq(cols.brandId, brandId)) ?? sql`true`;
   return and(registered, or(
     exists(db.select({ one: sql`1` }).from(customerWallets)
-      .where(and(eq(customerWallets.userId, users.id), scopeWhere(caller, { brandId: customerWallets.brandId }) ?? sql`true`))),
+      .where(and(eq(customerWallets.userId, users.id), within({ brandId: customerWallets.brandId })))),
     exists(db.select({ one: sql`1` }).from(orders)
-      .where(and(eq(orders.userId, users.id), scopeWhere(caller, { brandId: orders.brandId, branchId: orders.branchId }) ?? sql`true`))),
+      .where(and(eq(orders.userId, users.id), within({ brandId: orders.brandId, branchId: orders.branchId })))),
     exists(db.select({ one: sql`1` }).from(rewardCardScans)
-      .where(and(eq(rewardCardScans.userId, users.id), scopeWhere(caller, { brandId: rewardCardScans.brandId }) ?? sql`true`))),
+      .where(and(eq(rewardCardScans.userId, users.id), within({ brandId: rewardCardScans.brandId })))),
   ))!;
+}
+
+/**
+ * The one rule for every staff call that names customers (issue 20): of `ids`, those visible to
+ * the caller (customerVisibleTo), and with `brandId` those that are that brand's customers.
+ */
+export async function visibleCustomerIds(db: Db | Tx, caller: Caller, ids: number[], brandId?: number): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), customerVisibleTo(db, caller, brandId)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * A customer the caller may read, add or credit (see visibleCustomerIds), or exactly the 404 of
+ * an unknown id: a refusal never tells whether someone else's customer exists.
+ */
+export async function visibleCustomer(db: Db | Tx, caller: Caller, id: number, brandId?: number): Promise<number> {
+  if (!(await visibleCustomerIds(db, caller, [id], brandId)).has(id)) throw notFound('Customer');
+  return id;
 }
 
 export const searchOf = (search: string | undefined) => {
@@ -116,13 +139,6 @@ export async function customerPage(db: Db, where: SQL | undefined, q: { SkipCoun
   };
 }
 
-/** A registered customer (any: a brand of the caller's scope may open a wallet for them), or 404. */
-async function registeredCustomer(db: Db, id: number) {
-  const [user] = await db.select().from(users).where(and(eq(users.id, id), eq(users.role, 'CUSTOMER'), eq(users.isGuest, false)));
-  if (!user) throw notFound('Customer');
-  return user;
-}
-
 async function brandInScope(db: Db, caller: Caller, brandId: number) {
   if (!(await placeInScope(db, caller, 'brand', brandId))) throw badRequest('brandId: there is no such brand.');
 }
@@ -141,8 +157,8 @@ async function balancesOf(db: Db, caller: Caller, customerId: number, brandId?: 
 const BalanceQuery = (title: string) => Obj(title, { CustomerId: Id, BrandId: Id });
 
 async function balanceFor(db: Db, caller: Caller, q: { CustomerId: number; BrandId: number }) {
-  await registeredCustomer(db, q.CustomerId);
   await brandInScope(db, caller, q.BrandId);
+  await visibleCustomer(db, caller, q.CustomerId);
   const [b] = await balancesOf(db, caller, q.CustomerId, q.BrandId);
   const [brand] = await db.select({ name: brands.name }).from(brands).where(eq(brands.id, q.BrandId));
   return b ?? { customerId: q.CustomerId, brandId: q.BrandId, brandName: brand?.name ?? '', wallet: 0, credit: 0, points: 0, punches: 0, freeItems: 0 };
@@ -156,26 +172,28 @@ interface Adjustment { name: string; access: Capability; account: Account; mode:
 
 function adjustmentRoute(a: Adjustment) {
   const valueField = a.mode === 'set' ? 'balance' : 'amount';
-  const value: TSchema = a.account === 'wallet' || a.account === 'credit'
-    ? money(a.mode === 'set' ? 'The new balance (KD).' : 'KD to add.')
-    : count(a.mode === 'set' ? 'The new count.' : 'How many to add.');
+  const value: TSchema = a.mode === 'set'
+    ? amountSchema(a.account, 'balance', { minimum: 0, description: MONEY_ACCOUNTS.includes(a.account) ? 'The new balance (KD).' : 'The new count.' })
+    : amountSchema(a.account, 'grant', { minimum: 0, description: MONEY_ACCOUNTS.includes(a.account) ? 'KD to add.' : 'How many to add.' });
   const body = Obj(`${a.name}Input`, { customerId: Id, brandId: Id, [valueField]: value, reason, idempotencyKey });
   return route({
     method: 'PUT', name: a.name, access: a.access, summary: a.summary, body, result: AdjustmentResult,
     async handler({ body, caller, ctx }) {
       const input = body as { customerId: number; brandId: number; reason: string; idempotencyKey?: string } & Record<string, number>;
-      return adjust(ctx.db, caller, a.account, a.mode, input.customerId, input.brandId, input[valueField], input.reason, input.idempotencyKey, a.name);
+      return adjust(ctx.db, caller, a, input.customerId, input.brandId, input[valueField], input.reason, input.idempotencyKey);
     },
   });
 }
 
-async function adjust(db: Db, caller: Caller, account: Account, mode: 'set' | 'add', customerId: number, brandId: number, value: number, why: string, clientKey: string | undefined, call: string) {
-  await registeredCustomer(db, customerId);
+async function adjust(db: Db, caller: Caller, a: Adjustment, customerId: number, brandId: number, value: number, why: string, clientKey: string | undefined) {
+  const { account, mode } = a;
   await brandInScope(db, caller, brandId);
-  const key = `adjustment:${call}:${account}:${customerId}:${brandId}:${clientKey ?? randomUUID()}`;
+  await visibleCustomer(db, caller, customerId, brandId);
+  const valueField = mode === 'set' ? 'balance' : 'amount';
+  const key = `adjustment:${a.name}:${account}:${customerId}:${brandId}:${clientKey ?? randomUUID()}`;
   const entry = {
     userId: customerId, brandId, account, reason: why.trim(), reference: { type: 'adjustment' as const, id: null },
-    createdBy: caller?.id ?? null, key,
+    createdBy: caller?.id ?? null, key, grantField: valueField, fingerprint: clientKey === undefined ? undefined : `${valueField}=${value}`,
   };
   const posted = await db.transaction((tx) => (mode === 'set' ? setBalance(tx, { ...entry, balance: value }) : postToLedger(tx, { ...entry, amount: value })));
   return { customerId, brandId, account, balance: posted.balance, applied: posted.applied };
@@ -189,9 +207,7 @@ export function registerCustomerLoyalty(app: FastifyInstance, ctx: AppContext) {
       query: Obj('GetCustomerCarsForDashBoardQuery', { CustomerId: Id }),
       result: Type.Array(CustomerCar),
       async handler({ query, caller, ctx }) {
-        const [user] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.id, query.CustomerId), customerVisibleTo(ctx.db, caller)));
-        if (!user) throw notFound('Customer');
-        return carsOf(ctx.db, user.id);
+        return carsOf(ctx.db, await visibleCustomer(ctx.db, caller, query.CustomerId));
       },
     }),
   ]);
@@ -209,18 +225,24 @@ export function registerCustomerLoyalty(app: FastifyInstance, ctx: AppContext) {
       method: 'PUT', name: 'UpdateCustomerFreeItemsAndPunches', access: 'customers.manage',
       summary: "Sets a customer's punches and free items in a brand; each difference is a ledger row with the reason.",
       body: Obj('UpdateCustomerFreeItemsAndPunchesInput', {
-        customerId: Id, brandId: Id, punches: count('The new punch count.'), freeItems: count('The new free item count.'), reason, idempotencyKey,
+        customerId: Id, brandId: Id, reason, idempotencyKey,
+        punches: amountSchema('punches', 'balance', { minimum: 0, description: 'The new punch count.' }),
+        freeItems: amountSchema('freeItems', 'balance', { minimum: 0, description: 'The new free item count.' }),
       }),
       result: CustomerBalances,
       async handler({ body, caller, ctx }) {
-        await registeredCustomer(ctx.db, body.customerId);
         await brandInScope(ctx.db, caller, body.brandId);
+        await visibleCustomer(ctx.db, caller, body.customerId, body.brandId);
         const suffix = body.idempotencyKey ?? randomUUID();
         const key = (account: Account) => `adjustment:UpdateCustomerFreeItemsAndPunches:${account}:${body.customerId}:${body.brandId}:${suffix}`;
-        const base = { userId: body.customerId, brandId: body.brandId, reason: body.reason.trim(), reference: { type: 'adjustment' as const, id: null }, createdBy: caller?.id ?? null };
+        // One fingerprint for the pair: a retry is the same call as a whole or a 422, never half applied.
+        const fingerprint = body.idempotencyKey === undefined ? undefined : `punches=${body.punches};freeItems=${body.freeItems}`;
+        const base = { userId: body.customerId, brandId: body.brandId, reason: body.reason.trim(), reference: { type: 'adjustment' as const, id: null }, createdBy: caller?.id ?? null, fingerprint };
         await ctx.db.transaction(async (tx) => {
-          await setBalance(tx, { ...base, account: 'punches', balance: body.punches, key: key('punches') });
-          await setBalance(tx, { ...base, account: 'freeItems', balance: body.freeItems, key: key('freeItems') });
+          await lockedBalance(tx, body.customerId, body.brandId, 'punches');
+          if (fingerprint !== undefined && (await keyUse(tx, [key('punches'), key('freeItems')], fingerprint)) === 'replay') return;
+          await setBalance(tx, { ...base, account: 'punches', balance: body.punches, key: key('punches'), grantField: 'punches' });
+          await setBalance(tx, { ...base, account: 'freeItems', balance: body.freeItems, key: key('freeItems'), grantField: 'freeItems' });
         });
         return balanceFor(ctx.db, caller, { CustomerId: body.customerId, BrandId: body.brandId });
       },
@@ -282,10 +304,9 @@ export function registerCustomerLoyalty(app: FastifyInstance, ctx: AppContext) {
       body: Obj('UpdateCustomerDetailsFromAdminPanelInput', { id: Id, ...CustomerDetailFields }),
       result: CustomerListItem,
       async handler({ body, caller, ctx }) {
-        const [user] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.id, body.id), customerVisibleTo(ctx.db, caller)));
-        if (!user) throw notFound('Customer');
-        await saveCustomerDetails(ctx.db, user.id, body);
-        const [u] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+        const id = await visibleCustomer(ctx.db, caller, body.id);
+        await saveCustomerDetails(ctx.db, id, body);
+        const [u] = await ctx.db.select().from(users).where(eq(users.id, id));
         return { id: u.id, fullName: u.fullName, phoneNumber: u.phoneNumber, emailAddress: u.emailAddress, createdAt: textOf(u.createdAt) };
       },
     }),
@@ -298,8 +319,7 @@ export function registerCustomerLoyalty(app: FastifyInstance, ctx: AppContext) {
       }),
       result: LedgerPage,
       async handler({ query, caller, ctx }) {
-        const [user] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.id, query.CustomerId), customerVisibleTo(ctx.db, caller)));
-        if (!user) throw notFound('Customer');
+        await visibleCustomer(ctx.db, caller, query.CustomerId);
         const where = and(eq(walletLedger.userId, query.CustomerId), query.BrandId ? eq(walletLedger.brandId, query.BrandId) : undefined,
           query.Account ? eq(walletLedger.account, query.Account) : undefined, scopeWhere(caller, { brandId: walletLedger.brandId }));
         const { offset, limit } = pageOf(query);

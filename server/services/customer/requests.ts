@@ -9,7 +9,8 @@ import { pageOf, pagingFields } from '../../http/paging';
 import { Nullable } from '../../http/nullable';
 import type { AppContext, Caller } from '../../http/context';
 import { placeInScope, scopeWhere } from '../../resources/scope';
-import { postToLedger, type Account } from '../../loyalty/ledger';
+import { aboveGrant, amountSchema, CEILINGS, postToLedger, type Account } from '../../loyalty/ledger';
+import { visibleCustomer } from './loyalty';
 import type { Capability } from '../../../domain/permissions';
 import { nextApprovalState, type ApprovalEvent, type ApprovalStatus } from '../../../machines/approvalMachine';
 
@@ -56,7 +57,7 @@ interface RequestKind {
 
 const ITEMS_AND_PUNCHES: RequestKind = {
   accounts: ['punches', 'freeItems'],
-  amount: Type.Integer({ minimum: 1, maximum: 1000 }),
+  amount: amountSchema(['punches', 'freeItems'], 'grant', { minimum: 1, description: 'How many, a whole number.' }),
   names: { insert: 'InsertUserPunchesInfoDetail', list: 'GetUserPunchesInfoDetail', approve: 'ApproveUserPunchesInfoDetail', reject: 'UpdateRejectCustomerFreeItemsAndPunches' },
   access: { ask: 'requests.manage', decide: 'requests.manage' },
   what: 'punches or free items',
@@ -64,7 +65,7 @@ const ITEMS_AND_PUNCHES: RequestKind = {
 
 const WALLET_AND_CREDIT: RequestKind = {
   accounts: ['wallet', 'credit'],
-  amount: Type.Number({ minimum: 0.001, maximum: 100000, multipleOf: 0.001, description: 'KD, up to 3 decimals.' }),
+  amount: amountSchema(['wallet', 'credit'], 'grant', { minimum: 0.001, description: 'KD, up to 3 decimals.' }),
   names: { insert: 'InsertCustomerBalanceRequest', list: 'GetCustomerBalanceRequests', approve: 'ApproveCustomerBalanceRequest', reject: 'RejectCustomerBalanceRequest' },
   access: { ask: 'requests.manage', decide: 'customers.companyBalances' },
   what: 'wallet or credit money',
@@ -119,9 +120,9 @@ function requestRoutes(kind: RequestKind) {
       }),
       result: CustomerRequest,
       async handler({ body, caller, ctx }) {
-        const [user] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.id, body.customerId), eq(users.role, 'CUSTOMER'), eq(users.isGuest, false)));
-        if (!user) throw notFound('Customer');
         if (!(await placeInScope(ctx.db, caller, 'brand', body.brandId))) throw badRequest('brandId: there is no such brand.');
+        await visibleCustomer(ctx.db, caller, body.customerId, body.brandId);
+        if (Number(body.amount) > CEILINGS[body.account].grant) throw aboveGrant(body.account, 'amount');
         const [row] = await ctx.db.insert(customerRequests).values({
           userId: body.customerId, brandId: body.brandId, account: body.account, amount: String(body.amount), reason: body.reason.trim(), requestedBy: caller?.id ?? null,
         }).returning();

@@ -9,7 +9,7 @@ import { pagingFields } from '../../http/paging';
 import type { AppContext, Caller } from '../../http/context';
 import { placeInScope, scopeWhere } from '../../resources/scope';
 import { defineResource } from '../../resources/resource';
-import { customerPage, CustomerList, searchOf } from '../customer/loyalty';
+import { customerPage, CustomerList, customerVisibleTo, searchOf, visibleCustomerIds } from '../customer/loyalty';
 
 /**
  * Customer groups (SPEC.md 7 "Groups and pre-invitation"): a brand's groups of customers, some of
@@ -58,21 +58,25 @@ async function groupDetails(db: Db | Tx, caller: Caller, id: number, privateProg
   return { ...customersGroupResource.toItem(row.g), memberCount: Number(row.memberCount) };
 }
 
-/** Adds registered customers to a group; an id that is no registered customer is a 400 naming it, and nothing is added. */
-async function addMembers(tx: Tx, groupId: number, ids: number[]) {
+/**
+ * One refusal for any id that is not a customer of the group's brand, unknown or someone else's
+ * alike, naming none of them: a list of the missing ones told who exists (issue 20).
+ */
+const NOT_BRAND_CUSTOMERS = 'customerIds: some of these are not customers of this brand.';
+
+/** Adds the brand's customers (visibleCustomerIds) to a group; any other id is a 400 and nothing is added. */
+async function addMembers(tx: Tx, caller: Caller, group: { id: number; brandId: number }, ids: number[]) {
   const unique = [...new Set(ids)];
-  const found = await tx.select({ id: users.id }).from(users)
-    .where(and(inArray(users.id, unique), eq(users.role, 'CUSTOMER'), eq(users.isGuest, false)));
-  const missing = unique.filter((id) => !found.some((f) => f.id === id));
-  if (missing.length) throw badRequest(`customerIds: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not registered customers.`);
-  await tx.insert(customerGroupMembers).values(unique.map((userId) => ({ groupId, userId }))).onConflictDoNothing();
+  const found = await visibleCustomerIds(tx, caller, unique, group.brandId);
+  if (found.size !== unique.length) throw badRequest(NOT_BRAND_CUSTOMERS, [{ message: NOT_BRAND_CUSTOMERS, members: ['customerIds'] }]);
+  await tx.insert(customerGroupMembers).values(unique.map((userId) => ({ groupId: group.id, userId }))).onConflictDoNothing();
 }
 
 async function createGroup(db: Db, caller: Caller, body: { brandId: number; name: string; customerIds?: number[] }, isPrivatePointsProgram: boolean) {
   if (!(await placeInScope(db, caller, 'brand', body.brandId))) throw badRequest('brandId: there is no such brand.');
   const saved = await customersGroupResource.audited(db, caller, 'create', async (tx) => {
     const [row] = await tx.insert(customerGroups).values({ brandId: body.brandId, name: body.name.trim(), isPrivatePointsProgram }).returning();
-    if (body.customerIds?.length) await addMembers(tx, row.id, body.customerIds);
+    if (body.customerIds?.length) await addMembers(tx, caller, row, body.customerIds);
     return { before: null, after: row };
   });
   return groupDetails(db, caller, saved!.id);
@@ -103,10 +107,10 @@ export function registerCustomersGroupCalls(app: FastifyInstance, ctx: AppContex
       body: Obj('AddCustomersToExistingGroupInput', { groupId: Id, customerIds }), result: GroupDetails,
       async handler({ body, caller, ctx }) {
         await ctx.db.transaction(async (tx) => {
-          const [group] = await tx.select({ id: customerGroups.id }).from(customerGroups)
+          const [group] = await tx.select({ id: customerGroups.id, brandId: customerGroups.brandId }).from(customerGroups)
             .where(and(eq(customerGroups.id, body.groupId), customersGroupResource.scopeOf(caller))).for('update');
           if (!group) throw notFound('Customers group');
-          await addMembers(tx, group.id, body.customerIds);
+          await addMembers(tx, caller, group, body.customerIds);
         });
         return groupDetails(ctx.db, caller, body.groupId);
       },
@@ -176,7 +180,8 @@ export function registerCustomersGroupCalls(app: FastifyInstance, ctx: AppContex
       async handler({ query, caller, ctx }) {
         await groupDetails(ctx.db, caller, query.GroupId);
         const member = sql`exists (select 1 from "customer_group_members" m where m."group_id" = ${query.GroupId} and m."user_id" = ${users.id})`;
-        return customerPage(ctx.db, and(member, searchOf(query.Search)), query);
+        // Only customers the caller sees: a member added before issue 20's rule stays hidden.
+        return customerPage(ctx.db, and(member, customerVisibleTo(ctx.db, caller), searchOf(query.Search)), query);
       },
     }),
   ]);

@@ -3,14 +3,14 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { branches, brands, orders, rewardCardScans, users } from '../../db/schema';
-import { badRequest, notFound, Obj } from '../../http/envelope';
+import { badRequest, Obj } from '../../http/envelope';
 import { route, service } from '../../http/routes';
 import { pageOf, pagingFields } from '../../http/paging';
 import { Nullable } from '../../http/nullable';
 import type { AppContext, Caller } from '../../http/context';
 import { placeInScope, scopeWhere, unknownPlace } from '../../resources/scope';
 import { branchScope } from '../../orders/scope';
-import { customerVisibleTo, searchOf } from '../customer/loyalty';
+import { searchOf, visibleCustomer } from '../customer/loyalty';
 import { periodOf } from '../../http/period';
 import { ageBandOf, AGE_BANDS, genderOf, kuwaitOffset, profileStatisticOf, scanStatisticOf, scansByBranchOf } from './scanStatistics';
 
@@ -157,10 +157,9 @@ async function statisticBrand(db: Db, caller: Caller, brandId: number) {
  */
 async function recordScan(db: Db, caller: Caller, body: Static<typeof RecordInput>) {
   if (!(await placeInScope(db, caller, 'branch', body.branchId))) throw fieldError('branchId', `There is no branch ${body.branchId} you can scan at.`);
-  const [customer] = await db.select({ id: users.id }).from(users)
-    .where(and(eq(users.id, body.customerId), eq(users.role, 'CUSTOMER'), eq(users.isGuest, false)));
-  if (!customer) throw notFound('Customer');
   const [branch] = await db.select({ brandId: branches.brandId }).from(branches).where(eq(branches.id, body.branchId));
+  // The QR carries a guessable id: only the brand's own customers are scanned, anyone else is an unknown id (issue 20).
+  await visibleCustomer(db, caller, body.customerId, branch.brandId);
   if (body.orderId !== undefined) {
     const [order] = await db.select({ id: orders.id }).from(orders)
       .where(and(eq(orders.id, body.orderId), eq(orders.userId, body.customerId), eq(orders.branchId, body.branchId)));
@@ -201,9 +200,8 @@ export function registerRewardCardScans(app: FastifyInstance, ctx: AppContext) {
       result: CustomerScans,
       async handler({ query, caller, ctx }) {
         const period = scanPeriod(query);
-        const [user] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.id, query.CustomerId), customerVisibleTo(ctx.db, caller)));
-        if (!user) throw notFound('Customer');
-        const where = and(eq(rewardCardScans.userId, user.id), query.BrandId ? eq(rewardCardScans.brandId, query.BrandId) : undefined, period, scanScope(caller));
+        const customerId = await visibleCustomer(ctx.db, caller, query.CustomerId);
+        const where = and(eq(rewardCardScans.userId, customerId), query.BrandId ? eq(rewardCardScans.brandId, query.BrandId) : undefined, period, scanScope(caller));
         const [page, [summary]] = await Promise.all([
           scanPage(ctx.db, where, query),
           ctx.db.select({

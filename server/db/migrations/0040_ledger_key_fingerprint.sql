@@ -1,0 +1,1 @@
+ALTER TABLE "wallet_ledger" ADD COLUMN "key_fingerprint" text;
