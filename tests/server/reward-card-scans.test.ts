@@ -209,7 +209,9 @@ describe('RewardCardScans: record a scan', () => {
     await expectCall(server, ['reward_card_scans'], 'anonymous', 401, record('anonymous', at2));
     await expectCall(server, ['reward_card_scans'], '403 before the body', 403, record('customer', { nonsense: true }));
     await expectCall(server, ['reward_card_scans'], '401 before the body', 401, record('anonymous', { nonsense: true }));
-    const admin = await expectCall(server, ['reward_card_scans'], 'admin anywhere', 200, record('admin', at2));
+    // Anywhere, but only a customer of the branch's brand (issue 20): Eman scans at brand 8.
+    const admin = await expectCall(server, ['reward_card_scans'], 'admin anywhere', 200, record('admin', { ...at2, customerId: E }));
+    await expectCall(server, ['reward_card_scans'], "admin, not the brand's customer", 404, record('admin', at2));
     const company = await expectCall(server, ['reward_card_scans'], 'company admin at home', 200, record('companyadmin', { ...at2, branchId: 1 }));
     await db().execute(sql`delete from reward_card_scans where id in (${admin.body.result.scan.id}, ${company.body.result.scan.id})`);
   });
