@@ -9,6 +9,7 @@ import type { StaffOrderRow } from './provideBoard';
 import { StaffOrderDetail } from './operations';
 import { ARRIVAL_LABEL, MODE_LABEL, REFUND_LABEL, STATUS_INTENT, STATUS_LABEL, money, placedAt } from './format';
 import { OrderActions } from './OrderActions';
+import { OrderRefunds } from './OrderRefunds';
 import { PrintSlip, type SlipKind } from './PrintSlip';
 
 export interface OrderDrawerProps {
@@ -35,6 +36,7 @@ export function OrderDrawer({ row, order, role, acting, onClose, onAct }: OrderD
               {REFUND_LABEL[row.refund] && <Tag minimal intent="warning">{REFUND_LABEL[row.refund]}</Tag>}
             </div>
             {order && <div className="order-drawer-actions"><OrderActions orderId={row.id} order={order} role={role} acting={acting} onAct={onAct} size="medium" /></div>}
+            {row.payment === 'paid' && <OrderRefunds orderId={row.id} role={role} version={row.version} />}
             <OrderDetail row={row} />
           </div>
         </div>

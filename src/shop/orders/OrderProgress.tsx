@@ -1,6 +1,6 @@
 import type { OrderStatus } from '../../../machines/orderLifecycle';
 import type { OrderDetail } from './orderGraphql';
-import { t, type TextKey } from '../../i18n';
+import { dateTime, money, t, translateMessage, type TextKey } from '../../i18n';
 import '../../i18n/enScreens';
 import './orderProgress.css';
 
@@ -32,7 +32,31 @@ function headline(order: OrderDetail): string {
  * Where the order is, live: placed → accepted → ready → completed, or rejected with the branch's
  * reason (issue 11). The steps read the order as the server has it; the page reads it again when it changes (FollowOrder).
  */
-export function OrderProgress({ order }: { order: OrderDetail }) {
+/**
+ * The money given back (issue 21): on its way to the card, returned (with the day), or owed at the
+ * branch for cash. The server's refund states, read with the order.
+ */
+export function OrderRefunds({ order, currency }: { order: OrderDetail; currency: string }) {
+  const refunds = order.refunds.filter((r): r is NonNullable<typeof r> => !!r);
+  if (!refunds.length) return null;
+  const method = translateMessage(order.paymentSystemName);
+  return (
+    <div className="order-progress__refunds" data-testid="order-refunds">
+      {refunds.map((r, i) => {
+        const amount = money(r.amount, currency);
+        const text = r.state === 'returned'
+          ? t('order.refundReturned', { amount, method, date: dateTime(String(r.refundedAt), { dateStyle: 'medium', timeStyle: 'short' }) })
+          : r.state === 'owed' ? t('order.refundOwed', { amount }) : t('order.refundReturning', { amount, method });
+        return <p key={i} className="order-progress__refund" data-state={r.state}>{text}</p>;
+      })}
+    </div>
+  );
+}
+
+/** True while some of the order's money is still on its way back (the page keeps following the order). */
+export const refundUnderWay = (order: OrderDetail) => order.refunds.some((r) => r?.state === 'returning');
+
+export function OrderProgress({ order, currency }: { order: OrderDetail; currency: string }) {
   const reached = STEPS.findIndex((s) => s.status === order.status);
   const ended = order.status === 'rejected' || (order.status === 'closed' && order.arrival === 'noShow');
   return (
@@ -41,6 +65,7 @@ export function OrderProgress({ order }: { order: OrderDetail }) {
       {order.statusReason && (
         <p className="order-progress__reason" data-testid="order-reason">{t('progress.reason', { reason: order.statusReason })}</p>
       )}
+      <OrderRefunds order={order} currency={currency} />
       {order.status !== 'rejected' && (
         <ol className="order-progress__steps">
           {STEPS.map((s, i) => (

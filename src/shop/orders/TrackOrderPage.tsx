@@ -8,7 +8,7 @@ import { useCart, useOrderNotes, useShop } from '../shopContext';
 import { PayOrderAgain, TrackedOrder } from './orderGraphql';
 import { externalNavigation } from '../checkout/externalNavigation';
 import { OrderSummary } from './OrderDetails';
-import { OrderProgress } from './OrderProgress';
+import { OrderProgress, refundUnderWay } from './OrderProgress';
 import { FollowOrder } from './FollowOrder';
 import { OPEN_STATUSES } from '../../../machines/orderLifecycle';
 import { t } from '../../i18n';
@@ -36,8 +36,9 @@ export default function TrackOrderPage() {
     context: { silent: true },
   });
   const order = data?.Store_GetOrderDetail;
-  // Live: the page follows the order until it is finished (accepted, ready, closed, rejected with its reason).
-  const open = !!order && OPEN_STATUSES.includes(order.status as never);
+  // Live: the page follows the order until it is finished (accepted, ready, closed, rejected with its
+  // reason), and then while its money is on its way back (the refund's end is an order change too).
+  const open = !!order && (OPEN_STATUSES.includes(order.status as never) || refundUnderWay(order));
   const [payAgain, payAgainState] = useMutation(PayOrderAgain, { context: { silent: true } });
   const cart = useCart();
   const { clearNotes } = useOrderNotes();
@@ -102,7 +103,7 @@ export default function TrackOrderPage() {
           {payAgainState.error && <p className="shop-error" role="alert">{errorMessage(payAgainState.error)}</p>}
         </div>
       )}
-      <OrderProgress order={order} />
+      <OrderProgress order={order} currency={shop.currency} />
       {open && <FollowOrder key={`${order.id}:${ohash}`} orderId={order.id} ohash={ohash} onChange={() => void refetch()} />}
       <div className="shop-card"><OrderSummary order={order} currency={shop.currency} /></div>
       <div className="order-done__actions">

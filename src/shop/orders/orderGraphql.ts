@@ -8,6 +8,7 @@ export const TrackedOrder = graphql(`
       subtotal discount tax deliveryFee total guestCustomerName carDetails
       deliveryAddress { area block street house_no }
       items { productId name quantity unitPrice lineTotal options { id name price } }
+      refunds { amount state refundedAt }
     }
   }
 `);

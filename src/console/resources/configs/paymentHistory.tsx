@@ -5,6 +5,7 @@ import { graphql } from '../../../gql';
 import { useBranches, useBrands } from '../../users/places';
 import type { ColumnConfig, FilterOption, ResourceConfig } from '../types';
 import { usePaymentOptions } from './brandSettingsDictionaries';
+import { REFUND_STATE } from '../../orders/OrderRefunds';
 
 /** PaymentDashboard/GetBrandCustomerPaymentsHistoryAccessibleForCurrentUser: the server scopes it by role. */
 const PaymentHistoryList = graphql(`
@@ -15,7 +16,7 @@ const PaymentHistoryList = graphql(`
       fromDate: $fromDate, toDate: $toDate) {
       totalCount totalAmount
       data {
-        id orderNumber paidAt amount currency paymentSystemId paymentSystemName deliverySystem refund
+        id orderNumber paidAt amount currency paymentSystemId paymentSystemName deliverySystem refund refundId refundStatus refundAmount
         customerId customerName phoneNumber isGuest brandId brandName branchId branchName
       }
     }
@@ -49,8 +50,14 @@ const columns: ColumnConfig[] = [
   { field: 'paymentSystemName', name: 'Method', width: 130 },
   { field: 'amount', name: 'Amount', width: 110, sortable: true, render: (r) => formatMoney(Number(r.amount), String(r.currency)) },
   {
-    field: 'refund', name: 'Refund', width: 140,
-    render: (r) => { const tag = REFUND_TAG[String(r.refund)]; return tag ? <Tag minimal intent={tag.intent}>{tag.text}</Tag> : '—'; },
+    field: 'refund', name: 'Refund', width: 200,
+    // The money given back (its state at the provider) first; else where the refund request stands.
+    render: (r) => {
+      const given = r.refundStatus ? REFUND_STATE[String(r.refundStatus)] : undefined;
+      if (given) return <Tag minimal intent={given.intent} data-refund-status={String(r.refundStatus)}>{given.text} · {formatMoney(Number(r.refundAmount), String(r.currency))}</Tag>;
+      const tag = REFUND_TAG[String(r.refund)];
+      return tag ? <Tag minimal intent={tag.intent}>{tag.text}</Tag> : '—';
+    },
   },
 ];
 

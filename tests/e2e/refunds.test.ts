@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { startServerProcess, type ServerProcess } from '../support/serverProcess';
+import { PHONE, launchBrowser, newContext, screenshot, shotOnFailure } from '../support/browser';
+import { guestOrderBody } from '../support/guestOrders';
+
+/**
+ * Issue 21 in Chromium, "Refunds that happen by themselves": a customer pays a KNET order on the
+ * payment page, the branch rejects it, and the customer's tracker tells them the money is going
+ * back, then when it went back, with no reload. The payment page is the sandbox's (the simulated
+ * MyFatoorah page is the providers' work); the sandbox refunds at once, through the same worker.
+ */
+const STORE = '/api/services/app/Store';
+let server: ServerProcess;
+let browser: Browser;
+beforeAll(async () => {
+  // The timed work (and with it the refund worker) runs only when a deadline is given: an hour keeps it out of the way.
+  [server, browser] = await Promise.all([startServerProcess({ acceptDeadlineSeconds: 3600 }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('a paid order the branch rejects', () => {
+  it('the customer pays on the payment page, the branch rejects, the tracker shows the refund being returned, then returned', async () => {
+    const token = await server.api.login('customer');
+    const body = { ...guestOrderBody(), paymentSystem: 1, guestCustomerName: undefined, guestPhoneNumber: undefined };
+    const placed = await server.api.post(`${STORE}/SaveNewOrderVS1`, { token, body, headers: { 'idempotency-key': randomUUID() } });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const { orderId, paymentUrl } = placed.body.result as { orderId: number; paymentUrl: string };
+    expect(paymentUrl).toContain('/payments/sandbox/');
+
+    const page = await (await newContext(browser, server.url, PHONE)).newPage();
+    await page.goto('/');
+    await page.evaluate((t) => { localStorage.setItem('token', t); localStorage.setItem('userId', '5'); }, token);
+    await shotOnFailure(page, 'refund-pay', async () => {
+      await page.goto(paymentUrl);
+      await page.getByRole('button', { name: 'Pay' }).click();
+      await page.waitForURL('**/track-order?**');
+      await page.locator('[data-testid="order-progress"][data-status="pending"]').waitFor();
+    });
+    const detail = await server.api.get(`${STORE}/GetOrderDetail`, { token, query: { orderId } });
+    expect(detail.body.result).toMatchObject({ isPaid: true, refunds: [] });
+    const amount = `${Number(detail.body.result.total).toFixed(3)} KD`;
+
+    const branch = await server.api.login('branchuser');
+    const seen: string[] = [];
+    // What the customer reads, as it changes (the worker may finish before the page reads the order twice).
+    await page.exposeFunction('refundShown', (text: string) => { seen.push(text); });
+    await page.evaluate(() => {
+      new MutationObserver(() => {
+        const el = document.querySelector('[data-testid="order-refunds"]');
+        if (el) (window as unknown as { refundShown(t: string): void }).refundShown(el.textContent ?? '');
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    const rejected = await server.api.put(`${STORE}/UpdateOrderStatus`, { token: branch, body: { orderId, status: 'rejected', reason: 'Item sold out' } });
+    expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+
+    await shotOnFailure(page, 'refund-tracker', async () => {
+      const returned = page.locator('[data-testid="order-refunds"] [data-state="returned"]');
+      await returned.waitFor({ timeout: 20_000 });
+      expect(await returned.textContent()).toMatch(new RegExp(`^Returned on .+: ${amount.replace('.', '\\.')} to your KNET card\\.$`));
+      await screenshot(page, 'track-order-refund-returned-390');
+    });
+    console.log(`the tracker showed: ${JSON.stringify([...new Set(seen)])}`);
+    const after = await server.api.get(`${STORE}/GetOrderDetail`, { token, query: { orderId } });
+    expect(after.body.result.refunds).toMatchObject([{ state: 'returned' }]);
+    // The customer's inbox has both notifications.
+    const inbox = await server.api.get('/api/services/app/Notifications/GetMyNotifications', { token, query: { MaxResultCount: 10 } });
+    const texts = (inbox.body.result.data as { text: string }[]).map((n) => n.text);
+    expect(texts).toContain(`${amount} is being returned to your KNET card.`);
+    expect(texts).toContain(`${amount} was returned to your KNET card.`);
+  }, 120_000);
+});
