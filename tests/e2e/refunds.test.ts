@@ -7,9 +7,11 @@ import { guestOrderBody } from '../support/guestOrders';
 
 /**
  * Issue 21 in Chromium, "Refunds that happen by themselves": a customer pays a KNET order on the
- * payment page, the branch rejects it, and the customer's tracker tells them the money is going
- * back, then when it went back, with no reload. The payment page is the sandbox's (the simulated
- * MyFatoorah page is the providers' work); the sandbox refunds at once, through the same worker.
+ * payment page, the branch rejects it, and the customer's tracker tells them when the money went
+ * back, with no reload. The payment page is the sandbox's (the simulated MyFatoorah page is the
+ * providers' work). The sandbox refunds at once (the worker is woken by the rejection's commit), so
+ * the "is being returned" line is usually gone before the page reads the order: it is logged when
+ * seen, and asserted in tests/server/refunds.test.ts (GetOrderDetail) and in the inbox here.
  */
 const STORE = '/api/services/app/Store';
 let server: ServerProcess;
@@ -24,7 +26,7 @@ afterAll(async () => {
 });
 
 describe('a paid order the branch rejects', () => {
-  it('the customer pays on the payment page, the branch rejects, the tracker shows the refund being returned, then returned', async () => {
+  it('the customer pays on the payment page, the branch rejects, the tracker shows the refund returned and the inbox both notices', async () => {
     const token = await server.api.login('customer');
     const body = { ...guestOrderBody(), paymentSystem: 1, guestCustomerName: undefined, guestPhoneNumber: undefined };
     const placed = await server.api.post(`${STORE}/SaveNewOrderVS1`, { token, body, headers: { 'idempotency-key': randomUUID() } });
