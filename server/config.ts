@@ -29,6 +29,31 @@ export function readConfig(env = process.env) {
 }
 export type Config = ReturnType<typeof readConfig>;
 
+/** MyFatoorah's test API (docs.myfatoorah.com "Test Token"); live Kuwait accounts use https://api.myfatoorah.com. */
+export const MYFATOORAH_TEST_URL = 'https://apitest.myfatoorah.com';
+/** Tap's one API host: a test secret key (sk_test_…) makes test charges, a live key live ones. */
+export const TAP_URL = 'https://api.tap.company';
+
+/** The payment gateways this server may use (server/payments): each one only with all its secrets set. */
+export interface PaymentSettings {
+  myfatoorah?: { apiKey: string; baseUrl: string; webhookSecret: string };
+  tap?: { secretKey: string; baseUrl: string };
+}
+
+/**
+ * MYFATOORAH_API_KEY with MYFATOORAH_WEBHOOK_SECRET (webhook V2 signs every event, so both or
+ * neither), MYFATOORAH_BASE_URL (default the test API); TAP_SECRET_KEY, TAP_BASE_URL.
+ */
+export function paymentSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): PaymentSettings {
+  const trim = (url: string) => url.replace(/\/+$/, '');
+  return {
+    ...(env.MYFATOORAH_API_KEY && env.MYFATOORAH_WEBHOOK_SECRET ? {
+      myfatoorah: { apiKey: env.MYFATOORAH_API_KEY, webhookSecret: env.MYFATOORAH_WEBHOOK_SECRET, baseUrl: trim(env.MYFATOORAH_BASE_URL || MYFATOORAH_TEST_URL) },
+    } : {}),
+    ...(env.TAP_SECRET_KEY ? { tap: { secretKey: env.TAP_SECRET_KEY, baseUrl: trim(env.TAP_BASE_URL || TAP_URL) } } : {}),
+  };
+}
+
 /**
  * A random secret, made once and kept in DATA_DIR so tokens survive a restart. Replicas on
  * PostgreSQL may share DATA_DIR and start together: the secret is linked into place only if

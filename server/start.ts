@@ -11,7 +11,10 @@ import { createLiveOrderFeed } from './events/orderFeed';
 import type { HttpSettings } from './http/security';
 import { pushSenderFromEnv } from './notify';
 import { startTimedWork, type TimedWorkOptions } from './orders/deadline';
+import { startReconciliation, type ReconcileOptions } from './payments/reconcile';
+import { paymentSettingsFromEnv, type PaymentSettings } from './config';
 import { createMetrics } from './http/metrics';
+import { startUploadSweep } from './services/files/sweep';
 
 export interface StartOptions extends OpenOptions {
   port?: number;
@@ -22,6 +25,8 @@ export interface StartOptions extends OpenOptions {
   http?: HttpSettings;
   /** Mount the built mesh at /graphql (default true). */
   gateway?: boolean;
+  /** Serve GraphiQL on GET /graphql to a browser (default: GRAPHIQL=on, mesh/graphiql.ts). */
+  graphiql?: boolean;
   /** false: every gateway request goes through Yoga's HTTP adapter, none by mesh/direct.ts (tests compare the two). */
   gatewayDirect?: boolean;
   /** Serve the built SPA from this folder when it exists (default dist/). */
@@ -42,6 +47,10 @@ export interface StartOptions extends OpenOptions {
    * Options instead of `true` turn it on with a shorter deadline or period (browser tests).
    */
   timedWork?: boolean | TimedWorkOptions;
+  /** The payment gateways (MyFatoorah, Tap); default from MYFATOORAH_* / TAP_* (server/config.ts), none: the sandbox and cash only. */
+  payments?: PaymentSettings;
+  /** With the timed work: the payments' reconciliation job (server/payments/reconcile.ts); options shorten its waits (tests). */
+  reconciliation?: ReconcileOptions;
   /** PGlite only: vacuum and analyze the orders as they change (server/db/upkeep.ts); default on. */
   upkeep?: false | UpkeepOptions;
   /** Serve Prometheus metrics on /metrics to the holder of this token (METRICS_TOKEN); unset: no /metrics (404). */
@@ -79,7 +88,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const events = counted.events;
   const { app, ctx } = await buildApp({
     db: database.db, jwtSecret: opts.jwtSecret, logger: opts.logger, sms: opts.sms, events,
-    config: { ...(opts.publicUrl && { publicUrl: opts.publicUrl }), ...(opts.http && { http: opts.http }) },
+    config: {
+      ...(opts.publicUrl && { publicUrl: opts.publicUrl }), ...(opts.http && { http: opts.http }),
+      payments: opts.payments === undefined ? paymentSettingsFromEnv() : opts.payments,
+    },
     spaDir: opts.spaDir ?? 'dist',
     storage: opts.storage,
     push: opts.push === undefined ? pushSenderFromEnv() : opts.push,
@@ -91,7 +103,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     metrics.route(app, opts.metricsToken!);
   }
   const liveFeed = createLiveOrderFeed(ctx);
-  const gateway = opts.gateway !== false ? await mountGateway(app, { liveFeed: metrics ? metrics.countSubscribers(liveFeed) : liveFeed, direct: opts.gatewayDirect }) : null;
+  const gateway = opts.gateway !== false ? await mountGateway(app, { liveFeed: metrics ? metrics.countSubscribers(liveFeed) : liveFeed, direct: opts.gatewayDirect, graphiql: opts.graphiql }) : null;
   // A live-feed stream never ends by itself, and app.close() waits for every open request: end
   // the streams as closing starts (new requests already get 503), so consoles reconnect elsewhere.
   app.addHook('preClose', async () => { liveFeed.close(); });
@@ -104,6 +116,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     ? startUpkeep(database, events, { ...opts.upkeep, onError: (err) => app.log.error({ err }, 'database upkeep failed') })
     : null;
   const timedWork = opts.timedWork ? startTimedWork(ctx, { ...(opts.timedWork === true ? {} : opts.timedWork), onError: (err) => app.log.error({ err }, 'timed work round failed') }) : null;
+  const uploadSweep = opts.timedWork ? startUploadSweep(ctx, { onError: (err) => app.log.error({ err }, 'upload sweep round failed') }) : null;
+  const reconciliation = opts.timedWork ? startReconciliation(ctx, { ...opts.reconciliation, onError: (err) => app.log.error({ err }, 'payment reconciliation round failed') }) : null;
 
   let closing: Promise<void> | undefined;
   const close = async () => {
@@ -118,6 +132,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       clearTimeout(deadline);
     }
     await timedWork?.stop();
+    await uploadSweep?.stop();
+    await reconciliation?.stop();
     await upkeep?.stop();
     await gateway?.destroy().catch(() => {});
     counted.stop();

@@ -3,12 +3,14 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { brandManagers, users } from '../db/schema';
 import type { TokenService } from '../auth/tokens';
+import { sessionIsCurrent } from '../auth/sessions';
 import { unauthorized } from './envelope';
 import type { Role } from '../../domain/permissions';
 import type { SmsProvider } from '../services/verification/codes';
 import type { OrderEvents } from '../events/orderEvents';
 import type { FileStorage } from '../storage/storage';
 import type { PushDelivery } from '../notify/pushLoop';
+import type { PaymentSettings } from '../config';
 import type { HttpSettings } from './security';
 
 /** The signed-in caller, read fresh from the database on each request. */
@@ -37,6 +39,8 @@ export interface AppConfig {
   publicUrlIsListenAddress?: boolean;
   /** CORS origins, proxy trust and CSP sources (server/http/security.ts); none when absent. */
   http?: HttpSettings;
+  /** The payment gateways configured (server/config.ts paymentSettingsFromEnv); none: the sandbox and cash only. */
+  payments?: PaymentSettings;
 }
 
 export interface AppContext {
@@ -66,12 +70,13 @@ export function createAuth(db: Db, tokens: TokenService): AppContext['auth'] {
     const [user] = await db
       .select({
         id: users.id, role: users.role, companyId: users.companyId, brandId: users.brandId,
-        branchId: users.branchId, isGuest: users.isGuest, isActive: users.isActive,
+        branchId: users.branchId, isGuest: users.isGuest, isActive: users.isActive, sessionGeneration: users.sessionGeneration,
       })
       .from(users)
       .where(eq(users.id, claims.userId));
-    if (!user || !user.isActive) throw unauthorized();
-    const { isActive: _active, ...caller } = user;
+    // An archived user, or a session ended since the token was issued (server/auth/sessions.ts): the same 401.
+    if (!user || !user.isActive || !sessionIsCurrent(claims.generation, user.sessionGeneration)) throw unauthorized();
+    const { isActive: _active, sessionGeneration: _generation, ...caller } = user;
     if (caller.role !== 'BRAND_MANAGER') return { ...caller, role: caller.role as Role };
     const managed = await db.select({ brandId: brandManagers.brandId }).from(brandManagers).where(eq(brandManagers.userId, caller.id));
     return { ...caller, role: 'BRAND_MANAGER', brandIds: managed.map((m) => m.brandId) };

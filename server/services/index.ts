@@ -26,6 +26,8 @@ import { registerValidationCodes } from './customer/codes';
 import { registerShopCustomerDeliveryAddress } from './customerDeliveryAddress/shop';
 import { registerShopBrandDeliveryFee } from './brandDeliveryFee/shop';
 import { registerSandboxPayments } from '../payments/sandbox';
+import { registerGatewayPayments } from '../payments/gatewayRoutes';
+import { registerPaymentReconciliation } from '../payments/reconciliationRoutes';
 import { registerFiles } from './files/routes';
 import { registerBrand } from './brand/resource';
 import { registerCompany } from './company/resource';
@@ -86,4 +88,6 @@ export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   registerPreInvitationLists, registerStaffRegistration,
   // the embedded card payment provider's hosted page (not part of the REST API)
   registerSandboxPayments,
+  // the payment gateways' callbacks and returns (not part of the REST API), and staff's reconciliation view (issue 21)
+  registerGatewayPayments, registerPaymentReconciliation,
 ];
