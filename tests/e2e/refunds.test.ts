@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { PHONE, launchBrowser, newContext, screenshot, shotOnFailure } from '../support/browser';
+import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
 import { guestOrderBody } from '../support/guestOrders';
 
 /**
@@ -74,5 +74,20 @@ describe('a paid order the branch rejects', () => {
     const texts = (inbox.body.result.data as { text: string }[]).map((n) => n.text);
     expect(texts).toContain(`${amount} is being returned to your KNET card.`);
     expect(texts).toContain(`${amount} was returned to your KNET card.`);
+
+    // Staff see it on the order (its drawer) and in Payment History.
+    const staff = await (await newContext(browser, server.url, DESKTOP)).newPage();
+    await shotOnFailure(staff, 'refund-console', async () => {
+      await signIn(staff, 'brandmanager');
+      await staff.goto(`/order?q=${encodeURIComponent(detail.body.result.orderNumber)}`);
+      await staff.locator(`[data-order-id="${orderId}"][data-column="customer"]`).click();
+      const refunds = staff.locator('.order-drawer [data-testid="order-refunds"]');
+      await refunds.locator('[data-refund-status="refunded"]').waitFor();
+      expect(await refunds.textContent()).toContain('Rejected by the branch');
+      await screenshot(staff, 'console-order-drawer-refund-1280');
+      await staff.goto(`/payment-history?Search=${encodeURIComponent(detail.body.result.orderNumber)}`);
+      await staff.locator('[data-refund-status="refunded"]', { hasText: `Refunded · ${amount}` }).first().waitFor();
+      await screenshot(staff, 'console-payment-history-refund-1280');
+    });
   }, 120_000);
 });
