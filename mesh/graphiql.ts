@@ -9,6 +9,15 @@ import type { FastifyInstance } from 'fastify';
  */
 export const GRAPHIQL_ASSETS = '/graphql/graphiql';
 
+/**
+ * GraphiQL (the editor page on GET /graphql in a browser) is off unless GRAPHIQL=on (or 1, true,
+ * yes): `npm start` is the product whatever NODE_ENV says, and a browser's navigation carries no
+ * bearer token, so the page cannot be kept to signed-in staff. Turned on (development, staging), it
+ * is for everyone, and gives no data by itself: its queries carry the token pasted in its headers
+ * tab, as any other client's. Queries (POST, and GET with a query) work either way.
+ */
+export const graphiqlFromEnv = (env: NodeJS.ProcessEnv) => /^(1|true|yes|on)$/i.test(env.GRAPHIQL?.trim() ?? '');
+
 /** Monaco's workers by the label it asks for, each served as a same-origin file. */
 const WORKERS = { editorWorkerService: 'editorWorkerService', json: 'jsonWorker', graphql: 'graphqlWorker' } as const;
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { createMeshHTTPHandler } from '@graphql-mesh/http';
-import { registerGraphiQLAssets, renderOfflineGraphiQL } from './graphiql';
+import { graphiqlFromEnv, registerGraphiQLAssets, renderOfflineGraphiQL } from './graphiql';
 import { IN_PROCESS_ORIGIN, setInProcessUpstream } from './fetch';
 import { setLiveOrderFeed } from './liveFeed';
 import { directExecutor } from './direct';
@@ -15,7 +15,8 @@ import { ApiError } from '../server/http/envelope';
  * with no network hop. One gateway per process: the built mesh is a module singleton.
  * `liveFeed` feeds the `orderEvents` subscription (mesh/subscriptions.ts).
  */
-export async function mountGateway(app: FastifyInstance, opts: { liveFeed?: LiveOrderFeedSource; direct?: boolean } = {}) {
+export async function mountGateway(app: FastifyInstance, opts: { liveFeed?: LiveOrderFeedSource; direct?: boolean; graphiql?: boolean } = {}) {
+  const graphiql = opts.graphiql ?? graphiqlFromEnv(process.env);
   process.env.MESH_UPSTREAM_URL = IN_PROCESS_ORIGIN;
   // Our own options are well-formed: light-my-request's per-call check of them is skipped.
   setInProcessUpstream((req) => app.inject({ ...req, validate: false }));
@@ -36,11 +37,12 @@ export async function mountGateway(app: FastifyInstance, opts: { liveFeed?: Live
   app.addHook('onListen', async () => { setTimeout(() => { if (!destroyed) load().catch(() => {}); }, 0); });
   const loadMesh = async () => {
     const built = await import(pathToFileURL(path.resolve('.mesh/index.ts')).href);
-    // GraphiQL (on outside production, as Mesh decides) renders our same-origin page, not the CDN one (mesh/graphiql.ts).
+    // GraphiQL, when on (graphiqlFromEnv), renders our same-origin page, not the CDN one (mesh/graphiql.ts).
     const handler = createMeshHTTPHandler<{ req: unknown; reply: unknown }>({
       baseDir: path.resolve('.'),
       getBuiltMesh: built.getBuiltMesh,
-      rawServeConfig: { ...built.rawServeConfig, playground: { offline: true } },
+      // An object turns the playground on whatever NODE_ENV says; false turns it off.
+      rawServeConfig: { ...built.rawServeConfig, playground: graphiql ? { offline: true } : false },
       renderGraphiQL: renderOfflineGraphiQL as never,
     });
     const mesh = await built.getBuiltMesh();
@@ -48,7 +50,7 @@ export async function mountGateway(app: FastifyInstance, opts: { liveFeed?: Live
     const direct = opts.direct === false ? async () => null : directExecutor(mesh);
     return { handler, mesh, direct };
   };
-  registerGraphiQLAssets(app);
+  if (graphiql) registerGraphiQLAssets(app);
   app.route({
     method: ['GET', 'POST'],
     url: '/graphql',

@@ -2,6 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createMeshHTTPHandler } from '@graphql-mesh/http';
+import { graphiqlFromEnv } from './graphiql';
 import { CORS_HEADERS, CORS_MAX_AGE_SECONDS, CORS_METHODS, allowedCorsOrigins, httpSettingsFromEnv } from '../server/http/security';
 
 /**
@@ -24,8 +25,10 @@ const cors = (request: Request) => {
     ? { origin: [origin], methods: CORS_METHODS, allowedHeaders: CORS_HEADERS, maxAge: CORS_MAX_AGE_SECONDS, credentials: false }
     : false;
 };
+// GraphiQL only with GRAPHIQL=on, as on the full server (mesh/graphiql.ts); here it is Yoga's own page.
 const handler = createMeshHTTPHandler({
-  baseDir: path.resolve('.'), getBuiltMesh: built.getBuiltMesh, rawServeConfig: { ...built.rawServeConfig, cors: cors as never },
+  baseDir: path.resolve('.'), getBuiltMesh: built.getBuiltMesh,
+  rawServeConfig: { ...built.rawServeConfig, cors: cors as never, playground: graphiqlFromEnv(process.env) },
 });
 const server = http.createServer(handler);
 server.listen(port, () => console.log(`GraphQL gateway on http://localhost:${port}/graphql → ${upstream}`));

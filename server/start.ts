@@ -14,6 +14,7 @@ import { startTimedWork, type TimedWorkOptions } from './orders/deadline';
 import { startReconciliation, type ReconcileOptions } from './payments/reconcile';
 import { paymentSettingsFromEnv, type PaymentSettings } from './config';
 import { createMetrics } from './http/metrics';
+import { startUploadSweep } from './services/files/sweep';
 
 export interface StartOptions extends OpenOptions {
   port?: number;
@@ -24,6 +25,8 @@ export interface StartOptions extends OpenOptions {
   http?: HttpSettings;
   /** Mount the built mesh at /graphql (default true). */
   gateway?: boolean;
+  /** Serve GraphiQL on GET /graphql to a browser (default: GRAPHIQL=on, mesh/graphiql.ts). */
+  graphiql?: boolean;
   /** false: every gateway request goes through Yoga's HTTP adapter, none by mesh/direct.ts (tests compare the two). */
   gatewayDirect?: boolean;
   /** Serve the built SPA from this folder when it exists (default dist/). */
@@ -100,7 +103,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     metrics.route(app, opts.metricsToken!);
   }
   const liveFeed = createLiveOrderFeed(ctx);
-  const gateway = opts.gateway !== false ? await mountGateway(app, { liveFeed: metrics ? metrics.countSubscribers(liveFeed) : liveFeed, direct: opts.gatewayDirect }) : null;
+  const gateway = opts.gateway !== false ? await mountGateway(app, { liveFeed: metrics ? metrics.countSubscribers(liveFeed) : liveFeed, direct: opts.gatewayDirect, graphiql: opts.graphiql }) : null;
   // A live-feed stream never ends by itself, and app.close() waits for every open request: end
   // the streams as closing starts (new requests already get 503), so consoles reconnect elsewhere.
   app.addHook('preClose', async () => { liveFeed.close(); });
@@ -113,6 +116,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     ? startUpkeep(database, events, { ...opts.upkeep, onError: (err) => app.log.error({ err }, 'database upkeep failed') })
     : null;
   const timedWork = opts.timedWork ? startTimedWork(ctx, { ...(opts.timedWork === true ? {} : opts.timedWork), onError: (err) => app.log.error({ err }, 'timed work round failed') }) : null;
+  const uploadSweep = opts.timedWork ? startUploadSweep(ctx, { onError: (err) => app.log.error({ err }, 'upload sweep round failed') }) : null;
   const reconciliation = opts.timedWork ? startReconciliation(ctx, { ...opts.reconciliation, onError: (err) => app.log.error({ err }, 'payment reconciliation round failed') }) : null;
 
   let closing: Promise<void> | undefined;
@@ -128,6 +132,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       clearTimeout(deadline);
     }
     await timedWork?.stop();
+    await uploadSweep?.stop();
     await reconciliation?.stop();
     await upkeep?.stop();
     await gateway?.destroy().catch(() => {});

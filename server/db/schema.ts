@@ -860,6 +860,16 @@ export const brandAdvertisements = pgTable('brand_advertisements', {
   createdAt: createdAt(),
 }, (t) => [index('brand_advertisements_brand_idx').on(t.brandId, t.startDate)]);
 
+/**
+ * Uploaded images not yet known to be attached to a record (server/services/files/sweep.ts): one row
+ * per stored image's key, written before its file, refreshed when the same bytes come again. A day
+ * after its upload the sweep removes the file unless a row of IMAGE_COLUMNS refers to it, and the row.
+ */
+export const uploads = pgTable('uploads', {
+  key: text('key').primaryKey(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('uploads_uploaded_at_idx').on(t.uploadedAt)]);
+
 /** Mobile app releases the apps check against (/AppUpdates). */
 export const appUpdates = pgTable('app_updates', {
   id: serial('id').primaryKey(),

@@ -66,7 +66,7 @@ export function appContentSecurityPolicy(publicUrl: string, settings: HttpSettin
 }
 
 /**
- * GraphiQL (GET /graphql in a browser, off when NODE_ENV=production) is served from our own origin
+ * GraphiQL (GET /graphql in a browser, only with GRAPHIQL=on: mesh/inProcess.ts) is served from our own origin
  * (mesh/graphiql.ts): its script, style sheet and Monaco's workers are files under /graphql/graphiql/,
  * so no inline script and no CDN. Styles stay 'unsafe-inline': the editor injects <style> elements.
  */
@@ -97,6 +97,16 @@ export function allowedCorsOrigins(publicUrl: string | undefined, settings: Http
 const pathOf = (url: string) => url.split('?')[0];
 /** The browser-callable services: the REST API and the gateway. */
 const isCorsPath = (url: string) => { const p = pathOf(url); return p.startsWith('/api/') || p === '/graphql'; };
+
+/**
+ * Every answer of the REST API, the gateway and /metrics is kept by no browser or proxy: they carry
+ * one caller's data (a profile, a wallet, an order), and errors and refusals are as private. The
+ * OpenAPI document (/api/openapi.json) is public but changes with each release and is read only by
+ * tools, so it gets the same. Pages and files keep their own policy (spa.ts SPA_CACHE, the uploads'
+ * UPLOAD_CACHE_CONTROL, GraphiQL's assets under /graphql/graphiql/).
+ */
+export const API_CACHE_CONTROL = 'no-store';
+const isApiPath = (url: string) => { const p = pathOf(url); return p === '/api' || p.startsWith('/api/') || p === '/graphql' || p === '/metrics'; };
 
 /**
  * Security headers on every answer (pages, files, API JSON, errors, 404s) and the one CORS policy of
@@ -133,6 +143,8 @@ export function securityDefaults(app: FastifyInstance, config: { publicUrl: stri
     }
     // req.protocol reads X-Forwarded-Proto only when Fastify's trustProxy is on (buildApp).
     if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    // Set last and over whatever a handler set: a refusal or an error is as private as an answer.
+    if (isApiPath(req.url)) reply.header('cache-control', API_CACHE_CONTROL);
     if (isCorsPath(req.url)) applyCors(req, reply, current().allowedOrigins);
     return payload;
   });

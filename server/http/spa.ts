@@ -36,14 +36,15 @@ export async function registerSpa(app: FastifyInstance, spaDir: string | undefin
 
 /**
  * A GET that no route answered is a client-side route (wouter) and gets the SPA shell, unless it is
- * an API or gateway path, or asks for a file: under /assets/ or with an extension in its last
+ * an API, gateway or metrics path, or asks for a file: under /assets/ or with an extension in its last
  * segment. /brands/qrscans/{brandId}/{brandName} is the one route of SPEC.md 2 whose last
  * segment is free text, so a brand name with a dot stays a route.
  */
 export function isClientRoute(req: FastifyRequest): boolean {
   if (req.method !== 'GET') return false;
   const pathname = req.url.split('?')[0];
-  if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/graphql')) return false;
+  // /metrics is served only with METRICS_TOKEN (server/http/metrics.ts); without it, a 404 like any unknown path.
+  if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/graphql') || pathname === '/metrics') return false;
   if (pathname.startsWith('/assets/')) return false;
   if (pathname.startsWith('/brands/qrscans/')) return true;
   return !/\.[A-Za-z0-9]+$/.test(pathname.slice(pathname.lastIndexOf('/') + 1));

@@ -35,7 +35,8 @@ beforeAll(async () => {
   writeFileSync(path.join(spaDir, 'sounds', 'new-order.wav'), Buffer.alloc(64));
   const started = Date.now();
   server = await startTestServer({
-    spaDir, gateway: hasMesh, publicUrl: OWN,
+    // GraphiQL is off unless GRAPHIQL=on (mesh/graphiql.ts); its page is checked here, turned on.
+    spaDir, gateway: hasMesh, graphiql: true, publicUrl: OWN,
     http: httpSettingsFromEnv({ CORS_ORIGINS: `${PARTNER}, https://console.example.com`, TRUST_PROXY: 'true' }),
   });
   console.log(`http-defaults: server ready in ${Date.now() - started} ms (gateway ${hasMesh ? 'on' : 'off'})`);

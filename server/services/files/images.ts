@@ -1,6 +1,9 @@
 import sharp from 'sharp';
 import { ApiError, badRequest } from '../../http/envelope';
 import { CONTENT_TYPES, contentKey, variantKey, type FileStorage, type StoredExtension } from '../../storage/storage';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { uploads } from '../../db/schema';
 
 /** What an uploaded image may be (docs/decisions.md "Administration: files"). */
 export const IMAGE_RULES = {
@@ -75,10 +78,22 @@ export interface UploadedImage {
 /** The list copy's key is derived from the image's, so a row's URL is enough to find and remove both. */
 export const thumbnailKeyOf = (key: string) => variantKey(key, 'thumb', 'webp');
 
-/** Stores a processed image and its list copy under their content address. */
-export async function storeImage(storage: FileStorage, image: ProcessedImage): Promise<UploadedImage> {
+/**
+ * Notes an upload (again: the same bytes uploaded anew get a fresh day) for the sweep of unattached
+ * uploads (./sweep.ts), before its file is written.
+ */
+export async function recordUpload(db: Db, key: string): Promise<void> {
+  await db.insert(uploads).values({ key }).onConflictDoUpdate({ target: uploads.key, set: { uploadedAt: sql`now()` } });
+}
+
+/**
+ * Stores a processed image and its list copy under their content address. The upload is noted first
+ * (recordUpload), so a file is never on disk without the row by which the sweep finds it unattached.
+ */
+export async function storeImage(db: Db, storage: FileStorage, image: ProcessedImage): Promise<UploadedImage> {
   const key = contentKey(image.original.bytes, image.original.ext);
   const thumbKey = thumbnailKeyOf(key);
+  await recordUpload(db, key);
   // The list copy first: a stored original then always has its copy.
   const thumb = await storage.put(thumbKey, image.thumbnail.bytes, CONTENT_TYPES[image.thumbnail.ext]);
   const original = await storage.put(key, image.original.bytes, CONTENT_TYPES[image.original.ext]);

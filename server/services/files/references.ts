@@ -18,7 +18,8 @@ export const IMAGE_COLUMNS: [PgTable, AnyColumn[]][] = [
   [brandAdvertisements, [brandAdvertisements.imageUrl]],
 ];
 
-async function isReferenced(db: Db | Tx, urls: string[]): Promise<boolean> {
+/** Whether any row of IMAGE_COLUMNS holds one of these URLs. */
+export async function isReferenced(db: Db | Tx, urls: string[]): Promise<boolean> {
   for (const [table, columns] of IMAGE_COLUMNS) {
     const where = or(...columns.flatMap((column) => urls.map((url) => eq(column, url))));
     const rows = await db.select({ one: sql<number>`1` }).from(table).where(where).limit(1);

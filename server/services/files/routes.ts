@@ -46,7 +46,7 @@ async function readUpload(req: FastifyRequest): Promise<Buffer> {
 
 /** Reads, checks, strips and stores an upload; answers where it lives. */
 async function upload(ctx: AppContext, req: FastifyRequest): Promise<UploadedImage> {
-  return storeImage(ctx.storage, await processImage(await readUpload(req)));
+  return storeImage(ctx.db, ctx.storage, await processImage(await readUpload(req)));
 }
 
 type BannerOwner = {
