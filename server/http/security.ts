@@ -66,7 +66,7 @@ export function appContentSecurityPolicy(publicUrl: string, settings: HttpSettin
 }
 
 /**
- * GraphiQL (GET /graphql in a browser, only with GRAPHIQL=on: mesh/inProcess.ts) is served from our own origin
+ * GraphiQL (GET /graphql in a browser, only with GRAPHIQL=on: mesh/graphiql.ts) is served from our own origin
  * (mesh/graphiql.ts): its script, style sheet and Monaco's workers are files under /graphql/graphiql/,
  * so no inline script and no CDN. Styles stay 'unsafe-inline': the editor injects <style> elements.
  */
