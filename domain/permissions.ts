@@ -60,6 +60,18 @@ export const PERMISSIONS = {
   'balance.enquiry': [A, CA],
   /** Decision (docs/decisions.md "Loyalty"): the `…ByCompanyManager` balance calls are for ADMIN and COMPANY_ADMIN. */
   'customers.companyBalances': [A, CA],
+  /**
+   * Decision (docs/decisions.md "Loyalty: four eyes"): a grant (an increase) of wallet money,
+   * credit, points, punches or free items applies at once only for these roles, the platform
+   * operator; anyone else's grant, through the direct adjustment calls too, becomes a pending
+   * request (customer_requests) and writes nothing to the ledger. A decrease applies at once for
+   * every role with the call's access, with its reason (it mints nothing).
+   */
+  'loyalty.grantDirect': [A],
+  /** Who decides a wallet or credit request (/Request), in their scope; never its author (machines/approvalMachine.ts). */
+  'requests.decideMoney': [A, CA],
+  /** Who decides a points, punches or free items request (/CustomerRequest), in their scope: a second brand manager of the brand may; never its author. */
+  'requests.decideCounts': [A, CA, BM],
   'menuManagement.manage': [A, BM, BU],
   'deliveryAreas.manage': [A, BM],
   'orders.view': [A, BU, CA, BM],

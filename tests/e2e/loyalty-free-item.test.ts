@@ -59,7 +59,8 @@ describe('free items and requests', () => {
     const asked = await server.api.post(`${API}/Customer/InsertUserPunchesInfoDetail`, {
       token: companyAdmin, body: { customerId: CUSTOMER, brandId: 7, account: 'freeItems', amount: 1, reason: 'Full paper card' },
     });
-    expect((await server.api.put(`${API}/Customer/ApproveUserPunchesInfoDetail`, { token: companyAdmin, body: { id: asked.body.result.id } })).status).toBe(200);
+    // Decided by someone other than the one who asked (four eyes).
+    expect((await server.api.put(`${API}/Customer/ApproveUserPunchesInfoDetail`, { token: await server.api.login('admin'), body: { id: asked.body.result.id } })).status).toBe(200);
 
     const orderUrl = await shotOnFailure(shop, 'free-item-checkout', async () => {
       await signIn(shop, 'customer');
@@ -99,7 +100,7 @@ describe('free items and requests', () => {
     expect(errors).toEqual([]);
   });
 
-  it('/Request: a company admin asks for wallet money for a customer and approves it; it is paid once', async () => {
+  it('/Request: a company admin asks for wallet money for a customer, cannot approve it; an admin approves it after a confirmation; it is paid once', async () => {
     const admin = await (await newContext(browser, server.url, DESKTOP)).newPage();
     const errors: string[] = [];
     admin.on('pageerror', (e) => errors.push(e.message));
@@ -126,10 +127,23 @@ describe('free items and requests', () => {
       await cells.getByText('Paid cash at the counter').waitFor();
       await cells.getByText('pending', { exact: true }).waitFor();
       expect(await walletOf()).toBe(before);
+      // Four eyes: the author sees no Approve on their own request.
+      await admin.getByTestId('request-waiting').waitFor();
+      expect(await cells.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    });
+    const operator = await (await newContext(browser, server.url, DESKTOP)).newPage();
+    operator.on('pageerror', (e) => errors.push(e.message));
+    await shotOnFailure(operator, 'balance-request-approve', async () => {
+      await signIn(operator, 'admin');
+      await operator.goto('/Request');
+      const cells = operator.locator('.bp6-table-cell');
+      await cells.getByText('Paid cash at the counter').waitFor();
       await cells.getByRole('button', { name: 'Approve' }).click();
+      expect(await operator.getByTestId('approve-confirmation').innerText()).toContain('3.250 KD wallet for Sara Customer');
+      await operator.locator('.bp6-alert').getByRole('button', { name: 'Approve' }).click();
       await cells.getByText('approved', { exact: true }).waitFor({ timeout: 20_000 });
       expect(await cells.getByRole('button', { name: 'Approve' }).count()).toBe(0);
-      await screenshot(admin, 'loyalty-request-approved-1280');
+      await screenshot(operator, 'loyalty-request-approved-1280');
     });
     expect(await walletOf()).toBe(Math.round((before + 3.25) * 1000) / 1000);
     expect(errors).toEqual([]);

@@ -115,12 +115,13 @@ describe('loyalty in the console and the shop', () => {
     expect(errors).toEqual([]);
   }, 180_000);
 
-  it('a company admin adjusts a wallet with a reason and the customer page shows the ledger row', async () => {
+  // ADMIN: a raise applies at once only for the platform operator (four eyes: tests/e2e/loyalty-four-eyes.test.ts has the request path).
+  it('an admin adjusts a wallet with a reason, after a confirmation, and the customer page shows the ledger row', async () => {
     const page = await (await newContext(browser, server.url, DESKTOP)).newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-    await signIn(page, 'companyadmin');
+    await signIn(page, 'admin');
     await page.waitForURL('**/dashboard');
     await page.goto('/customers');
     await page.getByRole('searchbox', { name: 'Search by name or phone' }).fill('Sara');
@@ -133,6 +134,9 @@ describe('loyalty in the console and the shop', () => {
     await form.getByLabel('New balance (KD)').fill('3.5');
     await form.getByLabel('Reason').fill('Birthday gift');
     await form.getByRole('button', { name: 'Save adjustment' }).click();
+    expect(await page.getByTestId('adjust-confirmation').innerText()).toContain("Sara Customer's wallet");
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.locator('.bp6-toast').filter({ hasText: 'Saved' }).waitFor();
     const ledger = page.getByTestId('customer-ledger');
     await ledger.getByText('Birthday gift').waitFor({ timeout: 20_000 });
     await expect.poll(async () => ledger.locator('tbody tr').first().innerText()).toContain('+3.500');
@@ -141,10 +145,11 @@ describe('loyalty in the console and the shop', () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
-  it('a company admin approves an items and punches request on /CustomerRequest; approving is offered once', async () => {
+  it('a company admin approves a brand manager\'s punches request on /CustomerRequest after a confirmation; approving is offered once', async () => {
     const token = await server.api.login('companyadmin');
+    // Asked by the brand manager: nobody approves their own request (four eyes).
     const created = await server.api.post(`${API}/Customer/InsertUserPunchesInfoDetail`, {
-      token, body: { customerId: 5, brandId: 7, account: 'punches', amount: 4, reason: 'Stamped paper card' },
+      token: await server.api.login('brandmanager'), body: { customerId: 5, brandId: 7, account: 'punches', amount: 4, reason: 'Stamped paper card' },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const page = await (await newContext(browser, server.url, DESKTOP)).newPage();
@@ -157,6 +162,7 @@ describe('loyalty in the console and the shop', () => {
     await row.waitFor();
     await screenshot(page, 'loyalty-customer-requests-1280');
     await page.getByRole('button', { name: 'Approve' }).first().click();
+    await page.locator('.bp6-alert').getByRole('button', { name: 'Approve' }).click();
     await expect.poll(async () => page.getByRole('button', { name: 'Approve' }).count(), { timeout: 20_000 }).toBe(0);
     await page.locator('.bp6-tag').filter({ hasText: 'approved' }).first().waitFor();
     const balances = await server.api.get(`${API}/Customer/GetCustomerWalletPunchesAndFreeItemsDetails?CustomerId=5&BrandId=7`, { token });

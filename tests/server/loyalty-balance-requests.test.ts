@@ -28,6 +28,8 @@ async function newCustomer() {
   const [u] = await db().insert(t.users).values({
     userName: `balance${++phone}`, fullName: `Balance Customer ${phone}`, role: 'CUSTOMER', phoneNumber: `+9656${String(phone).padStart(7, '0')}`, passwordHash: '!',
   }).returning();
+  // A customer of brand 7 (a wallet there): staff credit only customers of their brands.
+  await db().insert(t.customerWallets).values({ userId: u.id, brandId: 7 });
   return u.id;
 }
 async function balance(userId: number, account: 'wallet' | 'credit') {
@@ -36,7 +38,7 @@ async function balance(userId: number, account: 'wallet' | 'credit') {
 }
 const ask = (who: Who, body: Record<string, unknown>) => server.api.post(`${API}/InsertCustomerBalanceRequest`, { token: tokens[who], body });
 const approve = (who: Who, id: number) => server.api.put(`${API}/ApproveCustomerBalanceRequest`, { token: tokens[who], body: { id } });
-const reject = (who: Who, id: number) => server.api.put(`${API}/RejectCustomerBalanceRequest`, { token: tokens[who], body: { id } });
+const reject = (who: Who, id: number) => server.api.put(`${API}/RejectCustomerBalanceRequest`, { token: tokens[who], body: { id, reason: 'Not justified' } });
 const requestRows = (id: number) => db().select().from(t.walletLedger).where(and(eq(t.walletLedger.referenceType, 'request'), eq(t.walletLedger.referenceId, id)));
 
 describe('wallet and credit balance requests (/Request)', () => {
@@ -63,7 +65,8 @@ describe('wallet and credit balance requests (/Request)', () => {
 
   it('12 approvals at the same moment pay once', async () => {
     const customer = await newCustomer();
-    const created = await ask('companyadmin', { customerId: customer, brandId: 7, account: 'credit', amount: 10.125, reason: 'Corporate account' });
+    // Asked by the brand manager: the deciders are others (four eyes, tests/server/money-four-eyes.test.ts).
+    const created = await ask('brandmanager', { customerId: customer, brandId: 7, account: 'credit', amount: 10.125, reason: 'Corporate account' });
     const started = Date.now();
     const results = await Promise.all(Array.from({ length: 12 }, (_, i) => approve(i % 2 ? 'admin' : 'companyadmin', created.body.result.id)));
     console.log(`12 parallel approvals answered in ${Date.now() - started} ms`);
@@ -120,6 +123,7 @@ describe('wallet and credit balance requests (/Request)', () => {
     await expectRefused('branch user', 403, () => ask('branchuser', { ...ok, amount: 'bad' }));
     await expectRefused('customer', 403, () => ask('customer', ok));
     await expectRefused('anonymous', 401, () => ask('anonymous', { ...ok, amount: 'bad' }));
+    await db().insert(t.customerWallets).values({ userId: customer, brandId: 8 }); // a customer of brand 8 too
     const other = await ask('admin', { ...ok, brandId: 8 });
     expect(other.status).toBe(200);
     await expectRefused('company admin, request of another company', 404, () => approve('companyadmin', other.body.result.id));

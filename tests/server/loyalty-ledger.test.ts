@@ -42,6 +42,8 @@ async function newCustomer() {
   const [u] = await db().insert(t.users).values({
     userName: `ledger${++phone}`, fullName: `Ledger Customer ${phone}`, role: 'CUSTOMER', phoneNumber: `+9656${String(phone).padStart(7, '0')}`, passwordHash: '!',
   }).returning();
+  // A customer of brand 7 (a wallet there): staff credit only customers of their brands.
+  await db().insert(t.customerWallets).values({ userId: u.id, brandId: 7 });
   return u.id;
 }
 
@@ -76,8 +78,9 @@ describe('the ledger', () => {
   it('the same adjustment key sent 10 times in parallel writes one row', async () => {
     const user = await newCustomer();
     const before = await ledgerCount();
+    // ADMIN: a grant that applies at once (anyone below ADMIN asks for it: tests/server/money-four-eyes.test.ts).
     const results = await Promise.all(Array.from({ length: 10 }, () => server.api.put('/api/services/app/Customer/UpdateDepositWalletByid', {
-      token: tokens.companyadmin, body: { customerId: user, brandId: 7, amount: 2.5, reason: 'Goodwill', idempotencyKey: 'deposit-once' },
+      token: tokens.admin, body: { customerId: user, brandId: 7, amount: 2.5, reason: 'Goodwill', idempotencyKey: 'deposit-once' },
     })));
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
     expect(results.filter((r) => r.body.result.applied)).toHaveLength(1);
@@ -148,12 +151,13 @@ describe('Customer balance calls', () => {
     expect(history.body.result.data[0]).toMatchObject({ account: 'wallet', amount: -5.75, reason: 'Corrected a double top-up', referenceType: 'adjustment', createdBy: 3, createdByName: 'Bader Brand' });
     const details = await server.api.get(`/api/services/app/Customer/GetCustomerWalletPunchesAndFreeItemsDetails?CustomerId=${user}&BrandId=7`, { token: tokens.admin });
     expect(details.body.result).toMatchObject({ wallet: 4.25, credit: 0, points: 0 });
+    // Raising balances applies at once for ADMIN only (four eyes); a brand manager's decrease above applied at once.
     const punches = await server.api.put('/api/services/app/Customer/UpdateCustomerFreeItemsAndPunches', {
-      token: tokens.companyadmin, body: { customerId: user, brandId: 7, punches: 3, freeItems: 1, reason: 'Paper card moved to the app' },
+      token: tokens.admin, body: { customerId: user, brandId: 7, punches: 3, freeItems: 1, reason: 'Paper card moved to the app' },
     });
     expect(punches.body.result).toMatchObject({ punches: 3, freeItems: 1 });
     const credit = await server.api.put('/api/services/app/Customer/UpdateCustomerCreditBalanceByCompanyManager', {
-      token: tokens.companyadmin, body: { customerId: user, brandId: 7, balance: 12, reason: 'Corporate account' },
+      token: tokens.admin, body: { customerId: user, brandId: 7, balance: 12, reason: 'Corporate account' },
     });
     expect(credit.body.result).toMatchObject({ balance: 12 });
     const read = await server.api.get(`/api/services/app/Customer/GetCustomerCreditBalanceByCompanyManager?CustomerId=${user}&BrandId=7`, { token: tokens.companyadmin });

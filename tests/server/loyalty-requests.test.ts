@@ -29,6 +29,8 @@ async function newCustomer() {
   const [u] = await db().insert(t.users).values({
     userName: `request${++phone}`, fullName: `Request Customer ${phone}`, role: 'CUSTOMER', phoneNumber: `+9657${String(phone).padStart(7, '0')}`, passwordHash: '!',
   }).returning();
+  // A customer of brand 7 (a wallet there): staff credit only customers of their brands.
+  await db().insert(t.customerWallets).values({ userId: u.id, brandId: 7 });
   return u.id;
 }
 async function balance(userId: number, account: 'punches' | 'freeItems') {
@@ -37,17 +39,19 @@ async function balance(userId: number, account: 'punches' | 'freeItems') {
 }
 const ask = (who: Who, body: Record<string, unknown>) => server.api.post(`${API}/InsertUserPunchesInfoDetail`, { token: tokens[who], body });
 const send = (who: Who, event: ApprovalEvent['type'], id: number) =>
-  server.api.put(`${API}/${event === 'request.approve' ? 'ApproveUserPunchesInfoDetail' : 'UpdateRejectCustomerFreeItemsAndPunches'}`, { token: tokens[who], body: { id } });
+  server.api.put(`${API}/${event === 'request.approve' ? 'ApproveUserPunchesInfoDetail' : 'UpdateRejectCustomerFreeItemsAndPunches'}`, { token: tokens[who], body: { id, reason: 'Model decision' } });
+/** The company admin asks and the brand manager decides: two people (four eyes). */
+const PARTIES = { requestedBy: 2, decidedBy: 3 };
 
 describe('approval machine', () => {
   it('pending → approved | rejected, both final', () => {
-    expect(nextApprovalState('pending', { type: 'request.approve' })).toBe('approved');
-    expect(nextApprovalState('pending', { type: 'request.reject' })).toBe('rejected');
+    expect(nextApprovalState('pending', { type: 'request.approve' }, PARTIES)).toBe('approved');
+    expect(nextApprovalState('pending', { type: 'request.reject' }, PARTIES)).toBe('rejected');
     for (const s of ['approved', 'rejected'] as const) {
-      expect(nextApprovalState(s, { type: 'request.approve' })).toBeNull();
-      expect(allowedDecisions(s)).toEqual([]);
+      expect(nextApprovalState(s, { type: 'request.approve' }, PARTIES)).toBeNull();
+      expect(allowedDecisions(s, PARTIES)).toEqual([]);
     }
-    expect(allowedDecisions('pending')).toEqual(['request.approve', 'request.reject']);
+    expect(allowedDecisions('pending', PARTIES)).toEqual(['request.approve', 'request.reject']);
   });
 
   it('model-based: random decisions on the real server follow the machine, and only approval pays', async () => {
@@ -68,7 +72,7 @@ describe('approval machine', () => {
           expect(created.body.result.status).toBe(status);
           for (const d of r.decisions) {
             steps++;
-            const next = nextApprovalState(status, { type: d });
+            const next = nextApprovalState(status, { type: d }, PARTIES);
             const res = await send('brandmanager', d, created.body.result.id);
             expect(res.status, `${status} + ${d}`).toBe(next ? 200 : 409);
             if (next) {
@@ -87,7 +91,7 @@ describe('approval machine', () => {
 
   it('two approvals at once pay once', async () => {
     const customer = await newCustomer();
-    const created = await ask('admin', { customerId: customer, brandId: 7, account: 'punches', amount: 5, reason: 'Twice' });
+    const created = await ask('brandmanager', { customerId: customer, brandId: 7, account: 'punches', amount: 5, reason: 'Twice' });
     const results = await Promise.all([send('admin', 'request.approve', created.body.result.id), send('companyadmin', 'request.approve', created.body.result.id)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await balance(customer, 'punches')).toBe(5);
@@ -115,6 +119,7 @@ describe('approval machine', () => {
     await expectRefused('branch user', 403, () => ask('branchuser', ok));
     await expectRefused('customer', 403, () => ask('customer', ok));
     await expectRefused('anonymous', 401, () => ask('anonymous', ok));
+    await db().insert(t.customerWallets).values({ userId: customer, brandId: 8 }); // a customer of brand 8 too
     const created = await ask('admin', { ...ok, brandId: 8 });
     expect(created.status).toBe(200);
     await expectRefused('brand manager, request of another brand', 404, () => send('brandmanager', 'request.approve', created.body.result.id));

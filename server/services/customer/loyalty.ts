@@ -14,6 +14,7 @@ import { placeInScope, scopeWhere } from '../../resources/scope';
 import { ACCOUNTS, amountSchema, keyUse, lockedBalance, MONEY_ACCOUNTS, postToLedger, setBalance, type Account } from '../../loyalty/ledger';
 import type { Capability } from '../../../domain/permissions';
 import { carsOf, CustomerCar } from '../cars/cars';
+import { grantAsRequest } from './requests';
 import { CustomerDetailFields, saveCustomerDetails } from './shop';
 
 /**
@@ -70,9 +71,17 @@ export const AdjustmentResult = Obj('AdjustmentResult', {
   brandId: Type.Integer(),
   account: Type.String(),
   balance: Type.Number(),
-  /** False when the idempotency key had been used already: nothing changed this time. */
+  /** False when nothing changed this time: the idempotency key had been used already, or the grant became a request. */
   applied: Type.Boolean(),
+  /**
+   * The pending request this call made instead of applying (docs/decisions.md "Loyalty: four
+   * eyes": a grant by anyone below ADMIN waits for another approver); the balance is unchanged. Null when applied.
+   */
+  requestId: Nullable(Type.Integer()),
 });
+
+/** UpdateCustomerFreeItemsAndPunches' answer: the balances, and the requests its increases became (four eyes; empty when all applied). */
+const PunchesAdjustmentResult = Obj('PunchesAdjustmentResult', { ...CustomerBalances.properties, requestIds: Type.Array(Type.Integer()) });
 
 const reason = Type.String({ minLength: 1, maxLength: 500, pattern: '\\S', description: 'Why the balance changes; kept on the ledger row.' });
 const idempotencyKey = Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'A retry with the same key changes nothing.' }));
@@ -166,7 +175,8 @@ async function balanceFor(db: Db, caller: Caller, q: { CustomerId: number; Brand
 
 /**
  * One adjustment call: `set` calls name the wanted balance (the difference is the ledger row),
- * `add` calls the amount to add. The key is the client's (a retry changes nothing) or a new one.
+ * `add` calls the amount to add. Below ADMIN a raise becomes a request for another approver
+ * (`grantAsRequest`, docs/decisions.md "Loyalty: four eyes"); a decrease applies at once. The key is the client's (a retry changes nothing) or a new one.
  */
 interface Adjustment { name: string; access: Capability; account: Account; mode: 'set' | 'add'; summary: string }
 
@@ -195,8 +205,9 @@ async function adjust(db: Db, caller: Caller, a: Adjustment, customerId: number,
     userId: customerId, brandId, account, reason: why.trim(), reference: { type: 'adjustment' as const, id: null },
     createdBy: caller?.id ?? null, key, grantField: valueField, fingerprint: clientKey === undefined ? undefined : `${valueField}=${value}`,
   };
-  const posted = await db.transaction((tx) => (mode === 'set' ? setBalance(tx, { ...entry, balance: value }) : postToLedger(tx, { ...entry, amount: value })));
-  return { customerId, brandId, account, balance: posted.balance, applied: posted.applied };
+  const posted = await db.transaction(async (tx) => (await grantAsRequest(tx, caller, entry, mode === 'set' ? { set: value } : { add: value }))
+    ?? (mode === 'set' ? setBalance(tx, { ...entry, balance: value }) : postToLedger(tx, { ...entry, amount: value })));
+  return { customerId, brandId, account, balance: posted.balance, applied: posted.applied, requestId: 'requestId' in posted ? posted.requestId : null };
 }
 
 export function registerCustomerLoyalty(app: FastifyInstance, ctx: AppContext) {
@@ -218,6 +229,7 @@ export function registerCustomerLoyalty(app: FastifyInstance, ctx: AppContext) {
     { name: 'UpdateCustomerCreditWalletBalance', access: 'customers.manage', account: 'credit', mode: 'set', summary: "Sets a customer's credit balance in a brand." },
     { name: 'UpdateDepositWalletByid', access: 'customers.manage', account: 'wallet', mode: 'add', summary: "Deposits an amount into a customer's wallet." },
     { name: 'UpdateCreditDepositWalletByid', access: 'customers.manage', account: 'credit', mode: 'add', summary: "Deposits an amount into a customer's credit." },
+    { name: 'UpdateCustomerPointsBalance', access: 'customers.manage', account: 'points', mode: 'set', summary: "Sets a customer's points in a brand; the difference is a ledger row with the reason." },
   ];
   service(app, ctx, 'Customer', [
     ...adjustments.map(adjustmentRoute),
@@ -229,10 +241,11 @@ export function registerCustomerLoyalty(app: FastifyInstance, ctx: AppContext) {
         punches: amountSchema('punches', 'balance', { minimum: 0, description: 'The new punch count.' }),
         freeItems: amountSchema('freeItems', 'balance', { minimum: 0, description: 'The new free item count.' }),
       }),
-      result: CustomerBalances,
+      result: PunchesAdjustmentResult,
       async handler({ body, caller, ctx }) {
         await brandInScope(ctx.db, caller, body.brandId);
         await visibleCustomer(ctx.db, caller, body.customerId, body.brandId);
+        const requestIds: number[] = [];
         const suffix = body.idempotencyKey ?? randomUUID();
         const key = (account: Account) => `adjustment:UpdateCustomerFreeItemsAndPunches:${account}:${body.customerId}:${body.brandId}:${suffix}`;
         // One fingerprint for the pair: a retry is the same call as a whole or a 422, never half applied.
@@ -241,10 +254,14 @@ export function registerCustomerLoyalty(app: FastifyInstance, ctx: AppContext) {
         await ctx.db.transaction(async (tx) => {
           await lockedBalance(tx, body.customerId, body.brandId, 'punches');
           if (fingerprint !== undefined && (await keyUse(tx, [key('punches'), key('freeItems')], fingerprint)) === 'replay') return;
-          await setBalance(tx, { ...base, account: 'punches', balance: body.punches, key: key('punches'), grantField: 'punches' });
-          await setBalance(tx, { ...base, account: 'freeItems', balance: body.freeItems, key: key('freeItems'), grantField: 'freeItems' });
+          for (const account of ['punches', 'freeItems'] as const) {
+            const entry = { ...base, account, balance: body[account], key: key(account), grantField: account };
+            const asked = await grantAsRequest(tx, caller, entry, { set: body[account] });
+            if (asked) requestIds.push(asked.requestId);
+            else await setBalance(tx, entry);
+          }
         });
-        return balanceFor(ctx.db, caller, { CustomerId: body.customerId, BrandId: body.brandId });
+        return { ...(await balanceFor(ctx.db, caller, { CustomerId: body.customerId, BrandId: body.brandId })), requestIds };
       },
     }),
     route({

@@ -3,13 +3,13 @@ import { aliasedTable, and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { brands, customerGroups, notificationRequests, notifications, users } from '../../db/schema';
-import { badRequest, conflict, notFound, Obj, type ValidationError } from '../../http/envelope';
+import { badRequest, conflict, forbidden, notFound, Obj, type ValidationError } from '../../http/envelope';
 import { route, service } from '../../http/routes';
 import { pageOf, pagingFields } from '../../http/paging';
 import { Nullable } from '../../http/nullable';
 import type { AppContext, Caller } from '../../http/context';
 import { scopeWhere } from '../../resources/scope';
-import { nextApprovalState, type ApprovalEvent, type ApprovalStatus } from '../../../machines/approvalMachine';
+import { approvalRefusal, nextApprovalState, OWN_REQUEST, type ApprovalEvent, type ApprovalStatus } from '../../../machines/approvalMachine';
 import { checkTarget, sendNotification, type NotificationContent } from './send';
 import { registerNotificationInbox } from './inbox';
 
@@ -107,8 +107,9 @@ async function decide(ctx: AppContext, caller: Caller, id: number, event: Approv
   const sent = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(notificationRequests).where(and(eq(notificationRequests.id, id), inScope(caller))).for('update');
     if (!row) throw notFound('Notification request');
-    const next = nextApprovalState(row.status as ApprovalStatus, event);
-    if (!next) throw conflict(DECIDED(id, row.status));
+    const parties = { requestedBy: row.requestedBy, decidedBy: caller?.id ?? null };
+    const next = nextApprovalState(row.status as ApprovalStatus, event, parties);
+    if (!next) throw approvalRefusal(row.status as ApprovalStatus, event, parties) === 'ownRequest' ? forbidden(OWN_REQUEST) : conflict(DECIDED(id, row.status));
     await tx.update(notificationRequests).set({ status: next, decidedBy: caller?.id ?? null, decidedAt: new Date() }).where(eq(notificationRequests.id, id));
     if (next !== 'approved') return null;
     return sendNotification(tx, row, { requestId: row.id, sentBy: caller?.id ?? null, push: !!ctx.push });

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useParams } from 'wouter';
-import { Button, Callout, Card, FormGroup, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { Alert, Button, Callout, Card, FormGroup, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { graphql } from '../../gql';
 import { errorMessage } from '../../lib/errors';
+import { notify } from '../../lib/notify';
 import { formatMoney } from '../../../domain/money';
 import { CustomerOrders } from './CustomerOrders';
 import { CustomerScans } from './CustomerScans';
@@ -25,9 +26,10 @@ const Ledger = graphql(`
     }
   }
 `);
-const SetWallet = graphql(`mutation CustomerSetWallet($input: UpdateCustomerWalletBalanceInput_Input) { Customer_UpdateCustomerWalletBalance(input: $input) { balance applied } }`);
-const SetCredit = graphql(`mutation CustomerSetCredit($input: UpdateCustomerCreditWalletBalanceInput_Input) { Customer_UpdateCustomerCreditWalletBalance(input: $input) { balance applied } }`);
-const SetPunches = graphql(`mutation CustomerSetPunches($input: UpdateCustomerFreeItemsAndPunchesInput_Input) { Customer_UpdateCustomerFreeItemsAndPunches(input: $input) { punches freeItems } }`);
+const SetWallet = graphql(`mutation CustomerSetWallet($input: UpdateCustomerWalletBalanceInput_Input) { Customer_UpdateCustomerWalletBalance(input: $input) { balance applied requestId } }`);
+const SetCredit = graphql(`mutation CustomerSetCredit($input: UpdateCustomerCreditWalletBalanceInput_Input) { Customer_UpdateCustomerCreditWalletBalance(input: $input) { balance applied requestId } }`);
+const SetPoints = graphql(`mutation CustomerSetPoints($input: UpdateCustomerPointsBalanceInput_Input) { Customer_UpdateCustomerPointsBalance(input: $input) { balance applied requestId } }`);
+const SetPunches = graphql(`mutation CustomerSetPunches($input: UpdateCustomerFreeItemsAndPunchesInput_Input) { Customer_UpdateCustomerFreeItemsAndPunches(input: $input) { punches freeItems requestIds } }`);
 
 const ACCOUNT_LABEL: Record<string, string> = { wallet: 'Wallet', credit: 'Credit', points: 'Points', punches: 'Punches', freeItems: 'Free items' };
 
@@ -76,7 +78,7 @@ export default function CustomerPage() {
           {!details.data?.cars?.length && <li>No cars.</li>}
         </ul>
       </Card>
-      <AdjustmentForm customerId={customer.id} brands={(details.data?.brands ?? []).flatMap((b) => (b ? [{ id: b.id, name: b.name }] : []))} balances={balances} onDone={refresh} />
+      <AdjustmentForm customerId={customer.id} customerName={customer.fullName || customer.userName} brands={(details.data?.brands ?? []).flatMap((b) => (b ? [{ id: b.id, name: b.name }] : []))} balances={balances} onDone={refresh} />
       <Card>
         <h3>Ledger</h3>
         <HTMLTable compact striped data-testid="customer-ledger">
@@ -103,32 +105,63 @@ export default function CustomerPage() {
   );
 }
 
-type Balance = { brandId: number; wallet: number; credit: number; punches: number; freeItems: number };
+type Balance = { brandId: number; wallet: number; credit: number; points: number; punches: number; freeItems: number };
+type AdjustAccount = 'wallet' | 'credit' | 'points' | 'punches';
 
-/** One adjustment: the new balance of an account and a required reason; the server writes the difference to the ledger. */
-function AdjustmentForm({ customerId, brands, balances, onDone }: { customerId: number; brands: { id: number; name: string }[]; balances: Balance[]; onDone(): void }) {
+/** What one adjustment changes, in words ("wallet 10.000 KD → 4.250 KD"), for its confirmation. */
+function changeText(account: AdjustAccount, current: Balance | undefined, value: number, freeItems: number) {
+  const money = (n: number) => formatMoney(n);
+  if (account === 'wallet' || account === 'credit') return `${ACCOUNT_LABEL[account].toLowerCase()} ${money(current?.[account] ?? 0)} → ${money(value)}`;
+  if (account === 'points') return `points ${current?.points ?? 0} → ${value}`;
+  return `punches ${current?.punches ?? 0} → ${value}, free items ${current?.freeItems ?? 0} → ${freeItems}`;
+}
+
+/**
+ * One adjustment: the new balance of an account and a required reason; the server writes the
+ * difference to the ledger. It asks first, naming the customer, the account and the change. Under
+ * the four-eyes rule (docs/decisions.md "Loyalty: four eyes") a raise by anyone below ADMIN becomes
+ * a request for another approver: the one notice then reads "Request sent for approval".
+ */
+function AdjustmentForm({ customerId, customerName, brands, balances, onDone }: { customerId: number; customerName: string; brands: { id: number; name: string }[]; balances: Balance[]; onDone(): void }) {
   const [brandId, setBrandId] = useState<number | null>(null);
-  const [account, setAccount] = useState<'wallet' | 'credit' | 'punches'>('wallet');
+  const [account, setAccount] = useState<AdjustAccount>('wallet');
   const [value, setValue] = useState('');
   const [freeItems, setFreeItems] = useState('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const ctx = { context: { silent: true } };
   const [setWallet, w] = useMutation(SetWallet, ctx);
   const [setCredit, c] = useMutation(SetCredit, ctx);
+  const [setPoints, pt] = useMutation(SetPoints, ctx);
   const [setPunches, p] = useMutation(SetPunches, ctx);
+  const busy = w.loading || c.loading || pt.loading || p.loading;
   const brand = brandId ?? brands[0]?.id ?? null;
   const current = balances.find((b) => b.brandId === brand);
-  const submit = async (e: FormEvent) => {
+  const free = Number(freeItems || current?.freeItems || 0);
+  const brandLabel = brands.find((b) => b.id === brand)?.name ?? '';
+  const check = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     if (brand == null) return setError('Choose a brand.');
     if (!reason.trim()) return setError('Please give a reason.');
     if (value.trim() === '' || !Number.isFinite(Number(value))) return setError('Please enter the new balance.');
+    setConfirming(true);
+  };
+  const save = async () => {
+    setConfirming(false);
+    if (brand == null) return;
+    const input = { customerId, brandId: brand, balance: Number(value), reason };
     try {
-      if (account === 'wallet') await setWallet({ variables: { input: { customerId, brandId: brand, balance: Number(value), reason } } });
-      else if (account === 'credit') await setCredit({ variables: { input: { customerId, brandId: brand, balance: Number(value), reason } } });
-      else await setPunches({ variables: { input: { customerId, brandId: brand, punches: Number(value), freeItems: Number(freeItems || current?.freeItems || 0), reason } } });
+      let asked: boolean;
+      if (account === 'wallet') asked = !!(await setWallet({ variables: { input } })).data?.Customer_UpdateCustomerWalletBalance?.requestId;
+      else if (account === 'credit') asked = !!(await setCredit({ variables: { input } })).data?.Customer_UpdateCustomerCreditWalletBalance?.requestId;
+      else if (account === 'points') asked = !!(await setPoints({ variables: { input } })).data?.Customer_UpdateCustomerPointsBalance?.requestId;
+      else {
+        const res = await setPunches({ variables: { input: { customerId, brandId: brand, punches: Number(value), freeItems: free, reason } } });
+        asked = (res.data?.Customer_UpdateCustomerFreeItemsAndPunches?.requestIds?.length ?? 0) > 0;
+      }
+      notify('success', asked ? 'Request sent for approval' : 'Saved', `${customerName}: ${changeText(account, current, Number(value), free)}${asked ? '. Another approver decides it.' : ''}`);
       setValue(''); setFreeItems(''); setReason('');
       onDone();
     } catch (err) {
@@ -138,15 +171,15 @@ function AdjustmentForm({ customerId, brands, balances, onDone }: { customerId: 
   return (
     <Card>
       <h3>Adjust a balance</h3>
-      <form onSubmit={submit} aria-busy={w.loading || c.loading || p.loading} data-testid="adjust-form">
+      <form onSubmit={check} aria-busy={busy} data-testid="adjust-form">
         <FormGroup label="Brand" labelFor="adjust-brand">
           <HTMLSelect id="adjust-brand" value={brand ?? ''} onChange={(e) => setBrandId(Number(e.target.value))} options={brands.map((b) => ({ value: b.id, label: b.name }))} />
         </FormGroup>
         <FormGroup label="Account" labelFor="adjust-account">
-          <HTMLSelect id="adjust-account" value={account} onChange={(e) => setAccount(e.target.value as typeof account)}
-            options={[{ value: 'wallet', label: 'Wallet' }, { value: 'credit', label: 'Credit' }, { value: 'punches', label: 'Punches and free items' }]} />
+          <HTMLSelect id="adjust-account" value={account} onChange={(e) => setAccount(e.target.value as AdjustAccount)}
+            options={[{ value: 'wallet', label: 'Wallet' }, { value: 'credit', label: 'Credit' }, { value: 'points', label: 'Points' }, { value: 'punches', label: 'Punches and free items' }]} />
         </FormGroup>
-        <FormGroup label={account === 'punches' ? 'New punches' : 'New balance (KD)'} labelFor="adjust-value">
+        <FormGroup label={account === 'punches' ? 'New punches' : account === 'points' ? 'New points' : 'New balance (KD)'} labelFor="adjust-value">
           <InputGroup id="adjust-value" value={value} onChange={(e) => setValue(e.target.value)} inputMode="decimal" />
         </FormGroup>
         {account === 'punches' && (
@@ -158,8 +191,12 @@ function AdjustmentForm({ customerId, brands, balances, onDone }: { customerId: 
           <InputGroup id="adjust-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
         </FormGroup>
         {error && <Callout intent="danger" role="alert">{error}</Callout>}
-        <Button type="submit" intent="primary" text="Save adjustment" loading={w.loading || c.loading || p.loading} />
+        <Button type="submit" intent="primary" text="Save adjustment" loading={busy} />
       </form>
+      <Alert isOpen={confirming} intent="primary" confirmButtonText="Confirm" cancelButtonText="Cancel" onConfirm={() => void save()} onCancel={() => setConfirming(false)}>
+        <p data-testid="adjust-confirmation">Change {customerName}&apos;s {changeText(account, current, Number(value), free)}{brandLabel ? ` in ${brandLabel}` : ''}?</p>
+        <p>Reason: {reason.trim()}</p>
+      </Alert>
     </Card>
   );
 }

@@ -1,11 +1,13 @@
-import { Button, Tag } from '@blueprintjs/core';
+import { Alert, Button, Dialog, DialogBody, DialogFooter, FormGroup, Tag, TextArea } from '@blueprintjs/core';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { graphql } from '../../../gql';
 import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { allowedDecisions, type ApprovalStatus } from '../../../../machines/approvalMachine';
+import {
+  allowedDecisions, approvalRefusal, WAITING_FOR_ANOTHER_APPROVER, type ApprovalDecision, type ApprovalStatus,
+} from '../../../../machines/approvalMachine';
 import { can, type Capability } from '../../../../domain/permissions';
 import { useSession } from '../../../lib/session';
 import type { FieldConfig, ResourceConfig, ResourceOperations } from '../types';
@@ -13,42 +15,85 @@ import type { FieldConfig, ResourceConfig, ResourceOperations } from '../types';
 const RequestList = graphql(`
   query CustomerRequestList($SkipCount: Int!, $MaxResultCount: Int!, $Status: queryInput_Customer_GetUserPunchesInfoDetail_Status) {
     list: Customer_GetUserPunchesInfoDetail(SkipCount: $SkipCount, MaxResultCount: $MaxResultCount, Status: $Status) {
-      totalCount data { id customerId customerName brandId account amount reason status decidedAt createdAt }
+      totalCount data { id customerId customerName brandId brandName account amount reason status requestedBy requestedByName decidedAt decisionReason createdAt }
     }
   }
 `);
 const RequestCreate = graphql(`mutation CustomerRequestCreate($input: InsertUserPunchesInfoDetailInput_Input) { row: Customer_InsertUserPunchesInfoDetail(input: $input) { id status } }`);
 const Approve = graphql(`mutation CustomerRequestApprove($id: Int!) { Customer_ApproveUserPunchesInfoDetail(input: { id: $id }) { id status } }`);
-const Reject = graphql(`mutation CustomerRequestReject($id: Int!) { Customer_UpdateRejectCustomerFreeItemsAndPunches(input: { id: $id }) { id status } }`);
+const Reject = graphql(`mutation CustomerRequestReject($id: Int!, $reason: String!) { Customer_UpdateRejectCustomerFreeItemsAndPunches(input: { id: $id, reason: $reason }) { id status } }`);
 
 const STATUS_INTENT = { pending: 'warning', approved: 'success', rejected: 'none' } as const;
 
-type Decision = TypedDocumentNode<unknown, { id: number }>;
-export interface DecisionCalls { approve: Decision; reject: Decision; access: Capability }
+export interface DecisionCalls {
+  approve: TypedDocumentNode<unknown, { id: number }>;
+  reject: TypedDocumentNode<unknown, { id: number; reason: string }>;
+  access: Capability;
+}
+/** One request row as the screens list it. */
+export interface RequestRow { id: number; status: ApprovalStatus; requestedBy: number | null; customerName: string; brandName?: string | null; account: string; amount: number }
+/** How a request's account and amount read ("5 points", "2.500 KD wallet"): the screen's own words. */
+export type Describe = (r: Pick<RequestRow, 'account' | 'amount'>) => string;
 
-/** The decisions the approval machine still allows for a request, as buttons (none for a role that may not decide). */
-export function Decisions({ id, status, refresh, calls }: { id: number; status: ApprovalStatus; refresh(): void; calls: DecisionCalls }) {
+/**
+ * The decisions the approval machine allows this user on a request (issue 20, four eyes): none for a
+ * role without the screen's decide capability, none on their own request (a hint says why). Each
+ * decision asks first, naming the customer, the account and the amount; a reject asks for a reason.
+ * The outcome is announced once (one notice, the mutations are silent).
+ */
+export function Decisions({ request, refresh, calls, describe }: { request: RequestRow; refresh(): void; calls: DecisionCalls; describe: Describe }) {
   const [approve] = useMutation(calls.approve, { context: { silent: true } });
   const [reject] = useMutation(calls.reject, { context: { silent: true } });
   const [busy, setBusy] = useState(false);
-  const { role } = useSession();
+  const [asking, setAsking] = useState<ApprovalDecision | null>(null);
+  const [reason, setReason] = useState('');
+  const { role, profile } = useSession();
   if (!can(role, calls.access)) return null;
-  const run = async (call: typeof approve) => {
+  const parties = { requestedBy: request.requestedBy, decidedBy: profile?.id ?? null };
+  const decisions = allowedDecisions(request.status, parties);
+  if (request.status === 'pending' && approvalRefusal(request.status, { type: 'request.approve' }, parties) === 'ownRequest') {
+    return <span className="bp6-text-muted" data-testid="request-waiting">{WAITING_FOR_ANOTHER_APPROVER}</span>;
+  }
+  const what = `${describe(request)} for ${request.customerName}${request.brandName ? ` (${request.brandName})` : ''}`;
+  const trimmed = reason.replace(/\s+/g, ' ').trim();
+  const run = async (decision: ApprovalDecision) => {
+    setAsking(null);
     setBusy(true);
     try {
-      await call({ variables: { id } });
+      if (decision === 'request.approve') await approve({ variables: { id: request.id } });
+      else await reject({ variables: { id: request.id, reason: trimmed } });
+      notify('success', decision === 'request.approve' ? 'Request approved' : 'Request rejected', what);
     } catch (err) {
       notify('danger', 'Error', errorMessage(err));
     } finally {
       setBusy(false);
+      setReason('');
       refresh();
     }
   };
   return (
     <>
-      {allowedDecisions(status).map((d) => (d === 'request.approve'
-        ? <Button key={d} small intent="success" text="Approve" loading={busy} onClick={() => run(approve)} />
-        : <Button key={d} small minimal intent="danger" text="Reject" loading={busy} onClick={() => run(reject)} />))}
+      {decisions.map((d) => (d === 'request.approve'
+        ? <Button key={d} small intent="success" text="Approve" loading={busy} onClick={() => setAsking(d)} />
+        : <Button key={d} small minimal intent="danger" text="Reject" loading={busy} onClick={() => setAsking(d)} />))}
+      <Alert isOpen={asking === 'request.approve'} intent="success" icon="tick" confirmButtonText="Approve" cancelButtonText="Cancel"
+        onConfirm={() => void run('request.approve')} onCancel={() => setAsking(null)}>
+        <p data-testid="approve-confirmation">Approve {what}? It is added to the customer&apos;s balance at once.</p>
+      </Alert>
+      <Dialog isOpen={asking === 'request.reject'} title={`Reject ${what}?`} onClose={() => setAsking(null)}>
+        <form onSubmit={(e) => { e.preventDefault(); if (trimmed) void run('request.reject'); }}>
+          <DialogBody>
+            <p>Nothing is added. The reason is kept with the request.</p>
+            <FormGroup label="Reason" labelFor={`reject-reason-${request.id}`} helperText={`${trimmed.length}/500`}>
+              <TextArea id={`reject-reason-${request.id}`} fill autoFocus maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+            </FormGroup>
+          </DialogBody>
+          <DialogFooter actions={<>
+            <Button onClick={() => setAsking(null)}>Cancel</Button>
+            <Button type="submit" intent="danger" disabled={!trimmed} text="Reject" />
+          </>} />
+        </form>
+      </Dialog>
     </>
   );
 }
@@ -68,17 +113,20 @@ export interface RequestScreen {
 
 export function requestScreen(s: RequestScreen): ResourceConfig {
   const label = (account: unknown) => s.accounts.find((a) => a.value === account)?.label ?? String(account);
+  const amountText = (amount: number) => (s.amount.format ? s.amount.format(amount) : String(amount));
+  const describe: Describe = (r) => `${amountText(Number(r.amount))} ${label(r.account).toLowerCase()}`;
   return {
     path: s.path,
     title: s.title,
     noun: 'request',
     columns: [
-      { field: 'customerName', name: 'Customer', width: 200 },
-      { field: 'account', name: 'What', width: 110, render: (r) => label(r.account) },
-      { field: 'amount', name: s.amount.label, width: 110, render: (r) => (s.amount.format ? s.amount.format(Number(r.amount)) : String(r.amount)) },
-      { field: 'reason', name: 'Reason', width: 240 },
-      { field: 'status', name: 'State', width: 110, render: (r) => <Tag minimal intent={STATUS_INTENT[r.status as ApprovalStatus]}>{String(r.status)}</Tag> },
-      { field: 'id', name: 'Decision', width: 180, render: (r, list) => <Decisions id={Number(r.id)} status={r.status as ApprovalStatus} refresh={list.refresh} calls={s.decisions} /> },
+      { field: 'customerName', name: 'Customer', width: 170 },
+      { field: 'account', name: 'What', width: 90, render: (r) => label(r.account) },
+      { field: 'amount', name: s.amount.label, width: 100, render: (r) => amountText(Number(r.amount)) },
+      { field: 'reason', name: 'Reason', width: 190 },
+      { field: 'requestedByName', name: 'Asked by', width: 120 },
+      { field: 'status', name: 'State', width: 90, render: (r) => <Tag minimal intent={STATUS_INTENT[r.status as ApprovalStatus]} title={r.decisionReason ? String(r.decisionReason) : undefined}>{String(r.status)}</Tag> },
+      { field: 'id', name: 'Decision', width: 200, render: (r, list) => <Decisions request={r as unknown as RequestRow} refresh={list.refresh} calls={s.decisions} describe={describe} /> },
     ],
     fields: [
       { name: 'customerId', label: 'Customer id', kind: 'number', required: true, min: 1 },
@@ -93,12 +141,12 @@ export function requestScreen(s: RequestScreen): ResourceConfig {
   };
 }
 
-/** /CustomerRequest — items and punches requests; only approval pays, through the ledger. */
+/** /CustomerRequest — points, punches and free items requests; only approval pays, through the ledger, never by the one who asked. */
 export const customerRequestsScreen = requestScreen({
   path: '/CustomerRequest',
-  title: 'Items and Punches Requests',
-  accounts: [{ value: 'punches', label: 'Punches' }, { value: 'freeItems', label: 'Free items' }],
+  title: 'Points, Items and Punches Requests',
+  accounts: [{ value: 'points', label: 'Points' }, { value: 'punches', label: 'Punches' }, { value: 'freeItems', label: 'Free items' }],
   amount: { label: 'How many', field: { min: 1, max: 1000 } },
   operations: { list: RequestList, create: RequestCreate },
-  decisions: { approve: Approve, reject: Reject, access: 'requests.manage' },
+  decisions: { approve: Approve, reject: Reject, access: 'requests.decideCounts' },
 });

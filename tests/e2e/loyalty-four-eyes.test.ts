@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startServerProcess, type ServerProcess } from '../support/serverProcess';
+import { DESKTOP, launchBrowser, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
+
+/**
+ * Four eyes in Chromium (issue 20, issue 23 "Decisions take one click"): a brand manager grants a
+ * customer 5 points on /customers/5; the console asks for a confirmation naming the customer, the
+ * account and the change, and announces once "Request sent for approval"; nothing is added. The
+ * brand manager sees no Approve on their own request ("Waiting for another approver"). A company
+ * admin approves it on /CustomerRequest after a confirmation naming customer, account and amount;
+ * one notice; the points are added once.
+ */
+let server: ServerProcess;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const API = '/api/services/app';
+const CUSTOMER = 5;
+const REASON = 'Five points for the survey';
+
+async function staffPage(login: string) {
+  const page = await (await newContext(browser, server.url, DESKTOP)).newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signIn(page, login);
+  await page.waitForURL('**/dashboard');
+  return { page, errors };
+}
+const toasts = (page: Page) => page.locator('.bp6-toast');
+
+describe('four eyes on a points grant', () => {
+  it('a brand manager asks for 5 points, sees no Approve on it; a company admin approves after a confirmation; one notice each', async () => {
+    const admin = await server.api.login('admin');
+    const pointsOf = async () => (await server.api.get(`${API}/Customer/GetCustomerWalletPunchesAndFreeItemsDetails`, {
+      token: admin, query: { CustomerId: CUSTOMER, BrandId: 7 },
+    })).body.result.points as number;
+    const before = await pointsOf();
+
+    const manager = await staffPage('brandmanager');
+    await shotOnFailure(manager.page, 'four-eyes-grant', async () => {
+      const page = manager.page;
+      await page.goto(`/customers/${CUSTOMER}`);
+      const form = page.getByTestId('adjust-form');
+      await form.waitFor();
+      await form.getByLabel('Account').selectOption('points');
+      await form.getByLabel('New points').fill(String(before + 5));
+      await form.getByLabel('Reason').fill(REASON);
+      await form.getByRole('button', { name: 'Save adjustment' }).click();
+      const confirmation = page.getByTestId('adjust-confirmation');
+      await confirmation.waitFor();
+      const text = await confirmation.innerText();
+      expect(text).toContain('Sara Customer');
+      expect(text).toContain(`points ${before} → ${before + 5}`);
+      await screenshot(page, 'four-eyes-grant-confirm-1280');
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await toasts(page).filter({ hasText: 'Request sent for approval' }).waitFor({ timeout: 20_000 });
+      await page.waitForTimeout(500);
+      expect(await toasts(page).count()).toBe(1);
+      await screenshot(page, 'four-eyes-grant-sent-1280');
+      expect(await pointsOf()).toBe(before);
+
+      await page.goto('/CustomerRequest');
+      const row = page.locator('.bp6-table-cell, td').filter({ hasText: REASON }).first();
+      await row.waitFor();
+      await page.getByTestId('request-waiting').first().waitFor();
+      expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+      await screenshot(page, 'four-eyes-own-request-1280');
+    });
+    expect(manager.errors).toEqual([]);
+
+    const company = await staffPage('companyadmin');
+    await shotOnFailure(company.page, 'four-eyes-approve', async () => {
+      const page = company.page;
+      await page.goto('/CustomerRequest');
+      await page.locator('.bp6-table-cell, td').filter({ hasText: REASON }).first().waitFor();
+      await page.getByRole('button', { name: 'Approve' }).first().click();
+      const confirmation = page.getByTestId('approve-confirmation');
+      await confirmation.waitFor();
+      const text = await confirmation.innerText();
+      expect(text).toContain('5 points for Sara Customer');
+      expect(await pointsOf()).toBe(before);
+      await screenshot(page, 'four-eyes-approve-confirm-1280');
+      await page.locator('.bp6-alert').getByRole('button', { name: 'Approve' }).click();
+      await toasts(page).filter({ hasText: 'Request approved' }).waitFor({ timeout: 20_000 });
+      await page.locator('.bp6-tag').filter({ hasText: 'approved' }).first().waitFor();
+      await page.waitForTimeout(500);
+      expect(await toasts(page).count()).toBe(1);
+      expect(await toasts(page).first().innerText()).toContain('5 points for Sara Customer');
+      await screenshot(page, 'four-eyes-approved-1280');
+    });
+    expect(await pointsOf()).toBe(before + 5);
+    expect(company.errors).toEqual([]);
+  }, 180_000);
+});
