@@ -94,6 +94,20 @@ describe('a paid order that ends without being served is refunded by itself', ()
     expect(await runDueRefunds(opsOf(server))).toBe(0);
   });
 
+  it("the inbox notice is in the brand's language (Arabic)", async () => {
+    await db().update(t.brands).set({ defaultLanguage: 'ar' }).where(eq(t.brands.id, 7));
+    try {
+      const order = await paidCardOrder();
+      expect((await sendOrderEvent(server.api, 'order.reject', order.id, tokens.branchuser)).status).toBe(200);
+      const [notice] = await db().select({ title: t.notifications.title, text: t.notifications.text }).from(t.customerNotifications)
+        .innerJoin(t.notifications, eq(t.notifications.id, t.customerNotifications.notificationId))
+        .where(and(eq(t.customerNotifications.userId, 5), eq(t.notifications.title, `استرداد الطلب ${order.orderNumber}`)));
+      expect(notice.text).toBe('يجري إرجاع 3.800 د.ك إلى بطاقة كي نت.');
+    } finally {
+      await db().update(t.brands).set({ defaultLanguage: 'en' }).where(eq(t.brands.id, 7));
+    }
+  });
+
   it('rejected by the acceptance deadline: refunded, cause deadline', async () => {
     const order = await paidCardOrder(server, { createdAt: new Date(Date.now() - 11 * 60_000) });
     const fake = fakeProvider();
