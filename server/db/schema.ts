@@ -99,6 +99,11 @@ export const users = pgTable('users', {
   birthDate: text('birth_date'),
   /** Set when user management sets a staff user's password, so a change shows in the history without the password. */
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  /**
+   * Moves on (+1) when every session of the user must end: a password change or reset, archiving,
+   * "sign out everywhere". A token issued at an older generation is refused (server/auth/sessions.ts).
+   */
+  sessionGeneration: integer('session_generation').notNull().default(0),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('users_user_name_uq').on(sql`lower(${t.userName})`),

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { brandManagers, users } from '../db/schema';
 import type { TokenService } from '../auth/tokens';
+import { sessionIsCurrent } from '../auth/sessions';
 import { unauthorized } from './envelope';
 import type { Role } from '../../domain/permissions';
 import type { SmsProvider } from '../services/verification/codes';
@@ -69,12 +70,13 @@ export function createAuth(db: Db, tokens: TokenService): AppContext['auth'] {
     const [user] = await db
       .select({
         id: users.id, role: users.role, companyId: users.companyId, brandId: users.brandId,
-        branchId: users.branchId, isGuest: users.isGuest, isActive: users.isActive,
+        branchId: users.branchId, isGuest: users.isGuest, isActive: users.isActive, sessionGeneration: users.sessionGeneration,
       })
       .from(users)
       .where(eq(users.id, claims.userId));
-    if (!user || !user.isActive) throw unauthorized();
-    const { isActive: _active, ...caller } = user;
+    // An archived user, or a session ended since the token was issued (server/auth/sessions.ts): the same 401.
+    if (!user || !user.isActive || !sessionIsCurrent(claims.generation, user.sessionGeneration)) throw unauthorized();
+    const { isActive: _active, sessionGeneration: _generation, ...caller } = user;
     if (caller.role !== 'BRAND_MANAGER') return { ...caller, role: caller.role as Role };
     const managed = await db.select({ brandId: brandManagers.brandId }).from(brandManagers).where(eq(brandManagers.userId, caller.id));
     return { ...caller, role: 'BRAND_MANAGER', brandIds: managed.map((m) => m.brandId) };

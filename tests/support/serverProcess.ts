@@ -15,11 +15,13 @@ export interface ServerProcess {
 /**
  * Starts tests/support/serverMain.ts in a child process and waits for its URL.
  * `acceptDeadlineSeconds` turns on the acceptance deadline (server/orders/deadline.ts) with that deadline.
+ * `databaseUrl` (PostgreSQL) runs it on that database, e.g. one another test server already uses, as replicas share one.
  */
-export async function startServerProcess(opts: { acceptDeadlineSeconds?: number } = {}): Promise<ServerProcess> {
+export async function startServerProcess(opts: { acceptDeadlineSeconds?: number; databaseUrl?: string } = {}): Promise<ServerProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test' };
   if (opts.acceptDeadlineSeconds) env.ORDER_ACCEPT_DEADLINE_SECONDS = String(opts.acceptDeadlineSeconds);
-  if (process.env.TEST_DATABASE_URL) env.TEST_DATABASE_URL = await freshPostgresDatabase(process.env.TEST_DATABASE_URL);
+  if (opts.databaseUrl) env.TEST_DATABASE_URL = opts.databaseUrl;
+  else if (process.env.TEST_DATABASE_URL) env.TEST_DATABASE_URL = await freshPostgresDatabase(process.env.TEST_DATABASE_URL);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.resolve('tests/support/serverMain.ts')], {
     env, stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -13,6 +13,7 @@ import { assignableRoles, ROLE_PLACE, STAFF_ROLES, type PlaceLevel, type Role } 
 import { MIN_PASSWORD_LENGTH } from '../../../domain/constants';
 import { normalisePhone } from '../../../domain/phone';
 import { hashPassword } from '../../auth/password';
+import { endAllSessions } from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
 import { branches, brandManagers, brands, users } from '../../db/schema';
 import { badRequest, forbidden, notFound, Obj, type ValidationError } from '../../http/envelope';
@@ -255,6 +256,7 @@ export async function updateStaffUser(db: Db, caller: Caller, id: number, patch:
       ...(moves && { role, ...place }),
     };
     const [row] = Object.keys(values).length ? await tx.update(users).set(values).where(eq(users.id, id)).returning() : [before];
+    if (passwordHash) await endAllSessions(tx, id); // a new password ends every earlier session, the caller's own too when it is theirs
     if (moves) await keepManagedBrands(tx, row);
     return { before, after: await withBrands(tx, row) };
   });
@@ -289,6 +291,7 @@ export async function deleteStaffUser(db: Db, caller: Caller, id: number, level?
     if (where && !where(before)) throw notFound('User');
     if (before.id === caller?.id) throw forbidden('You cannot delete your own user.');
     await tx.update(users).set({ isActive: false }).where(eq(users.id, id));
+    await endAllSessions(tx, id); // refused already while archived; this keeps the old tokens dead should the row ever be active again
     await tx.delete(brandManagers).where(eq(brandManagers.userId, id));
     return { before, after: null };
   });

@@ -127,7 +127,7 @@ export function registerShopCustomer(app: FastifyInstance, ctx: AppContext) {
       result: RegistrationResult,
       async handler({ body, ctx }) {
         const userId = await completeRegistration(ctx.db, body);
-        const token = await ctx.tokens.issue({ userId, role: 'CUSTOMER' });
+        const token = await ctx.tokens.issue({ userId, role: 'CUSTOMER', generation: 0 }); // a new account's first session
         return { ...token, encryptedAccessToken: token.accessToken, userId };
       },
     }),

@@ -5,7 +5,8 @@ import { GUEST_USER_ID } from '../../../domain/constants';
 import { normalisePhone } from '../../../domain/phone';
 import { users } from '../../db/schema';
 import { hashPassword, verifyPasswordEqualWork } from '../../auth/password';
-import { badRequest, Obj } from '../../http/envelope';
+import { endAllSessions } from '../../auth/sessions';
+import { badRequest, forbidden, Obj } from '../../http/envelope';
 import { route, service } from '../../http/routes';
 import type { AppContext } from '../../http/context';
 import { consumeCode, issueCode } from '../verification/codes';
@@ -31,7 +32,8 @@ export function registerTokenAuth(app: FastifyInstance, ctx: AppContext) {
       name: 'Authenticate',
       access: 'public',
       summary: 'Log in with a user name, e-mail or phone number. `asGuest` logs in as the shop guest (user 18). '
-        + '429 with Retry-After after 5 failures in a row for an account, or 30 in an hour from one client.',
+        + '429 with Retry-After after 5 failures in a row for an account (even with the right password, for a while). '
+        + 'After 30 failures in an hour from one client, its tries are slowed, and tries at accounts with recent failures are 429.',
       body: Obj('AuthenticateInput', {
         userNameOrEmailAddress: Type.Optional(Type.String({ maxLength: 256 })),
         password: Type.Optional(Type.String({ maxLength: 128 })),
@@ -41,7 +43,8 @@ export function registerTokenAuth(app: FastifyInstance, ctx: AppContext) {
       result: AuthenticateResult,
       async handler({ body, ctx, req }) {
         if (body.asGuest) {
-          const token = await ctx.tokens.issue({ userId: GUEST_USER_ID, role: 'CUSTOMER' });
+          const [guest] = await ctx.db.select({ generation: users.sessionGeneration }).from(users).where(eq(users.id, GUEST_USER_ID));
+          const token = await ctx.tokens.issue({ userId: GUEST_USER_ID, role: 'CUSTOMER', generation: guest?.generation ?? 0 });
           return { ...token, encryptedAccessToken: token.accessToken, userId: GUEST_USER_ID };
         }
         const login = body.userNameOrEmailAddress?.trim() ?? '';
@@ -63,7 +66,7 @@ export function registerTokenAuth(app: FastifyInstance, ctx: AppContext) {
         const matched = await verifyPasswordEqualWork(body.password, user?.passwordHash ?? null);
         if (!user || user.isGuest || !user.isActive || !matched) throw badRequest(INVALID_LOGIN);
         await loginSucceeded(ctx.db, account, req.ip);
-        const token = await ctx.tokens.issue({ userId: user.id, role: user.role });
+        const token = await ctx.tokens.issue({ userId: user.id, role: user.role, generation: user.sessionGeneration });
         return { ...token, encryptedAccessToken: token.accessToken, userId: user.id };
       },
     }),
@@ -99,8 +102,25 @@ export function registerTokenAuth(app: FastifyInstance, ctx: AppContext) {
         const [user] = phone ? await ctx.db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, phone)) : [];
         if (!user) throw badRequest('Sorry, but user with this phone number not exist');
         await consumeCode(ctx.db, phone!, 'reset', body.code);
-        await ctx.db.update(users).set({ passwordHash: await hashPassword(body.newPassword) }).where(eq(users.id, user.id));
+        const passwordHash = await hashPassword(body.newPassword);
+        await ctx.db.transaction(async (tx) => {
+          await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+          await endAllSessions(tx, user.id);
+        });
         await forgetLoginFailures(ctx.db, user.id);
+        return true;
+      },
+    }),
+    route({
+      method: 'POST',
+      name: 'SignOutEverywhere',
+      access: 'user',
+      summary: "Ends every session of the caller, on every device, this one included: every token issued to them so far is "
+        + 'refused (401) from now on, on every server. Signing in again starts a new session. The shared shop guest cannot (403).',
+      result: Type.Boolean(),
+      async handler({ caller, ctx }) {
+        if (caller!.isGuest) throw forbidden('The guest has no sessions of its own to end.');
+        await endAllSessions(ctx.db, caller!.id);
         return true;
       },
     }),

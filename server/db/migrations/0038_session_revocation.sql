@@ -1,0 +1,2 @@
+-- Issue 20 "Sessions": a password change (by user management, by oneself or by SMS reset), archiving and "sign out everywhere" add one to the user's session generation; an access token carries the generation it was issued at (claim `gen`, absent = 0) and is refused once the user's generation has moved on (server/http/context.ts, in the user read every request already makes).
+ALTER TABLE "users" ADD COLUMN "session_generation" integer DEFAULT 0 NOT NULL;
