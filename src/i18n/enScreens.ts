@@ -10,6 +10,9 @@ import { addEnglish } from './index';
 export const enScreens = {
   profile: {
     title: 'My profile',
+    sessions: 'Your sessions',
+    signOutEverywhereHint: 'Signed in on a phone or computer you no longer use? End every session, this one too.',
+    signOutEverywhere: 'Sign out everywhere',
     details: 'My details',
     edit: 'Edit',
     detailsFailed: 'Your details could not be loaded.',

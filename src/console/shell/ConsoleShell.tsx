@@ -8,6 +8,7 @@ import { ChevronUpIcon, LogOutIcon, MenuIcon, UserIcon, SwapHorizontalIcon, Life
 import { can, menuFor } from '../../../domain/permissions';
 import { PRODUCT_NAME, SCROLL_TOP_THRESHOLD_PX } from '../../../domain/constants';
 import { useSession } from '../../lib/session';
+import { useSignOutEverywhere } from '../../lib/signOutEverywhere';
 import { NoticeQueue } from '../../lib/notify';
 import { MENU_ICONS } from './menuIcons';
 import { BrandSwitch } from './BrandSwitch';
@@ -86,6 +87,12 @@ function SupportLink() {
   return <MenuItem icon={<LifesaverIcon />} text="Support" href="/SupportPage" onClick={(e: React.MouseEvent) => { e.preventDefault(); navigate('/SupportPage'); }} />;
 }
 
+/** Ends every session of the user on every device, this one too (src/lib/signOutEverywhere.ts). */
+function SignOutEverywhereItem() {
+  const { signOutEverywhere, pending } = useSignOutEverywhere();
+  return <MenuItem icon={<LogOutIcon />} text="Sign out everywhere" disabled={pending} shouldDismissPopover={false} onClick={() => void signOutEverywhere()} />;
+}
+
 function UserDropdown() {
   const { profile, role, send } = useSession();
   return (
@@ -101,6 +108,7 @@ function UserDropdown() {
           <MenuDivider />
           {can(role, 'support.view') && <SupportLink />}
           <MenuItem icon={<LogOutIcon />} text="Logout" onClick={() => send({ type: 'auth.logout' })} />
+          <SignOutEverywhereItem />
         </Menu>
       }
     >

@@ -1,11 +1,24 @@
 import '../account.css';
 import './profile.css';
 import { useSession } from '../../lib/session';
+import { useSignOutEverywhere } from '../../lib/signOutEverywhere';
 import { CustomerDetailsCard } from './CustomerDetailsCard';
 import { AddressesCard } from './AddressesCard';
 import { CarsCard } from './CarsCard';
 import { t } from '../../i18n';
 import '../../i18n/enScreens';
+
+/** Ends every session of the customer, on every device, this one too (then back to sign-in). */
+function SessionsCard() {
+  const { signOutEverywhere, pending } = useSignOutEverywhere();
+  return (
+    <section className="acct-card" aria-labelledby="profile-sessions-title">
+      <h2 id="profile-sessions-title">{t('profile.sessions')}</h2>
+      <p>{t('profile.signOutEverywhereHint')}</p>
+      <button type="button" className="acct-btn acct-btn--ghost" disabled={pending} onClick={() => void signOutEverywhere()}>{t('profile.signOutEverywhere')}</button>
+    </section>
+  );
+}
 
 /** /profile (customers only): details, saved delivery addresses and cars. */
 export default function ProfilePage() {
@@ -18,6 +31,7 @@ export default function ProfilePage() {
         <div className="profile-page__side">
           {profile && <AddressesCard userId={profile.id} />}
           <CarsCard />
+          <SessionsCard />
         </div>
       </div>
     </div>
