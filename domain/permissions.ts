@@ -198,6 +198,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { path: '/customers/new-customer', title: 'New Customer', access: 'customers.manage' },
   { path: '/customers/:id', title: 'Customer', access: 'customers.manage' },
   { path: '/payment-history', title: 'Payment History', access: 'payments.history', menu: { label: 'Payment History', visibleTo: 'payments.history' } },
+  { path: '/payment-reconciliation', title: 'Payment Reconciliation', access: 'payments.history', menu: { label: 'Payment Reconciliation', visibleTo: 'payments.history' } },
   { path: '/store', title: 'Menu', access: 'menu.manage', menu: { label: 'Menu', visibleTo: 'menu.manage' } },
   { path: '/MenuManagement', title: 'Menu Management', access: 'menuManagement.manage', menu: { label: 'Menu Management', visibleTo: 'menuManagement.manage' } },
   { path: '/DeliveryAreas/:id', title: 'Delivery Areas', access: 'deliveryAreas.manage' },

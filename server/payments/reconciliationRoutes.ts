@@ -1,12 +1,12 @@
 import { Type, type Static } from 'typebox';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { branches, brands, currencies, orders, payments } from '../db/schema';
-import { Obj } from '../http/envelope';
-import { pageOf, pagingFields } from '../http/paging';
+import { notFound, Obj } from '../http/envelope';
+import { pageOf } from '../http/paging';
 import { route, service } from '../http/routes';
 import type { AppContext, Caller } from '../http/context';
-import { oneOf } from '../resources/list';
+import { oneOf, orderByOf, sharedListFields } from '../resources/list';
 import { checkPlacesInScope, scopeWhere } from '../resources/scope';
 import { refKey } from './gateway';
 
@@ -44,24 +44,26 @@ const ReconciledPaymentPage = Obj('ReconciledPaymentPage', {
   totalAmount: Type.Number({ description: 'The sum of every matching payment (all pages).' }),
 });
 const ReconciliationQuery = Obj('PaymentReconciliationQuery', {
-  ...pagingFields,
+  ...sharedListFields,
   state: Type.Optional(oneOf(PAYMENT_STATES)),
   provider: Type.Optional(oneOf(PAYMENT_GATEWAYS)),
   brandId: Type.Optional(Id),
   branchId: Type.Optional(Id),
-  Search: Type.Optional(Type.String({ maxLength: 100, description: 'An order number, or a provider id, payment id or track id.' })),
 });
+const SORTABLE = { createdAt: payments.createdAt, paidAt: payments.paidAt, amount: payments.amount, id: payments.id };
+const OrderPaymentsQuery = Obj('OrderPaymentsQuery', { orderId: Id });
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Payments in the caller's scope (as Payment History), newest first, with the provider's references. */
-export async function reconciliationPage(ctx: AppContext, caller: Caller, query: Static<typeof ReconciliationQuery>) {
+export async function reconciliationPage(ctx: AppContext, caller: Caller, query: Static<typeof ReconciliationQuery> & { orderId?: number }) {
   await checkPlacesInScope(ctx.db, caller, query);
   const search = query.Search?.trim();
   const where = and(
     scopeWhere(caller, { brandId: orders.brandId, branchId: orders.branchId }),
     query.brandId !== undefined ? eq(orders.brandId, query.brandId) : undefined,
     query.branchId !== undefined ? eq(orders.branchId, query.branchId) : undefined,
+    query.orderId !== undefined ? eq(payments.orderId, query.orderId) : undefined,
     query.state !== undefined ? eq(payments.status, query.state) : undefined,
     query.provider !== undefined ? sql`split_part(${payments.provider}, ':', 1) = ${query.provider}` : undefined,
     search ? sql`(${orders.orderNumber} = ${search} or split_part(${payments.providerRef}, '~', 1) = ${search}
@@ -77,7 +79,7 @@ export async function reconciliationPage(ctx: AppContext, caller: Caller, query:
       .innerJoin(brands, eq(brands.id, orders.brandId))
       .innerJoin(currencies, eq(currencies.id, brands.currencyId))
       .innerJoin(branches, eq(branches.id, orders.branchId))
-      .where(where).orderBy(desc(payments.createdAt), desc(payments.id)).limit(limit).offset(offset),
+      .where(where).orderBy(...orderByOf(query.Sorting, SORTABLE, 'createdAt desc', payments.id)).limit(limit).offset(offset),
     ctx.db.select({ n: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(${payments.amount}), 0)` })
       .from(payments).innerJoin(orders, eq(orders.id, payments.orderId)).where(where),
   ]);
@@ -101,6 +103,21 @@ export function registerPaymentReconciliation(app: FastifyInstance, ctx: AppCont
       summary: "Payments in the caller's scope by state and provider, newest first, with the provider's references (invoice or charge id, payment id, track id), amount and times.",
       query: ReconciliationQuery, result: ReconciledPaymentPage,
       handler: ({ query, caller, ctx }) => reconciliationPage(ctx, caller, query),
+    }),
+    route({
+      method: 'GET', name: 'GetOrderPayments', access: 'orders.view',
+      summary: "One order's payments with the provider's references, oldest first: the receipt in the order's drawer.",
+      query: OrderPaymentsQuery, result: Type.Array(ReconciledPayment),
+      handler: async ({ query, caller, ctx }) => {
+        const page = await reconciliationPage(ctx, caller, { orderId: query.orderId, SkipCount: 0, MaxResultCount: 100, Sorting: 'createdAt asc' });
+        if (!page.data.length) {
+          // No payment, or an order outside the caller's scope: the same 404 either way.
+          const [o] = await ctx.db.select({ id: orders.id }).from(orders)
+            .where(and(eq(orders.id, query.orderId), scopeWhere(caller, { brandId: orders.brandId, branchId: orders.branchId })));
+          if (!o) throw notFound('Order');
+        }
+        return page.data;
+      },
     }),
   ]);
 }

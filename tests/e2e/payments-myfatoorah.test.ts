@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { PHONE, launchBrowser, newContext, shotOnFailure } from '../support/browser';
+import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
 import { startFakeMyFatoorah, type FakeMyFatoorah } from '../support/fakeMyFatoorah';
 import { TEXT } from '../../domain/constants';
 
@@ -70,6 +70,9 @@ describe('a guest pays with KNET through MyFatoorah', () => {
 
       await page.waitForURL('**/track-order?**');
       await page.getByText(TEXT.transactionSuccess).waitFor();
+      // The receipt KNET asks for: date and time, result, amount, payment id and track id.
+      await page.getByTestId('payment-receipt').waitFor();
+      await screenshot(page, 'myfatoorah-track-order-390');
     });
     const url = new URL(page.url());
     expect(url.searchParams.get('payment')).toBeNull();
@@ -79,6 +82,26 @@ describe('a guest pays with KNET through MyFatoorah', () => {
     // Paid once: the return and the webhook both asked MyFatoorah, the invoice has one transaction.
     const invoice = [...mf.invoices.values()].find((i) => i.customerReference === detail.body.result.orderNumber)!;
     expect(invoice.transactions.map((t) => t.status)).toEqual(['Succss']);
+    const [paid] = invoice.transactions;
+    expect(await page.getByTestId('receipt-result').textContent()).toBe('CAPTURED');
+    expect(await page.getByTestId('receipt-payment-id').textContent()).toBe(paid.paymentId);
+    expect(await page.getByTestId('receipt-track-id').textContent()).toBe(paid.trackId);
     expect(errors).toEqual([]);
+
+    // Staff: the reconciliation view lists it by state and provider with the provider's references.
+    const staff = await (await newContext(browser, server.url, DESKTOP)).newPage();
+    await signIn(staff, 'brandmanager');
+    await staff.goto('/payment-reconciliation');
+    await shotOnFailure(staff, 'payment-reconciliation-1280', async () => {
+      const table = staff.locator('.resource-screen');
+      await table.getByText(paid.trackId).waitFor({ timeout: 30_000 });
+      await table.getByText(paid.paymentId).waitFor();
+      await staff.getByLabel('State').selectOption({ label: 'Paid' });
+      await staff.getByLabel('Provider').selectOption({ label: 'MyFatoorah' });
+      await expect.poll(() => staff.getByText(/1–1 of 1/).count()).toBe(1);
+      await screenshot(staff, 'payment-reconciliation-1280');
+      await staff.getByLabel('Provider').selectOption({ label: 'Tap' });
+      await staff.getByText('None', { exact: true }).waitFor();
+    });
   });
 });

@@ -139,6 +139,14 @@ describe.each(gateways)('$name', (g) => {
     const after = await orderRow(o.orderId);
     expect(after.payment).toBe('paid');
     expect(await inboxCount()).toBe(inboxBefore + 1);
+    // The receipt on /track-order (Store/GetOrderDetail) and in the order's drawer.
+    const detail = await server.api.get('/api/services/app/Store/GetOrderDetail', { token: customer, query: { orderId: o.orderId } });
+    expect(detail.body.result.receipt).toEqual({
+      paidAt: p.paidAt!.toISOString(), at: p.paidAt!.toISOString(), result: p.result, amount: 4.5, paymentId: p.providerPaymentId, trackId: p.trackId,
+    });
+    const drawer = await server.api.get('/api/services/app/PaymentReconciliation/GetOrderPayments', { token: await server.api.login('branchuser'), query: { orderId: o.orderId } });
+    expect(drawer.status).toBe(200);
+    expect(drawer.body.result).toEqual([expect.objectContaining({ status: 'paid', paymentId: p.providerPaymentId, trackId: p.trackId, providerRef: p.providerRef.split('~')[0] })]);
 
     const inquiries = g.inquiries();
     expect((await paid.replay()).status).toBe(200);

@@ -10,6 +10,7 @@ import type { LanguageCode } from '../../../domain/languages';
 import { localizedColumn } from '../../http/language';
 import { mayReadOrder } from './orderAccess';
 import { refundsOfOrders } from '../../payments/refunds';
+import { PaymentReceipt, receiptOf } from '../../payments/receipt';
 
 export const OrderHistoryItem = Obj('OrderHistoryItem', {
   id: Type.Integer(),
@@ -88,6 +89,8 @@ export const CustomerOrderDetail = Obj('CustomerOrderDetail', {
     state: Type.String(),
     refundedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   })),
+  /** The online payment's receipt (server/payments/receipt.ts); null for cash and the sandbox. */
+  receipt: Type.Union([PaymentReceipt, Type.Null()]),
 });
 
 /** What the customer reads of a refund's status. */
@@ -138,9 +141,10 @@ export async function customerOrderDetail(db: Db, caller: NonNullable<Caller>, o
     .where(eq(orders.id, orderId));
   const o = row?.order;
   if (!mayReadOrder(caller, o, ohash)) throw notFound('Order');
-  const [items, refunds] = await Promise.all([
+  const [items, refunds, receipt] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)),
     refundsOfOrders(db, [o.id]),
+    receiptOf(db, o.id),
   ]);
   const name = await arabicNamesOf(db, items, language);
   return {
@@ -160,6 +164,7 @@ export async function customerOrderDetail(db: Db, caller: NonNullable<Caller>, o
         .map((op) => ({ id: op.id, name: name.option(op.id, op.name), price: Number(op.price), quantity: op.quantity ?? 1 })),
     })),
     refunds: refunds.map((r) => ({ amount: Number(r.amount), state: customerRefundState(r.status), refundedAt: r.refundedAt?.toISOString() ?? null })),
+    receipt,
   };
 }
 

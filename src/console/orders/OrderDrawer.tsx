@@ -10,6 +10,7 @@ import { StaffOrderDetail } from './operations';
 import { ARRIVAL_LABEL, MODE_LABEL, REFUND_LABEL, STATUS_INTENT, STATUS_LABEL, money, placedAt } from './format';
 import { OrderActions } from './OrderActions';
 import { OrderRefunds } from './OrderRefunds';
+import { OrderReceipt } from './OrderReceipt';
 import { PrintSlip, type SlipKind } from './PrintSlip';
 
 export interface OrderDrawerProps {
@@ -37,6 +38,7 @@ export function OrderDrawer({ row, order, role, acting, onClose, onAct }: OrderD
             </div>
             {order && <div className="order-drawer-actions"><OrderActions orderId={row.id} order={order} role={role} acting={acting} onAct={onAct} size="medium" /></div>}
             {row.payment === 'paid' && <OrderRefunds orderId={row.id} role={role} version={row.version} />}
+            <OrderReceipt orderId={row.id} version={row.version} />
             <OrderDetail row={row} />
           </div>
         </div>

@@ -13,6 +13,7 @@ import { newsScreen } from './configs/news';
 import { customersScreen } from './configs/customers';
 import { customerRequestsScreen } from './configs/customerRequests';
 import { paymentHistoryScreen } from './configs/paymentHistory';
+import { paymentReconciliationScreen } from './configs/paymentReconciliation';
 import { balanceRequestsScreen } from './configs/balanceRequests';
 
 /**
@@ -21,7 +22,7 @@ import { balanceRequestsScreen } from './configs/balanceRequests';
  */
 export const RESOURCE_SCREENS: ResourceConfig[] = [taxScreen, appUpdatesScreen, companiesScreen, brandsScreen, brandNewScreen, brandEditScreen,
   branchesScreen, brandAddressFieldsScreen, brandDeliveryFeesScreen, brandPaymentsScreen, customersScreen, customerRequestsScreen, balanceRequestsScreen,
-  newsScreen, paymentHistoryScreen] as ResourceConfig[];
+  newsScreen, paymentHistoryScreen, paymentReconciliationScreen] as ResourceConfig[];
 
 const screenOf = (config: ResourceConfig) =>
   lazyChunk(() => import('./ResourceScreen').then((m) => ({ default: () => <m.ResourceScreen key={config.path} config={config} /> })));

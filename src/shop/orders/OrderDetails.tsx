@@ -12,9 +12,10 @@ export const modeLabel = (m: string) => (MODE_LABEL[m] ? t(MODE_LABEL[m]) : m);
 export const statusLabel = (s: string) => (s in STATUS_LABEL ? t(STATUS_LABEL[s as OrderStatus]) : s);
 export const orderDate = (iso: unknown) => dateTime(String(iso), { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The summary of an order (number, date, branch, mode, payment, status, total). */
+/** The summary of an order (number, date, branch, mode, payment, status, total), then its payment's receipt when paid online. */
 export function OrderSummary({ order, currency }: { order: OrderDetail; currency: string }) {
   return (
+    <>
     <dl className="order-summary" data-testid="order-summary">
       <dt>{t('order.order')}</dt><dd data-testid="order-number">{order.orderNumber}</dd>
       <dt>{t('order.date')}</dt><dd>{orderDate(order.date)}</dd>
@@ -24,6 +25,24 @@ export function OrderSummary({ order, currency }: { order: OrderDetail; currency
       <dt>{t('order.status')}</dt><dd>{statusLabel(order.status)}</dd>
       <dt>{t('order.total')}</dt><dd className="order-summary__total" data-testid="order-total">{money(order.total, currency)}</dd>
     </dl>
+    {order.receipt && <PaymentReceipt receipt={order.receipt} currency={currency} />}
+    </>
+  );
+}
+
+/** What KNET asks a receipt to show: date and time, result, amount, payment id and track id (issue 21). */
+function PaymentReceipt({ receipt, currency }: { receipt: NonNullable<OrderDetail['receipt']>; currency: string }) {
+  return (
+    <section className="order-receipt" data-testid="payment-receipt" aria-label={t('order.receipt')}>
+      <h2 className="order-receipt__title">{t('order.receipt')}</h2>
+      <dl className="order-summary">
+        <dt>{t('order.receiptDateTime')}</dt><dd>{orderDate(receipt.paidAt ?? receipt.at)}</dd>
+        <dt>{t('order.receiptResult')}</dt><dd data-testid="receipt-result">{receipt.result}</dd>
+        <dt>{t('order.receiptAmount')}</dt><dd>{money(receipt.amount, currency)}</dd>
+        {receipt.paymentId && <><dt>{t('order.receiptPaymentId')}</dt><dd data-testid="receipt-payment-id">{receipt.paymentId}</dd></>}
+        {receipt.trackId && <><dt>{t('order.receiptTrackId')}</dt><dd data-testid="receipt-track-id">{receipt.trackId}</dd></>}
+      </dl>
+    </section>
   );
 }
 

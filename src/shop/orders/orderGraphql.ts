@@ -9,6 +9,7 @@ export const TrackedOrder = graphql(`
       deliveryAddress { area block street house_no }
       items { productId name quantity unitPrice lineTotal options { id name price } }
       refunds { amount state refundedAt }
+      receipt { paidAt at result amount paymentId trackId }
     }
   }
 `);
