@@ -12,6 +12,7 @@ import { guestOrderBody } from '../support/guestOrders';
 import * as t from '../../server/db/schema';
 import { rowsOf } from '../../server/db/client';
 import { reconcilePayments } from '../../server/payments/reconcile';
+import { onlineProviderFor } from '../../server/payments';
 import { transitionOrder } from '../../server/orders/transition';
 import { myFatoorahSignedText, myFatoorahSignature, PAYMENT_STATUS_SIGNED_FIELDS } from '../../server/payments/myfatoorah';
 import { tapHashText } from '../../server/payments/tap';
@@ -230,6 +231,42 @@ describe.each(gateways)('$name', (g) => {
     await reconcilePayments(ops(), { now: () => new Date(started + 61 * 60_000) });
     expect((await paymentOf(nothing.orderId))).toMatchObject({ status: 'expired' });
     expect((await orderRow(nothing.orderId)).payment).toBe('unpaid');
+  });
+});
+
+describe('refunds through the adapters (the refund worker calls these, server/payments/refunds.ts)', () => {
+  const ask = (providerRef: string, paymentId: string | null, key: string) => ({ providerRef, paymentId, amount: '4.500', currency: 'KD', key, reason: 'Rejected by the branch' });
+  it.each([['MyFatoorah', 4], ['Tap', 6]] as const)('%s: done, pending then done, declined', async (name, system) => {
+    const adapter = onlineProviderFor(name === 'Tap' ? 'tap:knet' : 'myfatoorah:knet', ops().config)!;
+    const fake = name === 'Tap' ? tap : mf;
+    const paidOrder = async () => {
+      const o = await order(system);
+      if (name === 'Tap') await tap.pay(o.payment.providerRef); else await mf.pay(o.payment.providerRef);
+      return paymentOf(o.orderId);
+    };
+    // done: MyFatoorah's refund is a request its finance team carries out, so it is pending until asked again.
+    fake.state.refundMode = 'done';
+    let p = await paidOrder();
+    let first = await adapter.refund(ask(p.providerRef, p.providerPaymentId, `k-${p.id}`));
+    if (name === 'MyFatoorah') {
+      expect(first).toMatchObject({ status: 'pending', refundRef: expect.any(String) });
+      first = await adapter.refundStatus(ask(p.providerRef, p.providerPaymentId, `k-${p.id}`), first.refundRef);
+    }
+    expect(first).toMatchObject({ status: 'refunded', refundRef: expect.any(String) });
+    // pending, then done when asked again
+    fake.state.refundMode = 'pendingThenDone';
+    p = await paidOrder();
+    const pending = await adapter.refund(ask(p.providerRef, p.providerPaymentId, `k-${p.id}`));
+    expect(pending.status).toBe('pending');
+    let later = await adapter.refundStatus(ask(p.providerRef, p.providerPaymentId, `k-${p.id}`), pending.refundRef);
+    if (later.status === 'pending') later = await adapter.refundStatus(ask(p.providerRef, p.providerPaymentId, `k-${p.id}`), pending.refundRef);
+    expect(later.status).toBe('refunded');
+    // declined: failed, with the provider's words
+    fake.state.refundMode = 'declined';
+    p = await paidOrder();
+    const declined = await adapter.refund(ask(p.providerRef, p.providerPaymentId, `k-${p.id}`));
+    expect(declined).toMatchObject({ status: 'failed', message: expect.stringMatching(/declined/i) });
+    fake.state.refundMode = 'done';
   });
 });
 
