@@ -75,10 +75,31 @@ describe('four eyes on a points grant', () => {
     });
     expect(manager.errors).toEqual([]);
 
+    // A second request, newest first in the list: the company admin rejects it with a reason.
+    const lost = await server.api.post(`${API}/Customer/InsertUserPunchesInfoDetail`, {
+      token: await server.api.login('brandmanager'), body: { customerId: CUSTOMER, brandId: 7, account: 'freeItems', amount: 2, reason: 'Lost paper card' },
+    });
+    expect(lost.status).toBe(200);
     const company = await staffPage('companyadmin');
     await shotOnFailure(company.page, 'four-eyes-approve', async () => {
       const page = company.page;
       await page.goto('/CustomerRequest');
+      await page.locator('.bp6-table-cell, td').filter({ hasText: 'Lost paper card' }).first().waitFor();
+      await page.getByRole('button', { name: 'Reject' }).first().click();
+      const dialog = page.locator('.bp6-dialog');
+      await dialog.waitFor();
+      expect(await dialog.innerText()).toContain('Reject 2 free items for Sara Customer');
+      const confirmReject = dialog.getByRole('button', { name: 'Reject' });
+      expect(await confirmReject.isDisabled()).toBe(true);
+      await dialog.getByLabel('Reason').fill('No proof of the paper card');
+      await screenshot(page, 'four-eyes-reject-reason-1280');
+      await confirmReject.click();
+      await toasts(page).filter({ hasText: 'Request rejected' }).waitFor({ timeout: 20_000 });
+      await page.locator('.bp6-tag').filter({ hasText: 'rejected' }).first().waitFor();
+      expect(await toasts(page).count()).toBe(1);
+      await toasts(page).getByRole('button').first().click();
+      await expect.poll(() => toasts(page).count()).toBe(0);
+
       await page.locator('.bp6-table-cell, td').filter({ hasText: REASON }).first().waitFor();
       await page.getByRole('button', { name: 'Approve' }).first().click();
       const confirmation = page.getByTestId('approve-confirmation');
