@@ -22,11 +22,11 @@ export function registerGatewayPayments(app: FastifyInstance, ctx: AppContext) {
     const body = req.body as { Event?: { Code?: number; Reference?: string }; Data?: unknown } | undefined;
     const signature = req.headers['myfatoorah-signature'];
     if (!body?.Data || !body.Event) return refuse(reply, 400, 'Not a MyFatoorah webhook V2 event.');
+    // Only PAYMENT_STATUS_CHANGED (code 1) moves a payment; the other events (signed over other fields) are acknowledged, nothing written.
+    if (Number(body.Event.Code) !== 1) return reply.send({ success: true });
     if (!sameSignature(myFatoorahSignature(body.Data, PAYMENT_STATUS_SIGNED_FIELDS, settings.webhookSecret), Array.isArray(signature) ? signature[0] : signature)) {
       return refuse(reply, 401, 'The MyFatoorah-Signature does not match.');
     }
-    // Only PAYMENT_STATUS_CHANGED (code 1) moves a payment; the other events are acknowledged and left.
-    if (Number(body.Event.Code) !== 1) return reply.send({ success: true });
     const invoiceId = String((body.Data as { Invoice?: { Id?: unknown } }).Invoice?.Id ?? '');
     const eventKey = String(body.Event.Reference ?? '') || `${invoiceId}:${JSON.stringify(body.Data)}`;
     if (!invoiceId) return refuse(reply, 400, 'The event names no invoice.');
@@ -43,8 +43,8 @@ export function registerGatewayPayments(app: FastifyInstance, ctx: AppContext) {
     if (!sameSignature(tapHashString(charge, settings.secretKey), Array.isArray(hash) ? hash[0] : hash)) {
       return refuse(reply, 401, 'The hashstring does not match.');
     }
-    // Refund objects come here too (post.url of a refund): the refund worker asks about them itself.
-    if (charge.object && charge.object !== 'charge') return reply.send({ success: true });
+    // Only charges are posted here (refunds are asked about by the refund worker, with no post.url).
+    if (charge.object && charge.object !== 'charge') return refuse(reply, 400, 'Only charges are taken here.');
     const row = await receiveCallback(ctx, TAP, `${charge.id}:${charge.status ?? ''}`, charge.id, charge);
     return reply.send({ success: true, processed: !!row.processedAt });
   });

@@ -89,7 +89,6 @@ export function tapProvider(settings: NonNullable<PaymentSettings['tap']>, confi
       method: 'POST', token, body: {
         charge_id: refKey(ask.providerRef), amount: asNumber(ask.amount), currency: isoCurrency(ask.currency), reason: ask.reason || 'requested_by_customer',
         reference: { merchant: ask.key }, metadata: { key: ask.key },
-        post: { url: `${callbackBase(config)}/payments/${TAP}/webhook` },
       },
     });
     if (res.status >= 400) return { status: 'failed', refundRef: null, message: errorText(res.body) };
