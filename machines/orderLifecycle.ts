@@ -21,6 +21,7 @@ import { and, not, or, setup, stateIn, transition, type SnapshotFrom, type State
  * | arrival | none, arrived      | order.serve         | served    | car service, status accepted/ready                   |
  * | arrival | none, arrived      | order.noShow        | noShow    | pickup or car service, status pending/accepted/ready |
  * | payment | unpaid             | order.markPaid      | paid      | always (money received is a fact, even on a rejected order) |
+ * | payment | unpaid             | order.close / order.serve with cashCollected | paid | as that close or serve (cash taken at the branch, one step) |
  * | read    | unread             | order.markRead      | read      | always                                               |
  * | refund  | none               | order.requestRefund | requested | payment paid, status not rejected                    |
  * | refund  | requested          | order.approveRefund | approved  | always                                               |
@@ -64,10 +65,10 @@ export type OrderLifecycleEvent =
   | { type: 'order.accept' }
   | { type: 'order.reject'; reason?: string }
   | { type: 'order.ready' }
-  | { type: 'order.close' }
+  | { type: 'order.close'; cashCollected?: boolean }
   | { type: 'order.markPaid' }
   | { type: 'order.arrive' }
-  | { type: 'order.serve' }
+  | { type: 'order.serve'; cashCollected?: boolean }
   | { type: 'order.noShow'; reason?: string }
   | { type: 'order.markRead' }
   | { type: 'order.requestRefund' }
@@ -94,6 +95,8 @@ export const orderLifecycleMachine = setup({
     isWaiting,
     isRefundable: and([stateIn({ payment: 'paid' }), not(stateIn({ status: 'rejected' }))]),
     isRefundRequested: stateIn({ refund: 'requested' }),
+    /** Closing or serving with the cash taken at the branch (issue 21): the order is paid in the same step. */
+    collectsCash: ({ event }) => (event.type === 'order.close' || event.type === 'order.serve') && event.cashCollected === true,
   },
 }).createMachine({
   id: 'orderLifecycle',
@@ -158,7 +161,14 @@ export const orderLifecycleMachine = setup({
     payment: {
       initial: 'unpaid',
       states: {
-        unpaid: { on: { 'order.markPaid': 'paid' } },
+        unpaid: {
+          on: {
+            'order.markPaid': 'paid',
+            // The same guards as the status region's close and serve, so both regions move together or not at all.
+            'order.close': { target: 'paid', guard: and(['collectsCash', 'isAccepted']) },
+            'order.serve': { target: 'paid', guard: and(['collectsCash', 'isCarService', 'isAccepted', 'isWaiting']) },
+          },
+        },
         paid: {},
       },
     },

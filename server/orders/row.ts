@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Column, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { branches, brands, orderItems, orders, users } from '../db/schema';
+import { branches, brands, orderItems, orders, paymentSystems, users } from '../db/schema';
 import { Obj } from '../http/envelope';
 import { Nullable } from '../http/nullable';
 import {
@@ -37,6 +37,7 @@ export const StaffOrder = Obj('StaffOrder', {
   deliveryFee: Type.Number(),
   discount: Type.Number(),
   paymentSystemId: Type.Integer(),
+  isCash: Type.Boolean({ description: 'Paid at the branch (a cash method): closing or serving it asks whether the cash was collected.' }),
   carDetails: Nullable(Type.String()),
   specialRemarks: Nullable(Type.String()),
   createdAt: Type.String(),
@@ -75,7 +76,9 @@ export const staffOrderColumns = {
   customerPhone: sql<string | null>`coalesce(${orders.guestPhoneNumber}, ${users.phoneNumber})`,
   userId: orders.userId,
   total: orders.total, subtotal: orders.subtotal, tax: orders.tax, deliveryFee: orders.deliveryFee, discount: orders.discount,
-  paymentSystemId: orders.paymentSystemId, carDetails: orders.carDetails, specialRemarks: orders.specialRemarks,
+  paymentSystemId: orders.paymentSystemId,
+  isCash: sql<boolean>`exists (select 1 from ${paymentSystems} where ${paymentSystems.id} = ${orders.paymentSystemId} and ${paymentSystems.provider} = 'cash')`,
+  carDetails: orders.carDetails, specialRemarks: orders.specialRemarks,
   createdAt: orders.createdAt, paidAt: orders.paidAt, branchId: orders.branchId, brandId: orders.brandId,
   branchName: sql<string>`coalesce(${branches.name}, '')`, brandName: sql<string>`coalesce(${brands.name}, '')`,
   acceptedAt: orders.acceptedAt, readyAt: orders.readyAt, statusReason: orders.statusReason,

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { orders } from '../../db/schema';
+import { orders, payments } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound, Obj } from '../../http/envelope';
 import { route, service } from '../../http/routes';
 import { allowEmptyBody } from '../../http/emptyBody';
@@ -9,7 +9,7 @@ import type { AppContext, Caller } from '../../http/context';
 import { canSendOrderEvent, ORDER_EVENT_CAPABILITY } from '../../../domain/permissions';
 import { countOrders, listOrders, MAX_PAGE_SIZE, orderWhere, type OrderFilter, type OrderRow } from '../../orders/list';
 import { OrderStatusCounts, StaffOrder } from '../../orders/row';
-import { transitionOrder, type OrderRecord } from '../../orders/transition';
+import { transitionOrder, type OrderRecord, type TransitionOptions } from '../../orders/transition';
 import { eventWithReason, ReasonField } from '../../orders/reason';
 import {
   DELIVERY_SYSTEMS, OPEN_STATUSES, ORDER_STATUS_TYPES, ORDER_STATUSES, type DeliverySystem, type OrderLifecycleEvent, type OrderStatus,
@@ -56,6 +56,11 @@ const OrderIdBody = Obj('OrderIdInput', {
 });
 const OrderIdQuery = Obj('OrderIdQuery', { orderId: Type.Optional(Type.Integer({ minimum: 1 })) });
 const NoShowBody = Obj('CustomerNoShowInput', { ...OrderIdBody.properties, reason: ReasonField });
+/** Closing or serving a cash order: true when the branch took the cash, so the order is paid in the same step (issue 21). */
+const CashCollectedField = Type.Optional(Type.Boolean({
+  description: 'Closing or serving: the cash was collected at the branch. The order is marked paid in the same step as the close (payment history, revenue); false or absent leaves it unpaid (owed, in the unpaid list).',
+}));
+const ServeBody = Obj('CustomerServedInput', { ...OrderIdBody.properties, cashCollected: CashCollectedField });
 
 const OrderStatusType = Obj('OrderStatusType', {
   id: Type.Integer(), name: Type.String(), displayName: Type.String(),
@@ -100,9 +105,19 @@ const count = (name: string, summary: string, fixed: Partial<OrderFilter>) =>
 
 /** Runs one lifecycle event on an order for a route, answering the updated order row. */
 export async function applyOrderEvent(ctx: AppContext, caller: Caller, orderId: number, event: OrderLifecycleEvent, version?: number) {
-  const { order } = await transitionOrder(ctx, orderId, event, caller, { expectedVersion: version });
+  const { order } = await transitionOrder(ctx, orderId, event, caller, { expectedVersion: version, within: cashTaken });
   return orderRowOf(ctx, order);
 }
+
+/**
+ * Staff marked a cash order paid (UpdateOrderToPaidStatus, or a close or serve with the cash
+ * collected): its cash payment is taken too, in the same transaction, so the payments agree with the order.
+ */
+const cashTaken: NonNullable<TransitionOptions['within']> = async (tx, updated, before) => {
+  if (updated.payment !== 'paid' || before.payment === 'paid') return;
+  await tx.update(payments).set({ status: 'paid', paidAt: updated.paidAt ?? new Date() })
+    .where(and(eq(payments.orderId, updated.id), eq(payments.provider, 'cash'), eq(payments.status, 'pending')));
+};
 
 async function orderRowOf(ctx: AppContext, order: OrderRecord): Promise<OrderRow> {
   const { data } = await listOrders(ctx.db, null, { id: order.id }, { skip: 0, take: 1 });
@@ -145,6 +160,7 @@ export function registerStaffOrders(app: FastifyInstance, ctx: AppContext) {
         status: Type.Union([Type.String({ minLength: 1, maxLength: 20 }), Type.Integer()]),
         version: Type.Optional(Type.Integer({ minimum: 0 })),
         reason: ReasonField,
+        cashCollected: CashCollectedField,
       }),
       result: StaffOrder,
       async handler({ body, caller, ctx }) {
@@ -157,12 +173,12 @@ export function registerStaffOrders(app: FastifyInstance, ctx: AppContext) {
           await mustSee(ctx, caller, body.orderId);
           throw conflict(`Order #${body.orderId} cannot be set back to ${type.name}.`);
         }
-        return applyOrderEvent(ctx, caller, body.orderId, eventWithReason(type.event, body.reason), body.version);
+        return applyOrderEvent(ctx, caller, body.orderId, withCashCollected(eventWithReason(type.event, body.reason), body.cashCollected), body.version);
       },
     }),
     mutation('PUT', 'UpdateOrderToPaidStatus', 'order.markPaid', 'Marks an order paid (e.g. cash at the branch). Repeating it is a no-op.'),
     mutation('PUT', 'UpdateOrderAsRead', 'order.markRead', 'Flags an order as read once viewed. Repeating it is a no-op.'),
-    mutation('POST', 'CustomerServed', 'order.serve', 'A car-service customer was served; the order is closed.'),
+    mutation('POST', 'CustomerServed', 'order.serve', 'A car-service customer was served; the order is closed (and paid, with cashCollected).', ServeBody),
     mutation('POST', 'CustomerNoShow', 'order.noShow', 'A pickup or car-service customer never came; the order is closed. Needs a reason.', NoShowBody),
     route({
       method: 'POST',
@@ -194,7 +210,7 @@ export function registerStaffOrders(app: FastifyInstance, ctx: AppContext) {
  */
 function mutation(
   method: 'PUT' | 'POST', name: string, event: OrderLifecycleEvent['type'], summary: string,
-  body: typeof OrderIdBody | typeof NoShowBody = OrderIdBody,
+  body: typeof OrderIdBody | typeof NoShowBody | typeof ServeBody = OrderIdBody,
 ) {
   return route({
     method, name, access: ORDER_EVENT_CAPABILITY[event], summary,
@@ -205,9 +221,22 @@ function mutation(
       const orderId = body.orderId ?? query.orderId;
       if (!orderId) throw badRequest('Your request is not valid!', [{ message: 'orderId: is required', members: ['orderId'] }]);
       const reason = 'reason' in body ? (body.reason as string | undefined) : undefined;
-      return applyOrderEvent(ctx, caller, orderId, eventWithReason(event, reason), body.version);
+      const cashCollected = 'cashCollected' in body ? (body.cashCollected as boolean | undefined) : undefined;
+      return applyOrderEvent(ctx, caller, orderId, withCashCollected(eventWithReason(event, reason), cashCollected), body.version);
     },
   });
+}
+
+/**
+ * A close or serve with the cash taken at the branch: the lifecycle marks the order paid in the same
+ * step (machines/orderLifecycle.ts `collectsCash`). Any other event with it is a 400, nothing written.
+ */
+function withCashCollected(event: OrderLifecycleEvent, cashCollected: boolean | undefined): OrderLifecycleEvent {
+  if (!cashCollected) return event;
+  if (event.type !== 'order.close' && event.type !== 'order.serve') {
+    throw badRequest('Cash is collected only when an order is closed or served.', [{ message: 'cashCollected: only with closing or serving an order', members: ['cashCollected'] }]);
+  }
+  return { ...event, cashCollected: true };
 }
 
 async function mustSee(ctx: AppContext, caller: Caller, orderId: number) {
