@@ -43,6 +43,11 @@ export const PERMISSIONS = {
   /** The platform's payment method names (Payment History's method filter, a brand's payment settings). */
   'paymentSystems.view': MAIN_THREE,
   'validationCodes.view': MAIN_THREE,
+  /**
+   * Decision (issue 27, "A guard against SMS pumping"): the SMS pumping guard is the platform's, its
+   * cost the platform's: ADMIN sees why sending paused, resumes it, and reads the sends and their cost per day.
+   */
+  'sms.guard': [A],
   'requests.manage': MAIN_THREE,
   'groups.manage': MAIN_THREE,
   'news.manage': MAIN_THREE,

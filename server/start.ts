@@ -1,3 +1,4 @@
+import { smsProviderFromEnv } from './messages/smsProviders';
 import { followOrderCounts } from './orders/listCounts';
 import { startUpkeep, type UpkeepOptions } from './db/upkeep';
 import { buildApp, type AppOptions } from './app';
@@ -87,7 +88,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const counted = followOrderCounts(database.db, metrics ? metrics.countOrders(mirrored) : mirrored);
   const events = counted.events;
   const { app, ctx } = await buildApp({
-    db: database.db, jwtSecret: opts.jwtSecret, logger: opts.logger, sms: opts.sms, events,
+    db: database.db, jwtSecret: opts.jwtSecret, logger: opts.logger, sms: opts.sms ?? smsProviderFromEnv(process.env, opts.publicUrl), events,
     config: {
       ...(opts.publicUrl && { publicUrl: opts.publicUrl }), ...(opts.http && { http: opts.http }),
       payments: opts.payments === undefined ? paymentSettingsFromEnv() : opts.payments,

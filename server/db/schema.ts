@@ -139,6 +139,38 @@ export const smsOutbox = pgTable('sms_outbox', {
 }, (t) => [index('sms_outbox_phone_idx').on(t.phoneNumber, t.purpose)]);
 
 /**
+ * A code sent through a real SMS provider (server/messages/smsProviders.ts): one row per outbox row,
+ * with the provider's message id, the status its delivery receipts move ('sending', 'sent',
+ * 'delivered', 'undelivered', 'failed') and the cost it reported. /ValidationCode shows these.
+ */
+export const smsSends = pgTable('sms_sends', {
+  id: serial('id').primaryKey(),
+  outboxId: integer('outbox_id').notNull().references(() => smsOutbox.id),
+  provider: text('provider').notNull(),
+  providerId: text('provider_id'),
+  status: text('status').notNull().default('sending'),
+  attempts: integer('attempts').notNull().default(0),
+  cost: numeric('cost', { precision: 12, scale: 5 }),
+  currency: text('currency'),
+  error: text('error'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('sms_sends_outbox_uq').on(t.outboxId),
+  index('sms_sends_provider_id_idx').on(t.provider, t.providerId),
+  index('sms_sends_created_idx').on(t.createdAt),
+]);
+
+/** The SMS pumping circuit breaker (server/limits/smsGuard.ts), one row: sending pauses while `pausedAt` is set. */
+export const smsGuard = pgTable('sms_guard', {
+  id: integer('id').primaryKey().default(1),
+  pausedAt: timestamp('paused_at', { withTimezone: true }),
+  reason: text('reason'),
+  resumedAt: timestamp('resumed_at', { withTimezone: true }),
+  resumedBy: integer('resumed_by').references(() => users.id),
+}, () => [check('sms_guard_one_row', sql`id = 1`)]);
+
+/**
  * Limits on guessing and abuse (server/limits/, docs/decisions.md "Hardening: accounts and limits"):
  * one counter per key (an account, a client address, a phone, a number prefix, the whole platform),
  * counted in a window and blocked until a time. Kept here, not in memory, so every replica counts.
@@ -942,8 +974,14 @@ export const notifications = pgTable('notifications', {
   requestId: integer('request_id').references(() => notificationRequests.id),
   sentBy: integer('sent_by').references(() => users.id),
   recipients: integer('recipients').notNull().default(0),
+  /** An order's status notice (server/notify/orderPushes.ts): pushed with the order's topic, one per order and status. */
+  orderId: integer('order_id'),
+  orderStatus: text('order_status'),
   createdAt: createdAt(),
-}, (t) => [uniqueIndex('notifications_request_uq').on(t.requestId)]);
+}, (t) => [
+  uniqueIndex('notifications_request_uq').on(t.requestId),
+  uniqueIndex('notifications_order_status_uq').on(t.orderId, t.orderStatus).where(sql`order_id is not null`),
+]);
 
 /**
  * A customer's inbox (the shop's bell): one row per notification and customer. `pushPending` marks
@@ -970,6 +1008,8 @@ export const pushSubscriptions = pgTable('push_subscriptions', {
   p256dh: text('p256dh').notNull(),
   auth: text('auth').notNull(),
   createdAt: createdAt(),
+  /** The last push its push service took (2xx); none in 60 days and it is pruned (server/notify/pushLoop.ts). */
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
 }, (t) => [
   uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint),
   index('push_subscriptions_user_idx').on(t.userId),

@@ -4,6 +4,8 @@ import { ApiError } from '../http/envelope';
 import { ORDER_TEXT } from '../services/store/planOrder';
 import { EMAIL_TAKEN, INVALID_EMAIL, NOT_VALIDATED, PHONE_TAKEN } from '../services/customer/registration';
 import { CODE_TEXT } from '../services/verification/codes';
+import { SMS_GUARD_TEXT } from '../limits/smsGuard';
+import { CODE_NOT_SENT } from './smsSends';
 import { INVALID_LOGIN } from '../services/tokenAuth/routes';
 
 /**
@@ -65,6 +67,10 @@ const FIXED_AR: Record<string, string> = {
   [CODE_TEXT.expired]: 'انتهت صلاحية رمز التحقق أو سبق استخدامه. يرجى طلب رمز جديد.',
   [CODE_TEXT.wrong]: 'رمز التحقق غير صحيح.',
   [CODE_TEXT.tooManyWrong]: 'محاولات خاطئة كثيرة. يرجى طلب رمز جديد.',
+  [CODE_NOT_SENT]: 'تعذّر إرسال الرمز برسالة نصية. يرجى المحاولة بعد بضع دقائق.',
+  [SMS_GUARD_TEXT.country]: 'لا يمكن إرسال الرموز برسالة نصية إلى أرقام هذه الدولة.',
+  [SMS_GUARD_TEXT.cooldown]: 'أُرسل رمز إلى هذا الرقم للتو. يرجى الانتظار قبل طلب رمز آخر.',
+  [SMS_GUARD_TEXT.paused]: 'لا يمكن إرسال الرموز برسالة نصية الآن. يرجى المحاولة لاحقًا.',
   'Please log in to change your details.': 'يرجى تسجيل الدخول لتغيير بياناتك.',
   'Please log in to save a car.': 'يرجى تسجيل الدخول لحفظ سيارة.',
   [CAR_TEXT.brand]: 'يرجى اختيار نوع السيارة.',

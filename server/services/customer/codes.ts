@@ -2,23 +2,31 @@ import { Type } from 'typebox';
 import { and, desc, eq, exists, like, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { customerWallets, orders, smsOutbox, users } from '../../db/schema';
-import { forbidden, Obj } from '../../http/envelope';
+import { customerWallets, orders, smsOutbox, smsSends, users } from '../../db/schema';
+import { Obj } from '../../http/envelope';
 import { route, service } from '../../http/routes';
 import { pageOf, pagingFields } from '../../http/paging';
 import type { AppContext, Caller } from '../../http/context';
 import type { CodePurpose } from '../verification/codes';
 import { scopeWhere } from '../../resources/scope';
+import { registerSmsRoutes } from '../../messages/smsSends';
 
 /**
  * The SMS outbox as staff read it on /ValidationCode: with the embedded SMS adapter this is
- * where a customer's registration or password-reset code can be looked up and read out.
+ * where a customer's registration or password-reset code can be looked up and read out; with a
+ * real provider (issue 27) what was sent and whether it arrived, never the code.
  */
 export const SmsCode = Obj('SmsCode', {
   id: Type.Integer(),
   phoneNumber: Type.String(),
   email: Type.Union([Type.String(), Type.Null()]),
-  code: Type.String(),
+  code: Type.Union([Type.String(), Type.Null()], { description: 'Only with the embedded outbox; null once a real SMS provider sends the codes.' }),
+  provider: Type.Union([Type.String(), Type.Null()], { description: 'The SMS provider that sent it (null: the embedded outbox).' }),
+  sendStatus: Type.Union([Type.String(), Type.Null()], { description: "sending, sent, delivered, undelivered or failed (the provider's receipts)." }),
+  providerMessageId: Type.Union([Type.String(), Type.Null()]),
+  cost: Type.Union([Type.Number(), Type.Null()]),
+  currency: Type.Union([Type.String(), Type.Null()]),
+  sendError: Type.Union([Type.String(), Type.Null()]),
   failedAttempts: Type.Integer(),
   createdAt: Type.String(),
   expiresAt: Type.String(),
@@ -29,8 +37,6 @@ const SmsCodeQuery = Obj('SmsCodeQuery', {
   ...pagingFields,
   PhoneNumber: Type.Optional(Type.String({ maxLength: 20, description: 'Digits of the phone, any part.' })),
 });
-
-export const CODES_NOT_KEPT = 'Codes are sent by the SMS provider and are not kept for staff to read.';
 
 /**
  * Whose codes a reader may see (docs/decisions.md "Hardening: accounts and limits"): a code lets its
@@ -51,18 +57,21 @@ function readableCodes(db: Db, caller: Caller): SQL | undefined {
 
 export function registerValidationCodes(app: FastifyInstance, ctx: AppContext) {
   const list = (purpose: CodePurpose) => async ({ query, caller }: { query: { SkipCount: number; MaxResultCount: number; PhoneNumber?: string }; caller: Caller }) => {
-    // Only the embedded outbox (development) keeps codes for staff; with a real provider, nobody reads them.
-    if (!ctx.sms.embeddedOutbox) throw forbidden(CODES_NOT_KEPT);
+    // Only the embedded outbox (development) shows codes to staff; with a real provider, nobody reads them.
+    const showCode = ctx.sms.embeddedOutbox;
     const digits = query.PhoneNumber?.replace(/\D/g, '');
     const where = and(eq(smsOutbox.purpose, purpose), digits ? like(smsOutbox.phoneNumber, `%${digits}%`) : undefined, readableCodes(ctx.db, caller));
     const { offset, limit } = pageOf(query);
     const [rows, [{ n }]] = await Promise.all([
-      ctx.db.select().from(smsOutbox).where(where).orderBy(desc(smsOutbox.id)).limit(limit).offset(offset),
+      ctx.db.select({ r: smsOutbox, s: smsSends }).from(smsOutbox).leftJoin(smsSends, eq(smsSends.outboxId, smsOutbox.id))
+        .where(where).orderBy(desc(smsOutbox.id)).limit(limit).offset(offset),
       ctx.db.select({ n: sql<number>`count(*)::int` }).from(smsOutbox).where(where),
     ]);
     return {
-      data: rows.map((r) => ({
-        id: r.id, phoneNumber: r.phoneNumber, email: r.email, code: r.code, failedAttempts: r.failedAttempts,
+      data: rows.map(({ r, s }) => ({
+        id: r.id, phoneNumber: r.phoneNumber, email: r.email, code: showCode ? r.code : null, failedAttempts: r.failedAttempts,
+        provider: s?.provider ?? null, sendStatus: s?.status ?? null, providerMessageId: s?.providerId ?? null,
+        cost: s?.cost == null ? null : Number(s.cost), currency: s?.currency ?? null, sendError: s?.error ?? null,
         createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt.toISOString(), usedAt: r.usedAt?.toISOString() ?? null,
       })),
       totalCount: Number(n),
@@ -71,13 +80,14 @@ export function registerValidationCodes(app: FastifyInstance, ctx: AppContext) {
   service(app, ctx, 'Customer', [
     route({
       method: 'GET', name: 'GetALlconfermationCode', access: 'validationCodes.view',
-      summary: 'Registration codes sent by SMS, newest first. The admin reads all, others their own customers\' (a phone with no account is nobody\'s); only with the embedded SMS outbox (else 403).',
+      summary: 'Registration codes sent by SMS, newest first, with what the provider said of each. The admin reads all, others their own customers\' (a phone with no account is nobody\'s); the code itself only with the embedded SMS outbox.',
       query: SmsCodeQuery, result: SmsCodeList, handler: list('register'),
     }),
     route({
       method: 'GET', name: 'GetAllForgetCodes', access: 'validationCodes.view',
-      summary: 'Password-reset codes sent by SMS, newest first. The admin reads all, others their own customers\'; only with the embedded SMS outbox (else 403).',
+      summary: 'Password-reset codes sent by SMS, newest first, with what the provider said of each. The admin reads all, others their own customers\'; the code itself only with the embedded SMS outbox.',
       query: SmsCodeQuery, result: SmsCodeList, handler: list('reset'),
     }),
   ]);
+  registerSmsRoutes(app, ctx);
 }

@@ -4,7 +4,10 @@ import type { Db } from '../../db/client';
 import { smsOutbox } from '../../db/schema';
 import { badRequest, tooManyRequests } from '../../http/envelope';
 import { admitSms } from '../../limits/sms';
+import { checkBreaker, checkCooldown, checkDestination } from '../../limits/smsGuard';
 import { codeSmsText } from '../../messages/sms';
+import { deliverCode } from '../../messages/smsSends';
+import type { SmsProvider } from '../../messages/smsProviders';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../domain/languages';
 
 /** SMS verification codes (registration, password reset). SPEC: 6 digits, 10 minutes, single use. */
@@ -13,16 +16,8 @@ export const MAX_WRONG_TRIES = 5;
 
 export type CodePurpose = 'register' | 'reset';
 
-/**
- * The port an SMS provider implements. `embeddedOutbox` is true only for the development
- * default, which sends nothing and leaves the code in the outbox table for staff to read on
- * /ValidationCode; a real provider says false, and then nobody reads codes (docs/decisions.md).
- */
-export interface SmsProvider {
-  readonly embeddedOutbox: boolean;
-  send(phoneNumber: string, text: string): Promise<void>;
-}
-export const outboxSmsProvider: SmsProvider = { embeddedOutbox: true, async send() {} };
+/** The SMS port and its adapters live in server/messages/smsProviders.ts. */
+export { outboxSmsProvider, type SmsProvider } from '../../messages/smsProviders';
 
 export interface CodeRequest {
   phoneNumber: string;
@@ -34,12 +29,21 @@ export interface CodeRequest {
   language?: LanguageCode;
 }
 
-/** Issues a new code, within the SMS limits (429 with nothing sent when over one). */
+/**
+ * Issues a new code, within the SMS limits (429 with nothing sent when over one). With a real
+ * provider the pumping guard comes first (server/limits/smsGuard.ts: the destination's country,
+ * the phone's cooldown, the circuit breaker), and a send that fails is a 503 (server/messages/smsSends.ts).
+ */
 export async function issueCode(db: Db, sms: SmsProvider, { phoneNumber, purpose, client, email = null, language = DEFAULT_LANGUAGE }: CodeRequest) {
+  if (!sms.embeddedOutbox) {
+    checkDestination(phoneNumber);
+    await checkCooldown(db, phoneNumber);
+    await checkBreaker(db);
+  }
   await admitSms(db, phoneNumber, purpose, client);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await db.insert(smsOutbox).values({ phoneNumber, purpose, code, email, expiresAt: new Date(Date.now() + CODE_TTL_MS) });
-  await sms.send(phoneNumber, codeSmsText(code, purpose, language));
+  const [row] = await db.insert(smsOutbox).values({ phoneNumber, purpose, code, email, expiresAt: new Date(Date.now() + CODE_TTL_MS) }).returning({ id: smsOutbox.id });
+  await deliverCode(db, sms, row.id, phoneNumber, codeSmsText(code, purpose, language));
   return code;
 }
 

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import { startTestServer, type TestServer } from '../support/server';
+import { fakeTwilio, fakeUnifonic } from '../support/fakeSms';
+import * as t from '../../server/db/schema';
+import { twilioProvider, unifonicProvider } from '../../server/messages/smsProviders';
+import { codeSmsText } from '../../server/messages/sms';
+import { CODE_NOT_SENT } from '../../server/messages/smsSends';
+import { LANGUAGES } from '../../domain/languages';
+
+/**
+ * Issue 27: codes reach the phone through Unifonic or Twilio, simulated by local servers that
+ * follow their documented protocol (tests/support/fakeSms.ts), receipts and failures included.
+ */
+const APP = '/api/services/app';
+const REGISTER = `${APP}/Customer/RegistrateNewUnregisteredUser`;
+const VALIDATE = `${APP}/Customer/ValidateNewUnregisteredUser`;
+const REGISTER_CODES = `${APP}/Customer/GetALlconfermationCode`;
+const PUBLIC_URL = 'https://shop.example';
+
+type Server = TestServer;
+async function call(server: Server, method: 'GET' | 'POST', url: string, opts: { body?: unknown; ip?: string; headers?: Record<string, string> } = {}) {
+  const res = await server.app.inject({ method, url, remoteAddress: opts.ip ?? '10.7.0.1', headers: opts.headers ?? {}, ...(opts.body !== undefined ? { payload: opts.body as object } : {}) });
+  return { status: res.statusCode, body: res.json() };
+}
+const lastCode = async (server: Server, phone: string) =>
+  (await server.database.db.select().from(t.smsOutbox).where(eq(t.smsOutbox.phoneNumber, phone)).orderBy(desc(t.smsOutbox.id)).limit(1))[0];
+const sendOf = async (server: Server, outboxId: number) =>
+  (await server.database.db.select().from(t.smsSends).where(eq(t.smsSends.outboxId, outboxId)))[0];
+
+describe('the texts', () => {
+  it('keep every code text within one SMS segment: 160 GSM-7 characters in English, 70 UCS-2 in Arabic', () => {
+    const GSM7 = /^[A-Za-z0-9 @£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ!"#¤%&'()*+,\-./:;<=>?¡ÄÖÑÜ§¿äöñüà]*$/;
+    for (const { code: language } of LANGUAGES) {
+      for (const purpose of ['register', 'reset'] as const) {
+        const text = codeSmsText('999999', purpose, language);
+        expect(text).toContain('999999');
+        if (GSM7.test(text)) expect(text.length, text).toBeLessThanOrEqual(160);
+        else expect(text.length, text).toBeLessThanOrEqual(70); // UTF-16 code units = UCS-2 characters
+        if (language === 'ar') expect(GSM7.test(text)).toBe(false);
+      }
+    }
+  });
+});
+
+describe('Unifonic', () => {
+  let server: Server;
+  let fake: Awaited<ReturnType<typeof fakeUnifonic>>;
+  let admin: string;
+  beforeAll(async () => {
+    fake = await fakeUnifonic('app-sid-1');
+    server = await startTestServer({
+      publicUrl: PUBLIC_URL,
+      sms: unifonicProvider({ appSid: 'app-sid-1', senderId: 'BrewOps', baseUrl: fake.url, dlrToken: 'dlr-secret', timeoutMs: 300 }),
+    });
+    admin = await server.api.login('admin');
+  }, 120_000);
+  afterAll(async () => { await server?.close(); await fake?.close(); });
+
+  it('sends the code in the customer\'s language, records its id, status and cost, and takes the delivery receipt', async () => {
+    const phone = '+96551000001';
+    const res = await call(server, 'POST', REGISTER, { body: { phoneNumber: phone }, headers: { 'accept-language': 'ar' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const row = await lastCode(server, phone);
+    const sent = fake.requests.at(-1)!;
+    expect(sent).toMatchObject({ AppSid: 'app-sid-1', SenderID: 'BrewOps', Recipient: '96551000001', Body: codeSmsText(row.code, 'register', 'ar'), CorrelationID: String(row.id) });
+    const send = await sendOf(server, row.id);
+    expect(send).toMatchObject({ provider: 'unifonic', status: 'sent', attempts: 1, currency: 'KWD' });
+    expect(Number(send.cost)).toBeCloseTo(0.008);
+
+    // The console list: what was sent and its state, never the code.
+    const list = await server.api.get(`${REGISTER_CODES}?PhoneNumber=51000001`, { token: admin });
+    expect(list.body.result.data[0]).toMatchObject({ phoneNumber: phone, code: null, provider: 'unifonic', sendStatus: 'sent', providerMessageId: send.providerId, cost: 0.008 });
+
+    // A receipt without the webhook's secret is refused and changes nothing; with it, the send is delivered.
+    expect(await fake.dlr(`${server.url}/api/Sms/UnifonicDlr?token=wrong`, send.providerId!, 'Delivered')).toBe(403);
+    expect((await sendOf(server, row.id)).status).toBe('sent');
+    expect(await fake.dlr(`${server.url}/api/Sms/UnifonicDlr?token=dlr-secret`, send.providerId!, 'Delivered')).toBe(200);
+    const after = await server.api.get(`${REGISTER_CODES}?PhoneNumber=51000001`, { token: admin });
+    expect(after.body.result.data[0]).toMatchObject({ sendStatus: 'delivered', code: null });
+  });
+
+  it('tries again after 5xx answers and gets the code out', async () => {
+    const phone = '+96551000002';
+    const before = fake.requests.length;
+    fake.script.failNext = 2;
+    const res = await call(server, 'POST', REGISTER, { body: { phoneNumber: phone } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(fake.requests.length - before).toBe(3);
+    expect(await sendOf(server, (await lastCode(server, phone)).id)).toMatchObject({ status: 'sent', attempts: 3 });
+  });
+
+  it('tells the customer plainly when no code could be sent (time-outs), within seconds, and the code is dead', async () => {
+    const phone = '+96551000003';
+    const before = fake.requests.length;
+    fake.script.hangNext = 3;
+    const started = Date.now();
+    const res = await call(server, 'POST', REGISTER, { body: { phoneNumber: phone } });
+    const took = Date.now() - started;
+    expect(res.status).toBe(503);
+    expect(res.body.error.message).toBe(CODE_NOT_SENT);
+    expect(took).toBeLessThan(9_000);
+    expect(fake.requests.length - before).toBe(3);
+    const row = await lastCode(server, phone);
+    expect(await sendOf(server, row.id)).toMatchObject({ status: 'failed', attempts: 3 });
+    const validate = await call(server, 'POST', VALIDATE, { body: { phoneNumber: phone, validationCode: Number(row.code) } });
+    expect(validate.status).toBe(400);
+    // Arabic for an Arabic shop.
+    fake.script.failNext = 3;
+    const ar = await call(server, 'POST', REGISTER, { body: { phoneNumber: phone }, headers: { 'accept-language': 'ar' } });
+    expect(ar.status).toBe(503);
+    expect(ar.body.error.message).toBe('تعذّر إرسال الرمز برسالة نصية. يرجى المحاولة بعد بضع دقائق.');
+    // A failed send is no cooldown: the customer can ask again at once and gets a code.
+    const again = await call(server, 'POST', REGISTER, { body: { phoneNumber: phone } });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+  }, 30_000);
+
+  it('does not try again when Unifonic refuses the number (ER-02)', async () => {
+    const before = fake.requests.length;
+    fake.script.refuseNumber = true;
+    try {
+      const res = await call(server, 'POST', REGISTER, { body: { phoneNumber: '+96551000004' } });
+      expect(res.status).toBe(503);
+      expect(fake.requests.length - before).toBe(1);
+      expect((await sendOf(server, (await lastCode(server, '+96551000004')).id)).error).toContain('ER-02');
+    } finally {
+      fake.script.refuseNumber = false;
+    }
+  });
+});
+
+describe('Twilio', () => {
+  let server: Server;
+  let fake: Awaited<ReturnType<typeof fakeTwilio>>;
+  const SID = `AC${'1'.repeat(32)}`, TOKEN = 'twilio-auth-token';
+  beforeAll(async () => {
+    fake = await fakeTwilio(SID, TOKEN);
+    server = await startTestServer({
+      publicUrl: PUBLIC_URL,
+      sms: twilioProvider({ accountSid: SID, authToken: TOKEN, from: 'BrewOps', baseUrl: fake.url, statusCallbackUrl: `${PUBLIC_URL}/api/Sms/TwilioStatus`, timeoutMs: 300 }),
+    });
+  }, 120_000);
+  afterAll(async () => { await server?.close(); await fake?.close(); });
+
+  it('sends with basic auth and a status callback, and takes only signed callbacks', async () => {
+    const phone = '+96551000011';
+    const res = await call(server, 'POST', REGISTER, { body: { phoneNumber: phone } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const row = await lastCode(server, phone);
+    expect(fake.requests.at(-1)).toMatchObject({ To: phone, From: 'BrewOps', Body: codeSmsText(row.code, 'register', 'en'), StatusCallback: `${PUBLIC_URL}/api/Sms/TwilioStatus` });
+    const send = await sendOf(server, row.id);
+    expect(send).toMatchObject({ provider: 'twilio', status: 'sent', cost: null, currency: 'USD' });
+    expect(send.providerId).toMatch(/^SM[0-9a-f]{32}$/);
+
+    const target = `${server.url}/api/Sms/TwilioStatus`;
+    expect(await fake.statusCallback(send.providerId!, 'delivered', target, 'forged-token')).toBe(403);
+    expect((await sendOf(server, row.id)).status).toBe('sent');
+    expect(await fake.statusCallback(send.providerId!, 'sent', target)).toBe(204);
+    expect((await sendOf(server, row.id)).status).toBe('sent');
+    expect(await fake.statusCallback(send.providerId!, 'undelivered', target)).toBe(204);
+    expect(await sendOf(server, row.id)).toMatchObject({ status: 'undelivered', error: 'Twilio error 30003' });
+  });
+
+  it('tries again after a 500 and refuses nothing twice: a 400 is final', async () => {
+    let before = fake.requests.length;
+    fake.script.failNext = 1;
+    expect((await call(server, 'POST', REGISTER, { body: { phoneNumber: '+96551000012' } })).status).toBe(200);
+    expect(fake.requests.length - before).toBe(2);
+    before = fake.requests.length;
+    fake.script.refuseNumber = true;
+    try {
+      const res = await call(server, 'POST', REGISTER, { body: { phoneNumber: '+96551000013' } });
+      expect(res.status).toBe(503);
+      expect(res.body.error.message).toBe(CODE_NOT_SENT);
+      expect(fake.requests.length - before).toBe(1);
+    } finally {
+      fake.script.refuseNumber = false;
+    }
+  });
+});
