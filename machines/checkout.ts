@@ -7,12 +7,15 @@ import { phoneProblem } from '../domain/phone';
  *
  *   entering ─(empty cart)──────────▶ leftForHome        (goHome: /)
  *      ├─────(not signed in)────────▶ leftForLogin       (goLogin: /login)
+ *      ├─────(this cart's order is waiting for its payment)──▶ leftForUnpaidOrder (goToUnpaidOrder: its tracker, Pay again)
  *      └──▶ loading ──▶ editing ─checkout.submit [canSubmit]──▶ submitting
  *                         │  └─checkout.mode delivery, no saved address──▶ leftForLocation (/select-location)
  *                         ▲                                                   │
  *                         ├── isSuccessed false: the server's message ◀───────┤
  *                         └── the call threw: re-enabled, silently ◀──────────┤
  *            redirectingToPayment ◀── unpaid, with a paymentUrl ◀─────────────┤ (go to paymentUrl; the cart is cleared on /track-order)
+ *              └─checkout.returned (browser Back, page kept in memory)──▶ leftForUnpaidOrder
+ *            leftForUnpaidOrder ◀──── unpaid card order, its payment closed ◀─┤ (a replay after a cancelled payment: Pay again)
  *            placed ◀──────────────── paid, or no paymentUrl (cash) ◀─────────┘ (clear cart, go to /track-order)
  *
  * Pick-up is the default mode and payment method 2 the default method. The guest (user 18) gives
@@ -21,6 +24,11 @@ import { phoneProblem } from '../domain/phone';
  * Idempotency: the first submit of a series makes a key (`startSeries`), and every retry
  * sends the same key, so an order the server saved before the answer was lost is not placed
  * twice. Any change to the order starts a new series (the key would no longer match its body).
+ * The series outlives the page (`keepSeries`: the browser keeps it until the cart is cleared,
+ * `forgetSeries`): a checkout opened again on the same cart sends the same request with the same
+ * key, so the server answers the first order, and once that order was sent to its payment page,
+ * the checkout does not open at all: Back from the payment page (a fresh load, or the page kept in
+ * memory: `checkout.returned`) leads to that order's tracker, where it can be paid again (issue 21).
  *
  * A free item: a registered customer with free items (earned from the branch's purchases
  * collection) may take one unit of one qualifying cart line free (`checkout.freeItem`); the order
@@ -39,6 +47,17 @@ export interface PaymentMethod { paymentSystemId: number; name: string; isCard: 
 export interface CheckoutAddress { id: number; areaId: number; label: string; input?: Record<string, unknown> }
 export interface CheckoutLine { productId: number; quantity: number; optionIds: number[] }
 export interface PlacedOrder { isSuccessed: boolean; isPaid: boolean; message: string; paymentUrl: string | null; orderId: number | null; ohash: string | null }
+/**
+ * One series of Place order attempts, kept by the browser until the cart is cleared: the cart it
+ * was for (`cartSignatureOf`), the request sent (`JSON.stringify(orderRequestOf)`), its key and,
+ * once the server answered with a payment page, the order waiting for that payment.
+ */
+export interface CheckoutSeries {
+  cart: string;
+  request: string;
+  idempotencyKey: string;
+  order: { orderId: number; ohash: string | null } | null;
+}
 export interface CheckoutOptions {
   paymentMethods: PaymentMethod[];
   addresses: CheckoutAddress[];
@@ -61,6 +80,8 @@ export interface CheckoutInput {
   addressId?: number | null;
   /** The mode to start in (back from the address form: delivery); pick-up by default. */
   mode?: DeliveryMode;
+  /** The series this browser kept from an earlier checkout (CheckoutSeries), if any. */
+  series?: CheckoutSeries | null;
 }
 
 export interface CheckoutContext extends Required<CheckoutInput> {
@@ -92,7 +113,9 @@ export type CheckoutEvent =
   | { type: 'checkout.car'; carId: number | null; carDetails: string | null }
   | { type: 'checkout.freeItem'; line: number | null }
   | { type: 'checkout.submit' }
-  | { type: 'checkout.retry' };
+  | { type: 'checkout.retry' }
+  /** The page is shown again after the payment page (browser Back to a page kept in memory). */
+  | { type: 'checkout.returned' };
 
 /** The guest's name and phone problems, in SPEC.md 5's words (null: fine). */
 export function guestNameError(name: string): string | null {
@@ -141,6 +164,15 @@ export function orderRequestOf(c: CheckoutContext) {
 }
 export type OrderRequest = ReturnType<typeof orderRequestOf>;
 
+/** The cart a series was for: what the customer put in it at this branch, before any choice at checkout. */
+export const cartSignatureOf = (c: Pick<CheckoutContext, 'brandId' | 'branchId' | 'lines' | 'remarks' | 'promotionCode'>) =>
+  JSON.stringify({ brandId: c.brandId, branchId: c.branchId, lines: c.lines, remarks: c.remarks ?? null, promotionCode: c.promotionCode ?? null });
+
+/** The series as kept by the browser now: the request and key just sent, and the order once known. */
+const seriesOf = (c: CheckoutContext, order: CheckoutSeries['order'] = null): CheckoutSeries => ({
+  cart: cartSignatureOf(c), request: JSON.stringify(orderRequestOf(c)), idempotencyKey: c.idempotencyKey!, order,
+});
+
 /** Any edit changes the order: it starts a new idempotency series and clears the last error. */
 const edited = <T extends Partial<CheckoutContext>>(patch: T) => ({ ...patch, idempotencyKey: null, error: null });
 
@@ -167,11 +199,22 @@ export const checkoutMachine = setup({
     clearGuestAddress: () => {},
     goToPayment: (_, _params: { paymentUrl: string; orderId: number | null; ohash: string | null }) => {},
     goToTrackOrder: (_, _params: { orderId: number | null; ohash: string | null }) => {},
+    /** To the tracker of an order waiting for its payment ("Payment not completed", Pay again), replacing /check-out. */
+    goToUnpaidOrder: (_, _params: { orderId: number; ohash: string | null }) => {},
     showError: (_, _params: { message: string }) => {},
-    startSeries: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? newIdempotencyKey() }),
+    /** The browser keeps the series (CheckoutSeries) until the cart is cleared. */
+    keepSeries: (_, _params: CheckoutSeries) => {},
+    forgetSeries: () => {},
+    // The key of the series kept for this very request (a checkout opened again on the same cart), else a new one.
+    startSeries: assign({
+      idempotencyKey: ({ context: c }) => c.idempotencyKey
+        ?? (c.series && c.series.request === JSON.stringify(orderRequestOf(c)) ? c.series.idempotencyKey : newIdempotencyKey()),
+    }),
   },
   guards: {
     isCartEmpty: ({ context }) => context.lines.length === 0,
+    /** This cart was ordered already and sent to its payment page: it is that order's to pay, not a new one's. */
+    hasUnpaidOrder: ({ context: c }) => !!c.series?.order && c.series.cart === cartSignatureOf(c),
     isUnauthenticated: ({ context }) => !context.isAuthenticated,
     canSubmit: ({ context: c }) =>
       c.paymentMethodId !== null
@@ -184,6 +227,9 @@ export const checkoutMachine = setup({
       && (event.line === null || (c.freeItems > 0 && c.freeItemProducts.includes(c.lines[event.line]?.productId ?? -1))),
     needsLocation: ({ context, event }) => event.type === 'checkout.mode' && event.mode === 'delivery' && context.addresses.length === 0,
     isUnpaidWithPaymentUrl: (_, o: PlacedOrder) => o.isSuccessed && !o.isPaid && !!o.paymentUrl,
+    /** A replay of a card order whose payment was closed (cancelled): it is paid again from its tracker. */
+    isUnpaidCardOrder: ({ context: c }, o: PlacedOrder) => o.isSuccessed && !o.isPaid && !o.paymentUrl && o.orderId !== null
+      && !!c.paymentMethods.find((m) => m.paymentSystemId === c.paymentMethodId)?.isCard,
     isSuccessful: (_, o: PlacedOrder) => o.isSuccessed,
   },
 }).createMachine({
@@ -192,7 +238,7 @@ export const checkoutMachine = setup({
     remarks: null, promotionCode: null, addressId: null, ...input,
     mode: input.mode ?? 'pickup', paymentMethods: [], paymentMethodId: DEFAULT_PAYMENT_METHOD_ID, guestName: '', guestPhone: '',
     touched: { name: false, phone: false }, addresses: [], carId: null, carDetails: null, idempotencyKey: null, error: null, order: null,
-    freeItems: 0, freeItemProducts: [], freeItemLine: null,
+    freeItems: 0, freeItemProducts: [], freeItemLine: null, series: input.series ?? null,
   }),
   initial: 'entering',
   states: {
@@ -200,12 +246,16 @@ export const checkoutMachine = setup({
       always: [
         { guard: 'isCartEmpty', target: 'leftForHome' },
         { guard: 'isUnauthenticated', target: 'leftForLogin' },
+        { guard: 'hasUnpaidOrder', target: 'leftForUnpaidOrder' },
         { target: 'loading' },
       ],
     },
     leftForHome: { entry: 'goHome' },
     leftForLogin: { entry: 'goLogin' },
     leftForLocation: { entry: 'goSelectLocation' },
+    leftForUnpaidOrder: {
+      entry: { type: 'goToUnpaidOrder', params: ({ context }) => ({ orderId: context.series!.order!.orderId, ohash: context.series!.order!.ohash }) },
+    },
     loading: {
       tags: ['pending'],
       invoke: {
@@ -247,7 +297,10 @@ export const checkoutMachine = setup({
         'checkout.address': { actions: assign(({ event }) => edited({ addressId: event.addressId })) },
         'checkout.car': { actions: assign(({ event }) => edited({ carId: event.carId, carDetails: event.carDetails })) },
         'checkout.freeItem': { guard: 'canTakeFreeItem', actions: assign(({ event }) => edited({ freeItemLine: event.line })) },
-        'checkout.submit': { guard: 'canSubmit', target: 'submitting', actions: ['startSeries', assign({ error: null })] },
+        'checkout.submit': {
+          guard: 'canSubmit', target: 'submitting',
+          actions: ['startSeries', assign({ error: null }), { type: 'keepSeries', params: ({ context }) => seriesOf(context) }],
+        },
       },
     },
     submitting: {
@@ -261,9 +314,21 @@ export const checkoutMachine = setup({
             target: 'redirectingToPayment',
             actions: [
               assign({ order: ({ event }) => event.output }),
+              // Back from the payment page leads to this order (leftForUnpaidOrder), never to a second one.
+              assign({ series: ({ context, event }) => seriesOf(context, { orderId: event.output.orderId!, ohash: event.output.ohash }) }),
+              { type: 'keepSeries', params: ({ context }) => context.series! },
               // The cart stays until /track-order knows the order (goToPayment marks it for clearing there).
               'clearGuestAddress',
               { type: 'goToPayment', params: ({ event }) => ({ paymentUrl: event.output.paymentUrl!, orderId: event.output.orderId, ohash: event.output.ohash }) },
+            ],
+          },
+          {
+            guard: { type: 'isUnpaidCardOrder', params: ({ event }) => event.output },
+            target: 'leftForUnpaidOrder',
+            actions: [
+              assign({ order: ({ event }) => event.output }),
+              assign({ series: ({ context, event }) => seriesOf(context, { orderId: event.output.orderId!, ohash: event.output.ohash }) }),
+              { type: 'keepSeries', params: ({ context }) => context.series! },
             ],
           },
           {
@@ -271,7 +336,7 @@ export const checkoutMachine = setup({
             target: 'placed',
             actions: [
               assign({ order: ({ event }) => event.output }),
-              'clearCart', 'clearGuestAddress',
+              'clearCart', 'forgetSeries', 'clearGuestAddress',
               { type: 'goToTrackOrder', params: ({ event }) => ({ orderId: event.output.orderId, ohash: event.output.ohash }) },
             ],
           },
@@ -287,7 +352,9 @@ export const checkoutMachine = setup({
         onError: { target: 'editing' },
       },
     },
-    redirectingToPayment: {},
+    redirectingToPayment: {
+      on: { 'checkout.returned': 'leftForUnpaidOrder' },
+    },
     placed: {},
   },
 });

@@ -171,6 +171,7 @@ export const ar: Catalogue = {
     notFound: 'تعذّر العثور على هذا الطلب.',
     success: 'تمت العملية بنجاح',
     cancelled: 'أُلغي الدفع',
+    notCompleted: 'لم يكتمل الدفع',
     payAgainHint: 'طلبك محفوظ لكنه غير مدفوع. يمكنك دفعه مرة أخرى.',
     rejectedNoPay: 'رُفض طلبك، لذا لا يمكن دفعه.',
     rejectedTitle: 'تم رفض الطلب',

@@ -173,6 +173,7 @@ export const en = {
     notFound: 'This order could not be found.',
     success: TEXT.transactionSuccess,
     cancelled: 'The payment was cancelled',
+    notCompleted: 'Payment not completed',
     payAgainHint: 'Your order is saved but not paid. You can pay for it again.',
     rejectedNoPay: 'Your order was rejected, so it cannot be paid.',
     rejectedTitle: 'Order rejected',

@@ -17,6 +17,8 @@ export const KEYS = {
   orderNotes: 'orderNotes',
   /** The last order placed in this browser ({ orderId, ohash }), so a guest can track it. */
   lastOrder: 'lastOrder',
+  /** The checkout's series of Place order attempts (machines/checkout.ts CheckoutSeries), kept until the cart is cleared. */
+  checkoutSeries: 'checkoutSeries',
   /** The shop's language chosen with its switch ('en' | 'ar'); unset, the browser's language decides. */
   language: 'language',
 } as const;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { navigateTo, renderApp, resetBrowser } from '../support/renderApp';
 import { kd, lineTotal, ordersMatching, path, seedCart, serverProduct, storedCart, type ServerProduct } from '../support/shopUi';
@@ -15,6 +15,10 @@ import { TEXT, TIMINGS } from '../../domain/constants';
  * and are produced for real: clicks in the real views against a real server, which is made busy
  * to refuse, or whose answer is dropped on the way back. Each state checks what the customer
  * sees and what the server holds (the order at the server's price, exactly once).
+ *
+ * Issue 21: Back from the payment page (the page kept in memory, or loaded again) leads to the
+ * order waiting for its payment ("Payment not completed", Pay again), and a checkout opened again
+ * on the same cart after a lost answer places nothing new (the series' key is kept for the cart).
  */
 const modelMachine = createMachine({
   id: 'checkoutModel',
@@ -37,9 +41,12 @@ const modelMachine = createMachine({
     },
     placed: {},
     refused: { on: { ORDER_ACCEPTED: 'placed' } },
-    answerLost: { on: { ORDER_ACCEPTED: 'placedOnce' } },
+    answerLost: { on: { ORDER_ACCEPTED: 'placedOnce', RELOAD_AND_PLACE_AGAIN: 'placedOnceAfterReload' } },
     placedOnce: {},
-    sentToPayment: {},
+    placedOnceAfterReload: {},
+    sentToPayment: { on: { BACK_TO_KEPT_PAGE: 'backAtUnpaidOrder', BACK_AND_RELOAD: 'backAtUnpaidOrderReloaded' } },
+    backAtUnpaidOrder: {},
+    backAtUnpaidOrderReloaded: {},
     sentToLocationPicker: {},
     customerForm: { on: { CHOOSE_CAR_SERVICE: 'carNeeded' } },
     carNeeded: { on: { SAVE_CAR: 'carChosen' } },
@@ -110,6 +117,21 @@ async function expectPlacedAtServerPrice(opts: { paymentSystemId?: number; deliv
   return order.body.result;
 }
 
+/** Back from the payment page: the order waiting for its payment, with Pay again (its open payment), and no second order. */
+async function expectUnpaidOrderShown() {
+  await waitFor(() => expect(path()).toBe('/track-order'));
+  await screen.findByRole('heading', { name: 'Payment not completed' });
+  const saved = await ordersMatching(server, admin, guestName);
+  expect(saved.totalCount).toBe(1);
+  expect(new URLSearchParams(window.location.search).get('orderId')).toBe(String(saved.data[0].id));
+  // The tracker knows the order now: the cart that made it is gone, so no checkout can place it again.
+  await waitFor(() => expect(storedCart()).toEqual([]));
+  fireEvent.click(screen.getByRole('button', { name: 'Pay again' }));
+  await waitFor(() => expect(assigned).toHaveLength(2));
+  expect(assigned[1]).toBe(assigned[0]);
+  expect((await ordersMatching(server, admin, guestName)).totalCount).toBe(1);
+}
+
 async function expectGuestCheckoutIntact() {
   await checkoutShown();
   expect(screen.queryByText(/Placing your order/)).toBeNull();
@@ -123,7 +145,7 @@ describe('checkout (model-based, real views, real server)', () => {
     const reached = new Set(paths.flatMap((p) => [p.state.value, ...p.steps.map((s) => s.state.value)] as string[]));
     expect(reached.size).toBe(Object.keys(modelMachine.config.states!).length);
     expect(Object.keys(checkoutMachine.config.states!)).toEqual(
-      ['entering', 'leftForHome', 'leftForLogin', 'leftForLocation', 'loading', 'loadFailed', 'editing', 'submitting', 'redirectingToPayment', 'placed'],
+      ['entering', 'leftForHome', 'leftForLogin', 'leftForLocation', 'leftForUnpaidOrder', 'loading', 'loadFailed', 'editing', 'submitting', 'redirectingToPayment', 'placed'],
     );
   });
 
@@ -216,6 +238,14 @@ describe('checkout (model-based, real views, real server)', () => {
             expect(page.status).toBe(200);
             expect(await page.text()).toContain(kd(expectedTotal));
           },
+          backAtUnpaidOrder: expectUnpaidOrderShown,
+          backAtUnpaidOrderReloaded: expectUnpaidOrderShown,
+          placedOnceAfterReload: async () => {
+            // A new page on the same cart sent the same request with the kept key: the order the lost answer was about.
+            const order = await expectPlacedAtServerPrice();
+            expect(order.id).toBe(lostOrderId);
+            expect((await ordersMatching(server, admin, guestName)).totalCount).toBe(1);
+          },
           sentToLocationPicker: async () => {
             await waitFor(() => expect(path()).toBe('/select-location'));
             expect(new URLSearchParams(window.location.search).get('address')).toBe('guest_checkout');
@@ -302,6 +332,18 @@ describe('checkout (model-based, real views, real server)', () => {
             fireEvent.click(placeOrder());
           },
           CHOOSE_DELIVERY: () => { fireEvent.click(radio('Delivery')); },
+          // The browser shows the checkout page it kept in memory (bfcache): pageshow with persisted.
+          BACK_TO_KEPT_PAGE: () => { act(() => { window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true })); }); },
+          // The browser loads /check-out again.
+          BACK_AND_RELOAD: () => { cleanup(); renderApp(server, '/check-out'); },
+          RELOAD_AND_PLACE_AGAIN: async () => {
+            cleanup();
+            renderApp(server, '/check-out');
+            await checkoutShown();
+            await fillGuest(guestName, '500 00077');
+            await waitFor(() => expect(placeOrder().disabled).toBe(false));
+            fireEvent.click(placeOrder());
+          },
           CHOOSE_CAR_SERVICE: () => { fireEvent.click(radio('Car service')); },
           SAVE_CAR: async () => {
             const form = await screen.findByRole('form', { name: 'Add a car' });

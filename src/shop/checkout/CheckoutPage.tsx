@@ -20,6 +20,7 @@ import { selectBrands } from '../../../machines/branchChange';
 import { PriceCheck } from './PriceCheck';
 import { CarPicker } from './CarPicker';
 import { provideCheckout } from './checkoutPorts';
+import { keptSeries } from './checkoutSeries';
 import { FreeItemChoice } from './FreeItemChoice';
 
 export const CheckoutDeliveryFee = graphql(`
@@ -64,8 +65,15 @@ export default function CheckoutPage() {
       promotionCode: notes.promotionCode,
       addressId: Number(storage.get(KEYS.addressId)) || null,
       mode: search.get('mode') === 'delivery' ? 'delivery' : undefined,
+      series: keptSeries(),
     },
   });
+  // Back from the payment page to this page kept in memory (bfcache): it leads to the order, not to a second one.
+  useEffect(() => {
+    const shown = (e: PageTransitionEvent) => { if (e.persisted) ref.send({ type: 'checkout.returned' }); };
+    window.addEventListener('pageshow', shown);
+    return () => window.removeEventListener('pageshow', shown);
+  }, [ref]);
   const pending = useSelector(ref, selectIsPending);
   const editing = useSelector(ref, selectIsEditing);
   const loadFailed = useSelector(ref, selectLoadFailed);

@@ -11,6 +11,7 @@ import '../../i18n/enScreens';
 import { storage, KEYS } from '../../lib/storage';
 import { forgetAddress, latestAddress } from '../address/addressStorage';
 import { externalNavigation } from './externalNavigation';
+import { forgetSeries, keepSeries } from './checkoutSeries';
 
 export const CheckoutPaymentMethods = graphql(`
   query CheckoutPaymentMethods($brandId: Int) {
@@ -46,8 +47,8 @@ export function rememberOrder(order: { orderId: number | null; ohash: string | n
   if (order.orderId && order.ohash) storage.setJson(KEYS.lastOrder, { orderId: order.orderId, ohash: order.ohash, ...(clearCartWhenShown && { clearCartWhenShown }) });
 }
 
-export const trackOrderHref = (o: { orderId: number | null; ohash: string | null }) =>
-  `/track-order?${new URLSearchParams({ orderId: String(o.orderId ?? ''), ohash: o.ohash ?? '' })}`;
+export const trackOrderHref = (o: { orderId: number | null; ohash: string | null }, payment?: 'notCompleted') =>
+  `/track-order?${new URLSearchParams({ orderId: String(o.orderId ?? ''), ohash: o.ohash ?? '', ...(payment && { payment }) })}`;
 
 /**
  * The checkout machine's ports bound to the gateway, the browser and the cart.
@@ -118,6 +119,10 @@ export function provideCheckout(client: ApolloClient, opts: { userId: number | n
       clearGuestAddress: () => { if (isGuest) forgetAddress(); },
       goToPayment: (_, p) => { rememberOrder(p, true); externalNavigation.assign(p.paymentUrl); },
       goToTrackOrder: (_, p) => { rememberOrder(p); navigate(trackOrderHref(p)); },
+      // The tracker takes /check-out's place in the history: Back from it does not open the checkout again.
+      goToUnpaidOrder: (_, p) => { rememberOrder(p, true); navigate(trackOrderHref(p, 'notCompleted'), { replace: true }); },
+      keepSeries: (_, series) => keepSeries(series),
+      forgetSeries,
       showError: (_, p) => notifyError(p.message),
     },
   });

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { useCart, useOrderNotes, useShop } from '../shopContext';
 import { PayOrderAgain, TrackedOrder } from './orderGraphql';
 import { externalNavigation } from '../checkout/externalNavigation';
+import { forgetSeries } from '../checkout/checkoutSeries';
 import { OrderSummary } from './OrderDetails';
 import { OrderProgress, refundUnderWay } from './OrderProgress';
 import { FollowOrder } from './FollowOrder';
@@ -28,6 +29,8 @@ export default function TrackOrderPage() {
   const orderId = Number(params.get('orderId')) || last.orderId || 0;
   const ohash = params.get('ohash') || (orderId === last.orderId ? last.ohash : undefined) || null;
   const cancelled = params.get('payment') === 'cancelled';
+  // Back from the payment page without paying (the checkout sends the customer here instead of to a second order).
+  const notCompleted = params.get('payment') === 'notCompleted';
   const shop = useShop();
   const { data, loading, error, refetch } = useQuery(TrackedOrder, {
     variables: { orderId, ohash },
@@ -48,6 +51,7 @@ export default function TrackOrderPage() {
     if (!knownOrderId || knownOrderId !== last.orderId || !last.clearCartWhenShown) return;
     cart.send({ type: 'cart.clear' });
     clearNotes();
+    forgetSeries();
     storage.setJson(KEYS.lastOrder, { orderId: last.orderId, ohash: last.ohash });
   }, [knownOrderId]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -70,7 +74,7 @@ export default function TrackOrderPage() {
       </section>
     );
   }
-  const failed = cancelled && !order.isPaid;
+  const failed = (cancelled || notCompleted) && !order.isPaid;
   // A rejected order is no success, whatever happened to its payment: say so above its reason.
   const rejected = order.status === 'rejected';
   // SPEC-silent: a cancelled card payment can be paid again while the order is unpaid and not rejected.
@@ -87,7 +91,7 @@ export default function TrackOrderPage() {
       <div className={`order-done__mark${failed || rejected ? ' is-failed' : ''}`} aria-hidden="true">
         {failed || rejected ? '!' : <svg viewBox="0 0 24 24" width="40" height="40"><path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" /></svg>}
       </div>
-      <h1 className="shop-title order-done__title">{rejected ? t('order.rejectedTitle') : failed ? t('order.cancelled') : t('order.success')}</h1>
+      <h1 className="shop-title order-done__title">{rejected ? t('order.rejectedTitle') : failed ? t(notCompleted ? 'order.notCompleted' : 'order.cancelled') : t('order.success')}</h1>
       <p className="shop-muted">
         {rejected ? t('order.rejectedText')
           : failed ? (canPayAgain ? t('order.payAgainHint') : t('order.rejectedNoPay'))
