@@ -15,7 +15,7 @@ import { securityDefaults } from './http/security';
 import { isClientRoute, registerSpa } from './http/spa';
 import { inMemoryOrderEvents, type OrderEvents } from './events/orderEvents';
 import { temporaryFileStorage, type FileStorage } from './storage';
-import { startPushLoop, type PushSender } from './notify';
+import { followOrderStatusPushes, startPushLoop, type PushSender } from './notify';
 
 export interface AppOptions {
   db: Db;
@@ -95,7 +95,9 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   });
 
   for (const register of SERVICES) register(app, ctx);
-  app.addHook('onClose', async () => { await ctx.push?.stop(); });
+  // Order status pushes (issue 27): accepted, ready, rejected reach the customer's browsers.
+  const unfollowOrders = ctx.push ? followOrderStatusPushes(ctx.db, ctx.events, ctx.push, (err) => app.log.error({ err }, 'order status push failed')) : null;
+  app.addHook('onClose', async () => { unfollowOrders?.(); await ctx.push?.stop(); });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return { app, ctx };
 }

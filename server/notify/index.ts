@@ -1,2 +1,3 @@
 export * from './push';
 export * from './pushLoop';
+export * from './orderPushes';

@@ -1,8 +1,19 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/client';
 import { customerNotifications, notifications, pushSubscriptions } from '../db/schema';
-import type { PushSender, PushTarget } from './push';
+import { MARKETING_PUSH, orderStatusPush, type PushSender, type PushTarget } from './push';
+
+/** Issue 27: a subscription whose push service took nothing for this long is pruned (Safari can answer 2xx for a dead endpoint, so 404/410 alone do not catch them all). */
+export const PUSH_SUBSCRIPTION_MAX_SILENCE_DAYS = 60;
+
+/** Deletes the subscriptions with no success (nor, if never pushed to, creation) in PUSH_SUBSCRIPTION_MAX_SILENCE_DAYS. */
+export async function pruneSilentSubscriptions(db: Db) {
+  await db.delete(pushSubscriptions).where(lt(
+    sql`coalesce(${pushSubscriptions.lastSuccessAt}, ${pushSubscriptions.createdAt})`,
+    sql`now() - make_interval(days => ${PUSH_SUBSCRIPTION_MAX_SILENCE_DAYS})`,
+  ));
+}
 
 /** The web push side of notification delivery, running beside the requests that queue it. */
 export interface PushDelivery {
@@ -57,22 +68,30 @@ export function startPushLoop(db: Db, sender: PushSender, opts: PushLoopOptions 
     const ids = [...new Set(rows.map((r) => r.notification_id))];
     const [subs, sent] = await Promise.all([
       db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.userId, userIds)),
-      db.select({ id: notifications.id, title: notifications.title, text: notifications.text }).from(notifications).where(inArray(notifications.id, ids)),
+      db.select({ id: notifications.id, title: notifications.title, text: notifications.text, orderId: notifications.orderId }).from(notifications).where(inArray(notifications.id, ids)),
     ]);
     const byUser = new Map<number, PushTarget[]>();
     for (const s of subs) byUser.set(s.userId, [...(byUser.get(s.userId) ?? []), { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }]);
-    const payloadOf = new Map(sent.map((n) => [n.id, JSON.stringify({ notificationId: n.id, title: n.title, body: n.text, url: '/' })]));
-    const jobs = rows.flatMap((r) => (byUser.get(r.user_id) ?? []).map((target) => ({ target, payload: payloadOf.get(r.notification_id)! })));
-    const gone = new Set<string>();
+    // An order's status notice: 15 minutes, high urgency, the order's topic; anything else is a brand's notification (a day, normal).
+    const messageOf = new Map(sent.map((n) => [n.id, {
+      payload: JSON.stringify({ notificationId: n.id, title: n.title, body: n.text, url: n.orderId ? '/track' : '/' }),
+      options: n.orderId ? orderStatusPush(n.orderId) : MARKETING_PUSH,
+    }]));
+    const jobs = rows.flatMap((r) => (byUser.get(r.user_id) ?? []).map((target) => ({ target, ...messageOf.get(r.notification_id)! })));
+    const gone = new Set<string>(), took = new Set<string>();
     let next = 0;
     await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, async () => {
       while (next < jobs.length) {
         const job = jobs[next++];
         if (gone.has(job.target.endpoint)) continue;
-        if ((await sender.send(job.target, job.payload)) === 'gone') gone.add(job.target.endpoint);
+        const outcome = await sender.send(job.target, job.payload, job.options);
+        if (outcome === 'gone') gone.add(job.target.endpoint);
+        else if (outcome === 'sent') took.add(job.target.endpoint);
       }
     }));
     if (gone.size) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.endpoint, [...gone]));
+    const live = [...took].filter((e) => !gone.has(e));
+    if (live.length) await db.update(pushSubscriptions).set({ lastSuccessAt: sql`now()` }).where(inArray(pushSubscriptions.endpoint, live));
     for (const id of ids) {
       const users = rows.filter((r) => r.notification_id === id).map((r) => r.user_id);
       await db.update(customerNotifications).set({ pushPending: false, pushClaimedUntil: null })
@@ -97,9 +116,13 @@ export function startPushLoop(db: Db, sender: PushSender, opts: PushLoopOptions 
     });
   }
 
-  const sweep = setInterval(kick, opts.sweepMs ?? 60_000);
+  const sweep = setInterval(() => {
+    kick();
+    pruneSilentSubscriptions(db).catch((err) => opts.onError?.(err));
+  }, opts.sweepMs ?? 60_000);
   sweep.unref();
   kick();
+  pruneSilentSubscriptions(db).catch((err) => opts.onError?.(err));
   return {
     publicKey: sender.publicKey,
     kick,

@@ -36,6 +36,7 @@ export const en = {
     alertsOn: 'Get alerts on this device',
     alertsDone: 'Alerts are on for this device.',
     alertsRefused: 'Alerts are blocked in this browser.',
+    addToHomeScreen: 'To get alerts on this iPhone or iPad, tap Share, then “Add to Home Screen”, and open the shop from your Home Screen.',
   },
   menu: {
     chooseBranch: 'Choose a branch',

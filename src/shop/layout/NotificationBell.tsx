@@ -94,14 +94,25 @@ export function NotificationBell() {
 }
 
 const pushSupported = () => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+/**
+ * iOS and iPadOS deliver web push only to a web app added to the Home Screen (Safari 16.4+): in a
+ * Safari tab there is no PushManager at all. There the shop first explains how to add it.
+ */
+export const needsHomeScreen = (nav: Navigator = navigator, win: Window = window) => {
+  const ios = /iPad|iPhone|iPod/.test(nav.userAgent) || (nav.platform === 'MacIntel' && nav.maxTouchPoints > 1);
+  const standalone = (nav as Navigator & { standalone?: boolean }).standalone === true || win.matchMedia?.('(display-mode: standalone)').matches === true;
+  return ios && !standalone;
+};
 const keyBytes = (base64url: string) => Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
 
 /** Web push on this device: offered only when the server has VAPID keys and the browser can take pushes. */
 function PushSwitch() {
-  const publicKey = useQuery(PushKey, { context: { silent: true }, skip: !pushSupported() }).data?.key?.publicKey ?? null;
+  const homeScreenFirst = typeof window !== 'undefined' && needsHomeScreen();
+  const publicKey = useQuery(PushKey, { context: { silent: true }, skip: !pushSupported() && !homeScreenFirst }).data?.key?.publicKey ?? null;
   const [subscribe] = useMutation(Subscribe, { context: { silent: true } });
   const [state, setState] = useState<'idle' | 'on' | 'refused'>(() => (pushSupported() && Notification.permission === 'denied' ? 'refused' : 'idle'));
   if (!publicKey) return null;
+  if (homeScreenFirst) return <p className="bell__push" data-testid="add-to-home-screen">{t('inbox.addToHomeScreen')}</p>;
   if (state !== 'idle') return <p className="bell__push">{state === 'on' ? t('inbox.alertsDone') : t('inbox.alertsRefused')}</p>;
   const turnOn = async () => {
     try {
