@@ -41,6 +41,8 @@ export interface BoardFilter {
 export interface BoardOrder extends OrderLifecycleRow {
   id: number;
   version: number;
+  /** Paid at the branch: closing or serving it unpaid asks "Cash collected?" (the console's dialog). */
+  isCash?: boolean;
 }
 
 /** pending/accepted/ready/rejected/closed, and per list arrived/served/noShow. */

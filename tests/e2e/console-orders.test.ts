@@ -43,6 +43,12 @@ const count = async (page: Page, key: string) => Number(await page.getByTestId(`
 const cell = (page: Page, id: number, column: string) => page.locator(`[data-order-id="${id}"][data-column="${column}"]`);
 const alertPlays = (page: Page) => page.evaluate(() => window.__alertPlays ?? 0);
 
+/** The order as the staff list answers it (admin). */
+async function orderOnServer(id: number) {
+  const res = await server.api.get('/api/services/app/Store/GetUserOrdersAsBranchUser', { token: await server.api.login('admin'), query: { Search: `#${id}` } });
+  return res.body.result.data[0] as { status: string; arrival: string; payment: string; isCash: boolean; paidAt: string | null };
+}
+
 async function waitForCount(page: Page, key: string, value: number) {
   await page.locator(`[data-testid="count-${key}"][data-count="${value}"]`).waitFor({ timeout: 15_000 });
 }
@@ -88,11 +94,19 @@ describe('live order operations in Chromium', () => {
       await drawer.waitFor({ state: 'detached' });
       await page.waitForFunction((oid) => !document.querySelector(`[data-order-id="${oid}"][data-column="id"] [aria-label="Unread"]`), id);
 
+      // A cash order: closing it asks whether the cash was collected (issue 21); Yes pays it in the same step.
       await cell(page, id, 'actions').getByRole('button', { name: 'Close' }).click();
+      const cash = page.getByRole('dialog', { name: 'Cash collected?' });
+      await cash.waitFor();
+      await screenshot(page, 'console-orders-cash-collected-dialog');
+      await cash.getByRole('button', { name: 'Yes, collected' }).click();
       await cell(page, id, 'status').waitFor({ state: 'detached' });
       await waitForCount(page, 'accepted', accepted);
       await waitForCount(page, 'closed', closed + 1);
       await screenshot(page, 'console-orders-closed');
+      const closedOrder = await orderOnServer(id);
+      expect(closedOrder).toMatchObject({ status: 'closed', payment: 'paid', isCash: true });
+      expect(closedOrder.paidAt).not.toBeNull();
     } catch (e) {
       await screenshot(page, 'console-orders-branch-failed');
       throw e;
@@ -186,8 +200,18 @@ describe('live order operations in Chromium', () => {
       await cell(page, id, 'actions').getByRole('button', { name: 'Served' }).waitFor();
       await screenshot(page, 'console-orders-drive-thru');
       await cell(page, id, 'actions').getByRole('button', { name: 'Served' }).click();
+      // Served without the cash: the order is finished and stays owed, on Unpaid orders.
+      await page.getByRole('dialog', { name: 'Cash collected?' }).getByRole('button', { name: 'No, still owed' }).click();
       await cell(page, id, 'status').waitFor({ state: 'detached' });
       await waitForCount(page, 'served', served + 1);
+      expect(await orderOnServer(id)).toMatchObject({ status: 'closed', arrival: 'served', payment: 'unpaid' });
+      // A branch user has no Unpaid Orders screen: the company admin reads it there as cash owed.
+      const admin = await (await newContext(browser, server.url, DESKTOP)).newPage();
+      await signIn(admin, 'companyadmin');
+      await openScreen(admin, '/unpaidorders', 'Unpaid Orders');
+      await cell(admin, id, 'payment').getByTestId('order-payment').getByText('Cash owed').waitFor({ timeout: 15_000 });
+      await screenshot(admin, 'console-orders-cash-owed');
+      await admin.context().close();
     } catch (e) {
       await screenshot(page, 'console-orders-drive-thru-failed');
       throw e;

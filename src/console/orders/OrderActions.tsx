@@ -18,12 +18,14 @@ export interface OrderActionsProps {
   size?: 'small' | 'medium';
   /** Only the order's steps, or only its money steps (the table splits them over two columns); all when absent. */
   place?: OrderAction['place'];
+  /** A cash order: closing or serving it while unpaid asks whether the cash was collected. */
+  isCash?: boolean;
 }
 
 const sameList = (a: OrderEventType[], b: OrderEventType[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** The buttons of one order, read from its lifecycle machine and the permission table. */
-export const OrderActions = memo(function OrderActions({ orderId, order, role, acting, onAct, size = 'small', place }: OrderActionsProps) {
+export const OrderActions = memo(function OrderActions({ orderId, order, role, acting, onAct, size = 'small', place, isCash = false }: OrderActionsProps) {
   const available = useSelector(
     order,
     (s) => ORDER_ACTIONS.filter((a) => (!place || a.place === place) && canSendOrderEvent(role, a.event) && s.can({ type: a.event } as OrderLifecycleEvent)).map((a) => a.event),
@@ -32,6 +34,9 @@ export const OrderActions = memo(function OrderActions({ orderId, order, role, a
   const [refunding, setRefunding] = useState(false);
   // Reject and no-show are final: they ask for the reason the customer will read (issue 11).
   const [asking, setAsking] = useState<ReasonEvent | null>(null);
+  // Closing or serving an unpaid cash order: was the cash collected? (issue 21)
+  const unpaid = useSelector(order, (s) => s.matches({ payment: 'unpaid' }));
+  const [askingCash, setAskingCash] = useState<CashEvent | null>(null);
   if (!available.length) return null;
   // Four steps (an accepted drive-thru order: Ready, Served, Close, No-show) are wider than the
   // Actions column: they stand two by two in the row's two lines instead of running out of the cell.
@@ -52,6 +57,7 @@ export const OrderActions = memo(function OrderActions({ orderId, order, role, a
               e.stopPropagation();
               if (a.event === 'order.requestRefund') setRefunding(true);
               else if (takesReason(a.event)) setAsking(a.event);
+              else if (isCash && unpaid && (a.event === 'order.close' || a.event === 'order.serve')) setAskingCash(a.event);
               else onAct(orderId, { type: a.event } as OrderLifecycleEvent);
             }}
           >
@@ -67,6 +73,14 @@ export const OrderActions = memo(function OrderActions({ orderId, order, role, a
           onConfirm={(reason) => { setAsking(null); onAct(orderId, { type: asking, reason } as OrderLifecycleEvent); }}
         />
       )}
+      {askingCash && (
+        <CashCollectedDialog
+          orderId={orderId}
+          event={askingCash}
+          onCancel={() => setAskingCash(null)}
+          onAnswer={(cashCollected) => { setAskingCash(null); onAct(orderId, { type: askingCash, ...(cashCollected && { cashCollected }) }); }}
+        />
+      )}
       {refunding && (
         <RefundDialog
           orderId={orderId}
@@ -77,6 +91,29 @@ export const OrderActions = memo(function OrderActions({ orderId, order, role, a
     </>
   );
 });
+
+type CashEvent = 'order.close' | 'order.serve';
+
+/**
+ * "Cash collected?" before a cash order is closed or served. Yes: the order is paid in the same step
+ * (payment history, revenue); No: it is closed and stays owed, on /unpaidorders.
+ */
+function CashCollectedDialog({ orderId, event, onCancel, onAnswer }: { orderId: number; event: CashEvent; onCancel: () => void; onAnswer: (collected: boolean) => void }) {
+  const verb = event === 'order.serve' ? 'served' : 'closed';
+  return (
+    <Dialog isOpen title="Cash collected?" onClose={onCancel} className="order-cash-dialog">
+      <DialogBody>
+        <p>Order #{orderId} is paid in cash at the branch. Was the cash collected?</p>
+        <p className={Classes.TEXT_MUTED}>Yes marks it paid as it is {verb}. No {event === 'order.serve' ? 'serves' : 'closes'} it unpaid: it stays on Unpaid orders as cash owed.</p>
+      </DialogBody>
+      <DialogFooter actions={<>
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={() => onAnswer(false)}>No, still owed</Button>
+        <Button intent="success" variant="solid" autoFocus onClick={() => onAnswer(true)}>Yes, collected</Button>
+      </>} />
+    </Dialog>
+  );
+}
 
 /** Asks for the reason (required by the server) and, optionally, a partial amount. */
 function RefundDialog({ orderId, onCancel, onConfirm }: { orderId: number; onCancel: () => void; onConfirm: (d: OrderActionDetails) => void }) {

@@ -7,7 +7,7 @@ import type { OrderEventType, OrderLifecycleEvent } from '../../../machines/orde
 import { errorMessage } from '../../lib/errors';
 import type { StaffOrderRow } from './provideBoard';
 import { StaffOrderDetail } from './operations';
-import { ARRIVAL_LABEL, MODE_LABEL, REFUND_LABEL, STATUS_INTENT, STATUS_LABEL, money, placedAt } from './format';
+import { ARRIVAL_LABEL, MODE_LABEL, REFUND_LABEL, STATUS_INTENT, STATUS_LABEL, money, paymentLabel, placedAt } from './format';
 import { OrderActions } from './OrderActions';
 import { OrderRefunds } from './OrderRefunds';
 import { OrderReceipt } from './OrderReceipt';
@@ -31,12 +31,12 @@ export function OrderDrawer({ row, order, role, acting, onClose, onAct }: OrderD
           <div className={Classes.DIALOG_BODY}>
             <div className="order-drawer-tags">
               <Tag intent={STATUS_INTENT[row.status]}>{STATUS_LABEL[row.status] ?? row.status}</Tag>
-              <Tag minimal intent={row.payment === 'paid' ? 'success' : 'none'}>{row.payment === 'paid' ? 'Paid' : 'Unpaid'}</Tag>
+              <Tag minimal intent={row.payment === 'paid' ? 'success' : 'none'}>{paymentLabel(row)}</Tag>
               <Tag minimal>{MODE_LABEL[row.deliverySystem] ?? row.deliverySystem}</Tag>
               {ARRIVAL_LABEL[row.arrival] && <Tag minimal>{ARRIVAL_LABEL[row.arrival]}</Tag>}
               {REFUND_LABEL[row.refund] && <Tag minimal intent="warning">{REFUND_LABEL[row.refund]}</Tag>}
             </div>
-            {order && <div className="order-drawer-actions"><OrderActions orderId={row.id} order={order} role={role} acting={acting} onAct={onAct} size="medium" /></div>}
+            {order && <div className="order-drawer-actions"><OrderActions orderId={row.id} order={order} role={role} acting={acting} onAct={onAct} size="medium" isCash={row.isCash} /></div>}
             {row.payment === 'paid' && <OrderRefunds orderId={row.id} role={role} version={row.version} />}
             <OrderReceipt orderId={row.id} version={row.version} />
             <OrderDetail row={row} />

@@ -153,14 +153,19 @@ type BoardRef = ReturnType<typeof useActorRef<ReturnType<typeof provideOrderBoar
  * The board's keys (issue 11), global while the screen is open and never while a text field has
  * focus (Blueprint's hotkeys skip inputs): J/K move between orders, A accepts, R readies, C closes,
  * Enter opens, ? lists them (Blueprint's hotkeys dialog). A, R and C go through the same
- * `order.act` as the buttons, so the order's machine and the role decide as they do for a click.
+ * `order.act` as the buttons, so the order's machine and the role decide as they do for a click;
+ * C on an unpaid cash order opens it instead, so its Close asks whether the cash was collected.
  */
 function BoardKeys({ board, role }: { board: BoardRef; role: string | null }) {
   const hotkeys = useMemo<HotkeyConfig[]>(() => {
     const selected = () => selectSelectedId(board.getSnapshot());
     const act = (type: 'order.accept' | 'order.ready' | 'order.close') => () => {
       const orderId = selected();
-      if (orderId != null && can(role, 'orders.operate')) board.send({ type: 'order.act', orderId, event: { type } });
+      if (orderId == null || !can(role, 'orders.operate')) return;
+      const row = board.getSnapshot().context.rows[orderId];
+      // An unpaid cash order is not closed by a key: its drawer opens, where Close asks "Cash collected?".
+      if (type === 'order.close' && row?.isCash && row.payment === 'unpaid') board.send({ type: 'order.open', orderId });
+      else board.send({ type: 'order.act', orderId, event: { type } });
     };
     return [
       { combo: 'j', global: true, group: 'Orders', label: 'Next order', onKeyDown: () => board.send({ type: 'board.move', by: 1 }) },

@@ -7,7 +7,7 @@ import { orderTimer, type BoardSorting, type OrderActionDetails, type OrderActor
 import type { OrderEventType, OrderLifecycleEvent } from '../../../machines/orderLifecycle';
 import type { StaffOrderRow } from './provideBoard';
 import type { OrderColumnKey } from './screens';
-import { ARRIVAL_LABEL, MODE_LABEL, REFUND_LABEL, STATUS_INTENT, STATUS_LABEL, money, placedAt, waited } from './format';
+import { ARRIVAL_LABEL, MODE_LABEL, REFUND_LABEL, STATUS_INTENT, STATUS_LABEL, money, paymentLabel, placedAt, waited } from './format';
 import { OrderActions } from './OrderActions';
 
 export interface OrderTableProps {
@@ -85,10 +85,10 @@ const COLUMN_DEFS: Record<OrderColumnKey, ColumnDef> = {
   payment: {
     name: 'Payment', width: 140,
     render: (r, c) => twoLines(
-      <Tag minimal intent={r.payment === 'paid' ? 'success' : 'none'}>{r.payment === 'paid' ? 'Paid' : 'Unpaid'}</Tag>,
+      <Tag minimal intent={r.payment === 'paid' ? 'success' : 'none'} data-testid="order-payment">{paymentLabel(r)}</Tag>,
       REFUND_LABEL[r.refund]
         ? <Tag minimal intent="warning" data-testid="order-refund">{REFUND_LABEL[r.refund]}</Tag>
-        : c.orders[r.id] && <OrderActions orderId={r.id} order={c.orders[r.id]} role={c.role} acting={c.acting[r.id]} onAct={c.onAct} place="payment" />,
+        : c.orders[r.id] && <OrderActions orderId={r.id} order={c.orders[r.id]} role={c.role} acting={c.acting[r.id]} onAct={c.onAct} place="payment" isCash={r.isCash} />,
     ),
   },
   status: {
@@ -99,7 +99,7 @@ const COLUMN_DEFS: Record<OrderColumnKey, ColumnDef> = {
     // Three buttons side by side; four stand two by two (OrderActions).
     name: 'Actions', width: 224,
     render: (r, c) => c.orders[r.id]
-      ? <OrderActions orderId={r.id} order={c.orders[r.id]} role={c.role} acting={c.acting[r.id]} onAct={c.onAct} place="steps" />
+      ? <OrderActions orderId={r.id} order={c.orders[r.id]} role={c.role} acting={c.acting[r.id]} onAct={c.onAct} place="steps" isCash={r.isCash} />
       : null,
   },
   branch: { name: 'Branch', width: 140, render: (r) => r.branchName },

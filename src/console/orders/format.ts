@@ -30,6 +30,13 @@ export const ORDER_ACTIONS: OrderAction[] = [
 
 export const money = (amount: number) => formatMoney(amount);
 
+/**
+ * The payment as staff read it: a cash order finished without the cash collected is owed to the
+ * branch (it stays on /unpaidorders); a no-show owes nothing that anyone will collect.
+ */
+export const paymentLabel = (r: { payment: string; isCash: boolean; status: string; arrival: string }) =>
+  r.payment === 'paid' ? 'Paid' : r.isCash && r.status === 'closed' && r.arrival !== 'noShow' ? 'Cash owed' : 'Unpaid';
+
 const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short' });
 /** "14:05" today, "12 Mar 14:05" before. */

@@ -77,9 +77,11 @@ export async function performOrderEvent(client: ApolloClient, req: OrderActionRe
   const silent = { silent: true };
   // Reject and no-show carry the operator's reason (the customer reads it on /track-order).
   const reason = 'reason' in req.event ? { reason: req.event.reason } : {};
+  // Close and serve say whether the cash was collected (the order is paid in the same step).
+  const cash = 'cashCollected' in req.event && req.event.cashCollected ? { cashCollected: true } : {};
   switch (req.event.type) {
     case 'order.accept': case 'order.ready': case 'order.reject': case 'order.close': {
-      const res = await client.mutate({ mutation: UpdateOrderStatus, variables: { input: { ...ids, ...reason, status: statusOfEvent(req.event.type)! } }, context: silent });
+      const res = await client.mutate({ mutation: UpdateOrderStatus, variables: { input: { ...ids, ...reason, ...cash, status: statusOfEvent(req.event.type)! } }, context: silent });
       return res.data?.order ?? null;
     }
     case 'order.markPaid':
@@ -88,7 +90,7 @@ export async function performOrderEvent(client: ApolloClient, req: OrderActionRe
       // Any version: several screens may mark the same order read, and repeating it is harmless.
       return (await client.mutate({ mutation: UpdateOrderAsRead, variables: { input: { orderId: req.orderId } }, context: silent })).data?.order ?? null;
     case 'order.serve':
-      return (await client.mutate({ mutation: CustomerServed, variables: { input: ids }, context: silent })).data?.order ?? null;
+      return (await client.mutate({ mutation: CustomerServed, variables: { input: { ...ids, ...cash } }, context: silent })).data?.order ?? null;
     case 'order.noShow':
       return (await client.mutate({ mutation: CustomerNoShow, variables: { input: { ...ids, ...reason } }, context: silent })).data?.order ?? null;
     case 'order.requestRefund':
