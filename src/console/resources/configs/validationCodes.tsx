@@ -1,6 +1,9 @@
 import { useState } from 'react';
-import { Tab, Tabs, Tag } from '@blueprintjs/core';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Button, Callout, Tab, Tabs, Tag, type Intent } from '@blueprintjs/core';
 import { graphql } from '../../../gql';
+import { can } from '../../../../domain/permissions';
+import { useSession } from '../../../lib/session';
 import { ResourceScreen } from '../ResourceScreen';
 import type { ColumnConfig, ResourceConfig } from '../types';
 
@@ -9,22 +12,43 @@ import type { ColumnConfig, ResourceConfig } from '../types';
 const RegistrationCodes = graphql(`
   query RegistrationCodeList($SkipCount: Int!, $MaxResultCount: Int!, $Search: String) {
     list: Customer_GetALlconfermationCode(SkipCount: $SkipCount, MaxResultCount: $MaxResultCount, PhoneNumber: $Search) {
-      totalCount data { id phoneNumber email code failedAttempts createdAt expiresAt usedAt }
+      totalCount data { id phoneNumber email code failedAttempts createdAt expiresAt usedAt provider sendStatus cost currency sendError }
     }
   }
 `);
 const ResetCodes = graphql(`
   query ResetCodeList($SkipCount: Int!, $MaxResultCount: Int!, $Search: String) {
     list: Customer_GetAllForgetCodes(SkipCount: $SkipCount, MaxResultCount: $MaxResultCount, PhoneNumber: $Search) {
-      totalCount data { id phoneNumber email code failedAttempts createdAt expiresAt usedAt }
+      totalCount data { id phoneNumber email code failedAttempts createdAt expiresAt usedAt provider sendStatus cost currency sendError }
     }
   }
 `);
 
+const SmsState = graphql(`query SmsSendingState { state: Sms_GetSendingState { provider paused pausedAt reason resumedAt sent verified } }`);
+const ResumeSms = graphql(`mutation ResumeSmsSending { state: Sms_ResumeSending { provider paused pausedAt reason resumedAt sent verified } }`);
+
 const isExpired = (r: Record<string, unknown>) => !r.usedAt && new Date(String(r.expiresAt)).getTime() < Date.now();
+/** What the SMS provider said of a code (issue 27); none with the embedded outbox, which sends nothing. */
+const DELIVERY: Record<string, { label: string; intent: Intent }> = {
+  sending: { label: 'Sending', intent: 'none' },
+  sent: { label: 'Sent', intent: 'primary' },
+  delivered: { label: 'Delivered', intent: 'success' },
+  undelivered: { label: 'Not delivered', intent: 'danger' },
+  failed: { label: 'Not sent', intent: 'danger' },
+};
 const columns: ColumnConfig[] = [
   { field: 'phoneNumber', name: 'Phone', width: 150 },
-  { field: 'code', name: 'Code', width: 110, render: (r) => <code className="console-code">{String(r.code)}</code> },
+  // With a real SMS provider the code is never shown (null): only the customer's phone has it.
+  { field: 'code', name: 'Code', width: 110, render: (r) => (r.code ? <code className="console-code">{String(r.code)}</code> : '—') },
+  {
+    field: 'sendStatus', name: 'Delivery', width: 150,
+    render: (r) => {
+      if (!r.sendStatus) return '—';
+      const d = DELIVERY[String(r.sendStatus)] ?? { label: String(r.sendStatus), intent: 'none' as Intent };
+      return <Tag minimal intent={d.intent} title={[r.provider, r.sendError].filter(Boolean).join(': ')}>{d.label}</Tag>;
+    },
+  },
+  { field: 'cost', name: 'Cost', width: 100, render: (r) => (r.cost == null ? '—' : `${Number(r.cost)} ${r.currency ?? ''}`.trim()) },
   { field: 'email', name: 'E-mail', width: 200, render: (r) => (r.email ? String(r.email) : '—') },
   { field: 'createdAt', name: 'Sent', width: 180, render: (r) => new Date(String(r.createdAt)).toLocaleString() },
   {
@@ -45,10 +69,38 @@ const codes = (operation: typeof RegistrationCodes): ResourceConfig => ({
 export const registrationCodesScreen = codes(RegistrationCodes);
 export const resetCodesScreen = codes(ResetCodes as typeof RegistrationCodes);
 
-/** /ValidationCode: the SMS codes the embedded SMS adapter keeps, so staff can read one out to a customer. */
+/**
+ * The SMS pumping guard (issue 27) for staff with `sms.guard`: when the circuit breaker paused
+ * sending, why, and a button that resumes it.
+ */
+function SmsGuardControl() {
+  const { data } = useQuery(SmsState, { pollInterval: 60_000, fetchPolicy: 'cache-and-network' });
+  const [resume, { loading }] = useMutation(ResumeSms, {
+    update(cache, result) { if (result.data?.state) cache.writeQuery({ query: SmsState, data: { state: result.data.state } }); },
+  });
+  const state = data?.state;
+  if (!state || state.provider === 'outbox') return null;
+  if (!state.paused) {
+    return <p className="bp6-text-muted" data-testid="sms-guard">SMS by {state.provider}: {state.verified} of {state.sent} codes sent in the last hour were verified.</p>;
+  }
+  return (
+    <Callout intent="danger" title="Sending codes by SMS is paused" data-testid="sms-guard">
+      <p>{state.reason}</p>
+      <Button intent="primary" loading={loading} onClick={() => void resume().catch(() => undefined)} text="Resume sending" />
+    </Callout>
+  );
+}
+
+/**
+ * /ValidationCode: with the embedded SMS adapter, the codes it keeps, so staff can read one out to a
+ * customer; with a real provider, what was sent and whether it arrived, never the code.
+ */
 export default function ValidationCodePage() {
   const [kind, setKind] = useState<'register' | 'reset'>('register');
+  const { role } = useSession();
   return (
+    <>
+    {can(role, 'sms.guard') && <SmsGuardControl />}
     <ResourceScreen
       key={kind}
       config={kind === 'register' ? registrationCodesScreen : resetCodesScreen}
@@ -59,5 +111,6 @@ export default function ValidationCodePage() {
         </Tabs>
       )}
     />
+    </>
   );
 }
