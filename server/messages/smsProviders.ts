@@ -33,6 +33,8 @@ export interface SmsProvider {
   readonly receiptSecret?: string;
   /** Sends one text; `reference` is ours (the outbox row), passed where the provider keeps one. */
   send(phoneNumber: string, text: string, reference?: string): Promise<SmsReceipt | void>;
+  /** A provider that prices a message only once it went out (Twilio): its cost, read after a receipt; null when not known yet. */
+  costOf?(providerId: string): Promise<{ cost: number; currency: string | null } | null>;
 }
 export const outboxSmsProvider: SmsProvider = { embeddedOutbox: true, async send() {} };
 
@@ -143,6 +145,19 @@ export function twilioProvider(settings: TwilioSettings): SmsProvider {
         cost: numberOrNull(body.price),
         currency: body.price_unit ? String(body.price_unit) : null,
       };
+    },
+    async costOf(sid) {
+      try {
+        const res = await fetch(`${url.replace(/\.json$/, '')}/${encodeURIComponent(sid)}.json`, {
+          headers: { authorization, accept: 'application/json' }, signal: AbortSignal.timeout(settings.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+        });
+        if (!res.ok) return null;
+        const body = await res.json() as { price?: unknown; price_unit?: unknown };
+        const cost = numberOrNull(body.price);
+        return cost == null ? null : { cost, currency: body.price_unit ? String(body.price_unit) : null };
+      } catch {
+        return null;
+      }
     },
   };
 }

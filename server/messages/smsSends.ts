@@ -64,6 +64,21 @@ async function applyReceipt(db: Db, provider: string, providerId: string, provid
     .where(and(eq(smsSends.provider, provider), eq(smsSends.providerId, providerId), sql`${smsSends.status} <> 'delivered'`));
 }
 
+/** Twilio's statuses after which a message has its price (the Message resource's `price`). */
+const TWILIO_PRICED = new Set(['sent', 'delivered', 'undelivered', 'failed']);
+
+/** The cost of a send its provider priced later (Twilio), kept once known; a failure to read it is only logged. */
+async function recordCost(ctx: AppContext, providerId: string) {
+  try {
+    const priced = await ctx.sms.costOf?.(providerId);
+    if (!priced) return;
+    await ctx.db.update(smsSends).set({ cost: String(priced.cost), currency: priced.currency, updatedAt: sql`now()` })
+      .where(and(eq(smsSends.provider, ctx.sms.name ?? ''), eq(smsSends.providerId, providerId)));
+  } catch {
+    // the cost stays unknown; the per-day statistics count it as 0
+  }
+}
+
 const SmsSendingState = Obj('SmsSendingState', {
   provider: Type.String({ description: "'outbox' (nothing is sent, codes are read on /ValidationCode) or the provider's name." }),
   paused: Type.Boolean(),
@@ -104,6 +119,8 @@ export function registerSmsRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       if (params.MessageSid && params.MessageStatus) {
         await applyReceipt(ctx.db, 'twilio', params.MessageSid, params.MessageStatus, params.ErrorCode ? `Twilio error ${params.ErrorCode}` : null);
+        // Twilio prices a message once it went out, and no callback carries the price: read it after the answer.
+        if (TWILIO_PRICED.has(params.MessageStatus)) void recordCost(ctx, params.MessageSid);
       }
       return reply.status(204).send();
     });

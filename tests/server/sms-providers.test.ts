@@ -50,7 +50,7 @@ describe('Unifonic', () => {
   beforeAll(async () => {
     fake = await fakeUnifonic('app-sid-1');
     server = await startTestServer({
-      publicUrl: PUBLIC_URL,
+      publicUrl: PUBLIC_URL, gateway: true,
       sms: unifonicProvider({ appSid: 'app-sid-1', senderId: 'BrewOps', baseUrl: fake.url, dlrToken: 'dlr-secret', timeoutMs: 300 }),
     });
     admin = await server.api.login('admin');
@@ -115,6 +115,20 @@ describe('Unifonic', () => {
     expect(again.status, JSON.stringify(again.body)).toBe(200);
   }, 30_000);
 
+  it('the shop\'s registration call (through the gateway) reads the plain message, as the registration screen shows it', async () => {
+    fake.script.failNext = 3;
+    const res = await fetch(`${server.url}/graphql`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: 'mutation SendRegistrationCode($input: RegistrateNewUnregisteredUserInput_Input) { Customer_RegistrateNewUnregisteredUser(input: $input) }',
+        variables: { input: { phoneNumber: '+96551000005' } },
+      }),
+    });
+    const body = await res.json() as { errors: { extensions: { status: number; abp: { message: string } } }[] };
+    expect(body.errors[0].extensions.status).toBe(503);
+    expect(body.errors[0].extensions.abp.message).toBe(CODE_NOT_SENT);
+  });
+
   it('does not try again when Unifonic refuses the number (ER-02)', async () => {
     const before = fake.requests.length;
     fake.script.refuseNumber = true;
@@ -157,6 +171,9 @@ describe('Twilio', () => {
     expect((await sendOf(server, row.id)).status).toBe('sent');
     expect(await fake.statusCallback(send.providerId!, 'sent', target)).toBe(204);
     expect((await sendOf(server, row.id)).status).toBe('sent');
+    // No callback carries the price: it is read from the message once it went out.
+    for (let i = 0; i < 100 && (await sendOf(server, row.id)).cost == null; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await sendOf(server, row.id)).toMatchObject({ cost: '0.05250', currency: 'USD' });
     expect(await fake.statusCallback(send.providerId!, 'undelivered', target)).toBe(204);
     expect(await sendOf(server, row.id)).toMatchObject({ status: 'undelivered', error: 'Twilio error 30003' });
   });

@@ -56,9 +56,17 @@ export async function fakeTwilio(accountSid: string, authToken: string) {
   const requests: Record<string, string>[] = [];
   const script: FakeSmsScript = { failNext: 0, hangNext: 0, refuseNumber: false };
   const callbacks = new Map<string, string>();
+  /** Messages that went out, and so have a price (Twilio prices a message once it is sent). */
+  const priced = new Set<string>();
   const server = await listenLocal(async (req, res, url) => {
-    if (req.method !== 'POST' || url.pathname !== `/2010-04-01/Accounts/${accountSid}/Messages.json`) return sendJson(res, 404, { code: 20404, message: 'Not found', status: 404 });
     const expected = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
+    const one = new RegExp(`^/2010-04-01/Accounts/${accountSid}/Messages/(SM[0-9a-f]{32})\\.json$`).exec(url.pathname);
+    if (req.method === 'GET' && one) {
+      if (req.headers.authorization !== expected) return sendJson(res, 401, { code: 20003, message: 'Authenticate', status: 401 });
+      if (!callbacks.has(one[1])) return sendJson(res, 404, { code: 20404, message: 'Not found', status: 404 });
+      return sendJson(res, 200, { sid: one[1], status: priced.has(one[1]) ? 'sent' : 'queued', price: priced.has(one[1]) ? '-0.05250' : null, price_unit: 'USD' });
+    }
+    if (req.method !== 'POST' || url.pathname !== `/2010-04-01/Accounts/${accountSid}/Messages.json`) return sendJson(res, 404, { code: 20404, message: 'Not found', status: 404 });
     if (req.headers.authorization !== expected) return sendJson(res, 401, { code: 20003, message: 'Authenticate', status: 401 });
     requests.push(req.body);
     if (script.hangNext > 0) { script.hangNext--; await new Promise((r) => setTimeout(r, 5_000)); }
@@ -81,6 +89,7 @@ export async function fakeTwilio(accountSid: string, authToken: string) {
     async statusCallback(sid: string, status: string, deliverTo: string, signWith = authToken) {
       const callbackUrl = callbacks.get(sid);
       if (!callbackUrl) throw new Error(`no StatusCallback for ${sid}`);
+      if (status !== 'queued' && status !== 'sending') priced.add(sid);
       const params: Record<string, string> = {
         AccountSid: accountSid, ApiVersion: '2010-04-01', MessageSid: sid, MessageStatus: status, SmsSid: sid, SmsStatus: status,
         ...(status === 'undelivered' && { ErrorCode: '30003' }),
