@@ -38,6 +38,9 @@ export interface SmsProvider {
 }
 export const outboxSmsProvider: SmsProvider = { embeddedOutbox: true, async send() {} };
 
+/** What sms_sends and the console call a provider: 'outbox' for the embedded one, 'custom' for an unnamed stand-in. */
+export const providerName = (sms: SmsProvider) => (sms.embeddedOutbox ? 'outbox' : sms.name ?? 'custom');
+
 /** How long one call to a provider may take (default 2.5 s: three tries and their waits stay under 9 s). */
 const DEFAULT_TIMEOUT_MS = 2_500;
 

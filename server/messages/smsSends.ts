@@ -8,7 +8,7 @@ import { ApiError, Obj } from '../http/envelope';
 import { route, service } from '../http/routes';
 import type { AppContext } from '../http/context';
 import { breakerState, resumeSending } from '../limits/smsGuard';
-import { receiptStatus, SmsSendError, TWILIO_STATUS_PATH, validTwilioSignature, type SmsProvider } from './smsProviders';
+import { providerName, receiptStatus, SmsSendError, TWILIO_STATUS_PATH, validTwilioSignature, type SmsProvider } from './smsProviders';
 
 /**
  * Tries per code and the waits between them: a provider that times out (2.5 s a try), answers 429
@@ -32,7 +32,7 @@ export async function deliverCode(db: Db, sms: SmsProvider, outboxId: number, ph
     await sms.send(phoneNumber, text, String(outboxId));
     return;
   }
-  const [send] = await db.insert(smsSends).values({ outboxId, provider: sms.name ?? 'custom' }).returning({ id: smsSends.id });
+  const [send] = await db.insert(smsSends).values({ outboxId, provider: providerName(sms) }).returning({ id: smsSends.id });
   let failure = 'no answer';
   for (let attempt = 1; attempt <= retry.tries; attempt++) {
     try {
@@ -73,7 +73,7 @@ async function recordCost(ctx: AppContext, providerId: string) {
     const priced = await ctx.sms.costOf?.(providerId);
     if (!priced) return;
     await ctx.db.update(smsSends).set({ cost: String(priced.cost), currency: priced.currency, updatedAt: sql`now()` })
-      .where(and(eq(smsSends.provider, ctx.sms.name ?? ''), eq(smsSends.providerId, providerId)));
+      .where(and(eq(smsSends.provider, providerName(ctx.sms)), eq(smsSends.providerId, providerId)));
   } catch {
     // the cost stays unknown; the per-day statistics count it as 0
   }
@@ -105,6 +105,7 @@ const SmsDaysQuery = Obj('SmsDaysQuery', { Days: Type.Integer({ minimum: 1, maxi
  * cost per day (under Statistic, so a pumping attack shows up as a number).
  */
 export function registerSmsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const sendingState = async () => ({ provider: providerName(ctx.sms), ...(await breakerState(ctx.db)) });
   app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -141,7 +142,7 @@ export function registerSmsRoutes(app: FastifyInstance, ctx: AppContext) {
       method: 'GET', name: 'GetSendingState', access: 'sms.guard',
       summary: 'The SMS provider and the pumping guard: whether sending is paused, why, and the last hour\'s sent and verified codes.',
       result: SmsSendingState,
-      handler: async () => ({ provider: ctx.sms.embeddedOutbox ? 'outbox' : ctx.sms.name ?? 'custom', ...(await breakerState(ctx.db)) }),
+      handler: sendingState,
     }),
     route({
       method: 'POST', name: 'ResumeSending', access: 'sms.guard',
@@ -149,7 +150,7 @@ export function registerSmsRoutes(app: FastifyInstance, ctx: AppContext) {
       result: SmsSendingState,
       handler: async ({ caller }) => {
         await resumeSending(ctx.db, caller?.id ?? null);
-        return { provider: ctx.sms.embeddedOutbox ? 'outbox' : ctx.sms.name ?? 'custom', ...(await breakerState(ctx.db)) };
+        return sendingState();
       },
     }),
   ]);

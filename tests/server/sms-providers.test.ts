@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../support/server';
 import { fakeTwilio, fakeUnifonic } from '../support/fakeSms';
 import * as t from '../../server/db/schema';
-import { twilioProvider, unifonicProvider } from '../../server/messages/smsProviders';
+import { twilioProvider, twilioSignature, unifonicProvider, validTwilioSignature } from '../../server/messages/smsProviders';
 import { codeSmsText } from '../../server/messages/sms';
 import { CODE_NOT_SENT } from '../../server/messages/smsSends';
 import { LANGUAGES } from '../../domain/languages';
@@ -144,6 +144,16 @@ describe('Unifonic', () => {
 });
 
 describe('Twilio', () => {
+  it('signs as Twilio\'s documented example does', () => {
+    // twilio.com/docs/usage/security "Validating requests": the example URL, parameters and auth token 12345.
+    const url = 'https://mycompany.com/myapp.php?foo=1&bar=2';
+    const params = { CallSid: 'CA1234567890ABCDE', Caller: '+12349013030', Digits: '1234', From: '+12349013030', To: '+18005551212' };
+    expect(twilioSignature('12345', url, params)).toBe('0/KCTR6DLpKmkAf8muzZqo1nDgQ=');
+    expect(validTwilioSignature('12345', url, params, '0/KCTR6DLpKmkAf8muzZqo1nDgQ=')).toBe(true);
+    expect(validTwilioSignature('12345', url, { ...params, Digits: '1235' }, '0/KCTR6DLpKmkAf8muzZqo1nDgQ=')).toBe(false);
+    expect(validTwilioSignature('12345', url, params, undefined)).toBe(false);
+  });
+
   let server: Server;
   let fake: Awaited<ReturnType<typeof fakeTwilio>>;
   const SID = `AC${'1'.repeat(32)}`, TOKEN = 'twilio-auth-token';
