@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../support/server';
 import { fakeTwilio, fakeUnifonic } from '../support/fakeSms';
 import * as t from '../../server/db/schema';
-import { twilioProvider, twilioSignature, unifonicProvider, validTwilioSignature } from '../../server/messages/smsProviders';
+import { outboxSmsProvider, smsProviderFromEnv, twilioProvider, twilioSignature, unifonicProvider, validTwilioSignature } from '../../server/messages/smsProviders';
 import { codeSmsText } from '../../server/messages/sms';
 import { CODE_NOT_SENT } from '../../server/messages/smsSends';
 import { LANGUAGES } from '../../domain/languages';
@@ -27,6 +27,19 @@ const lastCode = async (server: Server, phone: string) =>
   (await server.database.db.select().from(t.smsOutbox).where(eq(t.smsOutbox.phoneNumber, phone)).orderBy(desc(t.smsOutbox.id)).limit(1))[0];
 const sendOf = async (server: Server, outboxId: number) =>
   (await server.database.db.select().from(t.smsSends).where(eq(t.smsSends.outboxId, outboxId)))[0];
+
+describe('the settings', () => {
+  it('keeps the embedded outbox with nothing set, chooses the provider SMS_PROVIDER names, and refuses half a configuration', () => {
+    expect(smsProviderFromEnv({})).toBe(outboxSmsProvider);
+    const unifonic = smsProviderFromEnv({ SMS_PROVIDER: 'unifonic', UNIFONIC_APP_SID: 'sid', UNIFONIC_SENDER_ID: 'BrewOps', UNIFONIC_DLR_TOKEN: 't' });
+    expect(unifonic).toMatchObject({ embeddedOutbox: false, name: 'unifonic', receiptSecret: 't' });
+    const twilio = smsProviderFromEnv({ SMS_PROVIDER: 'Twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'tok', TWILIO_FROM: 'BrewOps' }, 'https://shop.example');
+    expect(twilio).toMatchObject({ embeddedOutbox: false, name: 'twilio', receiptSecret: 'tok' });
+    expect(() => smsProviderFromEnv({ SMS_PROVIDER: 'unifonic', UNIFONIC_APP_SID: 'sid' })).toThrow('SMS_PROVIDER=unifonic needs UNIFONIC_SENDER_ID.');
+    expect(() => smsProviderFromEnv({ SMS_PROVIDER: 'twilio' })).toThrow('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM');
+    expect(() => smsProviderFromEnv({ SMS_PROVIDER: 'nexmo' })).toThrow('SMS_PROVIDER must be unifonic or twilio');
+  });
+});
 
 describe('the texts', () => {
   it('keep every code text within one SMS segment: 160 GSM-7 characters in English, 70 UCS-2 in Arabic', () => {
