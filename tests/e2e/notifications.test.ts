@@ -59,6 +59,11 @@ describe('notifications', () => {
       await adminPage.locator('.bp6-tag', { hasText: 'Waiting for approval' }).waitFor();
       await screenshot(adminPage, 'notifications-pending-1280');
       await adminPage.getByRole('button', { name: 'Approve' }).first().click();
+      // Approving sends: the confirmation names the notification and its audience first (issue 20/23).
+      const confirmation = adminPage.getByTestId('approve-confirmation');
+      await confirmation.waitFor();
+      expect(await confirmation.textContent()).toMatch(/^Approve the notification ".+" for (the group .+|all customers) \(.+\)\? It is sent to them at once\.$/);
+      await adminPage.locator('.bp6-alert').getByRole('button', { name: 'Approve' }).click();
       await adminPage.locator('.bp6-tag', { hasText: 'Sent to 1' }).waitFor();
       await expect.poll(async () => adminPage.getByRole('button', { name: 'Approve' }).count()).toBe(0);
       // The approved request is among the sent notifications (listed under the requests), with who asked and who sent it.

@@ -9,7 +9,7 @@ import { Decisions } from '../resources/configs/customerRequests';
 const RequestList = graphql(`
   query NotificationRequestList($SkipCount: Int!, $MaxResultCount: Int!, $Status: queryInput_Notifications_GetAllNotificationsRequests_Status, $BrandId: Int) {
     list: Notifications_GetAllNotificationsRequests(SkipCount: $SkipCount, MaxResultCount: $MaxResultCount, Status: $Status, BrandId: $BrandId) {
-      totalCount data { id brandId brandName groupId groupName title text status requestedByName decidedAt createdAt recipients }
+      totalCount data { id brandId brandName groupId groupName title text status requestedBy requestedByName decidedAt createdAt recipients }
     }
   }
 `);
@@ -28,8 +28,11 @@ const Groups = graphql(`query NotificationTargetGroups { tree: CustomersGroups_G
 
 type NotificationRequestRow = {
   id: number; brandName?: unknown; groupName?: unknown; title?: unknown; text?: unknown; status?: unknown;
-  requestedByName?: unknown; createdAt?: unknown; recipients?: unknown;
+  requestedBy?: unknown; requestedByName?: unknown; createdAt?: unknown; recipients?: unknown;
 };
+
+/** ADMIN approves (sends) or rejects a request; the confirmation names the notification and its audience. */
+const DECISION_CALLS = { approve: Approve, reject: Reject, access: 'notifications.send', approvalMeans: 'It is sent to them at once.' } as const;
 
 const STATUS_INTENT = { pending: 'warning', approved: 'success', rejected: 'none' } as const;
 const STATUS_LABEL = { pending: 'Waiting for approval', approved: 'Sent', rejected: 'Rejected' } as const;
@@ -76,7 +79,12 @@ const columns = (decide: boolean): ResourceConfig<NotificationRequestRow>['colum
   ...(decide ? [{
     field: 'id', name: 'Decision', width: 150,
     render: (r: NotificationRequestRow, list: { refresh(): void }) => (
-      <Decisions id={Number(r.id)} status={r.status as ApprovalStatus} refresh={list.refresh} calls={{ approve: Approve, reject: Reject, access: 'notifications.send' }} />
+      <Decisions refresh={list.refresh} calls={DECISION_CALLS} describe={() => `the notification "${String(r.title ?? '')}"`}
+        request={{
+          id: Number(r.id), status: r.status as ApprovalStatus, requestedBy: r.requestedBy == null ? null : Number(r.requestedBy),
+          customerName: r.groupName ? `the group ${String(r.groupName)}` : 'all customers', brandName: r.brandName == null ? null : String(r.brandName),
+          account: 'notification', amount: 0,
+        }} />
     ),
   }] : []),
 ];

@@ -29,6 +29,8 @@ export interface DecisionCalls {
   approve: TypedDocumentNode<unknown, { id: number }>;
   reject: TypedDocumentNode<unknown, { id: number; reason: string }>;
   access: Capability;
+  /** What an approval does, said in its confirmation (default: a balance request's). */
+  approvalMeans?: string;
 }
 /** One request row as the screens list it. */
 export interface RequestRow { id: number; status: ApprovalStatus; requestedBy: number | null; customerName: string; brandName?: string | null; account: string; amount: number }
@@ -78,7 +80,7 @@ export function Decisions({ request, refresh, calls, describe }: { request: Requ
         : <Button key={d} small minimal intent="danger" text="Reject" loading={busy} onClick={() => setAsking(d)} />))}
       <Alert isOpen={asking === 'request.approve'} intent="success" icon="tick" confirmButtonText="Approve" cancelButtonText="Cancel"
         onConfirm={() => void run('request.approve')} onCancel={() => setAsking(null)}>
-        <p data-testid="approve-confirmation">Approve {what}? It is added to the customer&apos;s balance at once.</p>
+        <p data-testid="approve-confirmation">Approve {what}? {calls.approvalMeans ?? "It is added to the customer's balance at once."}</p>
       </Alert>
       <Dialog isOpen={asking === 'request.reject'} title={`Reject ${what}?`} onClose={() => setAsking(null)}>
         <form onSubmit={(e) => { e.preventDefault(); if (trimmed) void run('request.reject'); }}>
