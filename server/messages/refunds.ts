@@ -1,5 +1,6 @@
 import type { LanguageCode } from '../../domain/languages';
 import { formatMoney } from '../../domain/money';
+import { refundCardWords } from '../../domain/refundCard';
 
 /**
  * The customer's inbox notifications about their refund (server/payments/refunds.ts), in the
@@ -14,13 +15,13 @@ const amountIn = (language: LanguageCode, amount: string, currency: string) =>
 
 const TEXTS: Record<LanguageCode, Record<'returning' | 'returned' | 'owed', (p: RefundText & { amountText: string }) => { title: string; text: string }>> = {
   en: {
-    returning: (p) => ({ title: `Refund for order ${p.orderNumber}`, text: `${p.amountText} is being returned to your ${p.method} card.` }),
-    returned: (p) => ({ title: `Refund for order ${p.orderNumber}`, text: `${p.amountText} was returned to your ${p.method} card.` }),
+    returning: (p) => ({ title: `Refund for order ${p.orderNumber}`, text: `${p.amountText} is being returned to ${refundCardWords(p.method, 'en')}.` }),
+    returned: (p) => ({ title: `Refund for order ${p.orderNumber}`, text: `${p.amountText} was returned to ${refundCardWords(p.method, 'en')}.` }),
     owed: (p) => ({ title: `Refund for order ${p.orderNumber}`, text: `${p.amountText} will be returned to you at the branch.` }),
   },
   ar: {
-    returning: (p) => ({ title: `استرداد الطلب ${p.orderNumber}`, text: `يجري إرجاع ${p.amountText} إلى بطاقة ${p.method}.` }),
-    returned: (p) => ({ title: `استرداد الطلب ${p.orderNumber}`, text: `تم إرجاع ${p.amountText} إلى بطاقة ${p.method}.` }),
+    returning: (p) => ({ title: `استرداد الطلب ${p.orderNumber}`, text: `يجري إرجاع ${p.amountText} إلى ${refundCardWords(p.method, 'ar')}.` }),
+    returned: (p) => ({ title: `استرداد الطلب ${p.orderNumber}`, text: `تم إرجاع ${p.amountText} إلى ${refundCardWords(p.method, 'ar')}.` }),
     owed: (p) => ({ title: `استرداد الطلب ${p.orderNumber}`, text: `سيُعاد إليك ${p.amountText} في الفرع.` }),
   },
 };

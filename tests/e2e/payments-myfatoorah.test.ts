@@ -4,6 +4,8 @@ import { startServerProcess, type ServerProcess } from '../support/serverProcess
 import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
 import { startFakeMyFatoorah, type FakeMyFatoorah } from '../support/fakeMyFatoorah';
 import { TEXT } from '../../domain/constants';
+import { randomUUID } from 'node:crypto';
+import { guestOrderBody } from '../support/guestOrders';
 
 /**
  * Issue 21 in Chromium, "Providers": a guest pays a KNET order through the simulated MyFatoorah
@@ -17,18 +19,25 @@ let browser: Browser;
 let mf: FakeMyFatoorah;
 const saved = { ...process.env };
 
-beforeAll(async () => {
-  mf = await startFakeMyFatoorah(MF);
+/** A server configured for MyFatoorah as in production (MYFATOORAH_*, the fake's base URL), with KNET (MyFatoorah) on for brand 7. */
+async function serverWithMyFatoorah(opts: Parameters<typeof startServerProcess>[0] = {}) {
   Object.assign(process.env, { MYFATOORAH_API_KEY: MF.apiKey, MYFATOORAH_WEBHOOK_SECRET: MF.webhookSecret, MYFATOORAH_BASE_URL: mf.url });
+  let started: ServerProcess;
   try {
-    [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
+    started = await startServerProcess(opts);
   } finally {
     for (const k of ['MYFATOORAH_API_KEY', 'MYFATOORAH_WEBHOOK_SECRET', 'MYFATOORAH_BASE_URL']) if (saved[k] === undefined) delete process.env[k]; else process.env[k] = saved[k];
   }
-  mf.setWebhookUrl(`${server.url}/payments/myfatoorah/webhook`);
-  const admin = await server.api.login('companyadmin');
-  const on = await server.api.post('/api/services/app/BrandPayment/Create', { token: admin, body: { brandId: 7, paymentSystemId: 4 } });
+  mf.setWebhookUrl(`${started.url}/payments/myfatoorah/webhook`);
+  const admin = await started.api.login('companyadmin');
+  const on = await started.api.post('/api/services/app/BrandPayment/Create', { token: admin, body: { brandId: 7, paymentSystemId: 4 } });
   expect(on.status, JSON.stringify(on.body)).toBe(200);
+  return started;
+}
+
+beforeAll(async () => {
+  mf = await startFakeMyFatoorah(MF);
+  [server, browser] = await Promise.all([serverWithMyFatoorah(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -104,4 +113,62 @@ describe('a guest pays with KNET through MyFatoorah', () => {
       await staff.getByText('None', { exact: true }).waitFor();
     });
   });
+});
+
+/**
+ * Issue 21's first Chromium story: a customer pays through the simulated MyFatoorah page, the
+ * branch rejects the order, and the tracker shows the refund. MyFatoorah answers a refund 'pending'
+ * first (its finance team carries it out), so the tracker reads "is being returned" until the
+ * refund worker's next status inquiry hears it was refunded, then "Returned on …".
+ */
+describe('a MyFatoorah-paid order the branch rejects', () => {
+  it('the customer pays on the MyFatoorah page, the branch rejects, and the tracker shows the money being returned, then returned', async () => {
+    // The timed work (and with it the refund worker) runs when a deadline is given: an hour keeps it out of the way.
+    const withWorker = await serverWithMyFatoorah({ acceptDeadlineSeconds: 3600 });
+    try {
+      mf.state.refundMode = 'done';
+      // The demo customer (user 5) orders KNET (MyFatoorah) and follows the order signed in, in a phone-sized browser.
+      const token = await withWorker.api.login('customer');
+      const placed = await withWorker.api.post('/api/services/app/Store/SaveNewOrderVS1', {
+        token, body: { ...guestOrderBody(), paymentSystem: 4, guestCustomerName: undefined, guestPhoneNumber: undefined }, headers: { 'idempotency-key': randomUUID() },
+      });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+      const { orderId, paymentUrl } = placed.body.result as { orderId: number; paymentUrl: string };
+      const page = await (await newContext(browser, withWorker.url, PHONE)).newPage();
+      await page.goto('/');
+      await page.evaluate((t) => { localStorage.setItem('token', t); localStorage.setItem('userId', '5'); }, token);
+      let amount = '';
+      await shotOnFailure(page, 'myfatoorah-refund', async () => {
+        await page.goto(paymentUrl);
+        await page.waitForURL(`${mf.url}/pay/**`);
+        amount = (await page.locator('.amount').textContent())!.replace(' KWD', ' KD');
+        await page.getByRole('button', { name: 'Pay' }).click();
+        await page.waitForURL('**/track-order?**');
+        await page.getByText(TEXT.transactionSuccess).waitFor();
+
+        const rejected = await withWorker.api.put('/api/services/app/Store/UpdateOrderStatus', {
+          token: await withWorker.api.login('branchuser'), body: { orderId, status: 'rejected', reason: 'Item sold out' },
+        });
+        expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+
+        const returning = page.locator('[data-testid="order-refunds"] [data-state="returning"]');
+        await returning.waitFor({ timeout: 30_000 });
+        expect(await returning.textContent()).toBe(`${amount} is being returned to your KNET card.`);
+        await screenshot(page, 'myfatoorah-refund-returning-390');
+
+        // The worker asks MyFatoorah again after its first wait (30 s) and hears REFUNDED.
+        const returned = page.locator('[data-testid="order-refunds"] [data-state="returned"]');
+        await returned.waitFor({ timeout: 90_000 });
+        expect(await returned.textContent()).toMatch(new RegExp(`^Returned on .+: ${amount.replace('.', '\\.')} to your KNET card\\.$`));
+        await screenshot(page, 'myfatoorah-refund-returned-390');
+      });
+      // MyFatoorah was asked to refund once, for the whole amount, under the refund's own key.
+      const asked = [...mf.refunds.values()];
+      expect(asked).toHaveLength(1);
+      expect(asked[0].amount.toFixed(3)).toBe(amount.replace(' KD', ''));
+      expect(asked[0].key).toBeTruthy();
+    } finally {
+      await withWorker.close();
+    }
+  }, 180_000);
 });

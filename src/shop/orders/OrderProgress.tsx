@@ -1,6 +1,7 @@
 import type { OrderStatus } from '../../../machines/orderLifecycle';
 import type { OrderDetail } from './orderGraphql';
-import { dateTime, money, t, translateMessage, type TextKey } from '../../i18n';
+import { dateTime, language, money, t, translateMessage, type TextKey } from '../../i18n';
+import { refundCardWords } from '../../../domain/refundCard';
 import '../../i18n/enScreens';
 import './orderProgress.css';
 
@@ -39,14 +40,14 @@ function headline(order: OrderDetail): string {
 export function OrderRefunds({ order, currency }: { order: OrderDetail; currency: string }) {
   const refunds = order.refunds.filter((r): r is NonNullable<typeof r> => !!r);
   if (!refunds.length) return null;
-  const method = translateMessage(order.paymentSystemName);
+  const card = refundCardWords(translateMessage(order.paymentSystemName), language());
   return (
     <div className="order-progress__refunds" data-testid="order-refunds">
       {refunds.map((r, i) => {
         const amount = money(r.amount, currency);
         const text = r.state === 'returned'
-          ? t('order.refundReturned', { amount, method, date: dateTime(String(r.refundedAt), { dateStyle: 'medium', timeStyle: 'short' }) })
-          : r.state === 'owed' ? t('order.refundOwed', { amount }) : t('order.refundReturning', { amount, method });
+          ? t('order.refundReturned', { amount, card, date: dateTime(String(r.refundedAt), { dateStyle: 'medium', timeStyle: 'short' }) })
+          : r.state === 'owed' ? t('order.refundOwed', { amount }) : t('order.refundReturning', { amount, card });
         return <p key={i} className="order-progress__refund" data-state={r.state}>{text}</p>;
       })}
     </div>
