@@ -6,7 +6,7 @@ import type { OrderEvents } from '../events/orderEvents';
 import type { LanguageCode } from '../../domain/languages';
 import type { PushDelivery } from './pushLoop';
 
-/** The statuses a customer is told of by push (issue 27); 'refunded' is the refunds' own notice (server/payments/refunds.ts). */
+/** The statuses a customer is told of by push (issue 27); a refund's notices are the refunds' own (server/payments/refunds.ts), pushed the same way. */
 export const ORDER_PUSH_STATUSES = ['accepted', 'ready', 'rejected'] as const;
 type PushedStatus = (typeof ORDER_PUSH_STATUSES)[number];
 

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { rowsOf } from '../db/client';
 import {
-  brands, currencies, customerNotifications, notifications, orders, paymentSystems, payments, refundRequests, refunds, users,
+  brands, currencies, customerNotifications, notifications, orders, paymentSystems, payments, pushSubscriptions, refundRequests, refunds, users,
 } from '../db/schema';
 import type { AppConfig, Caller } from '../http/context';
 import type { OrderEvents } from '../events/orderEvents';
@@ -99,8 +99,13 @@ async function notifyCustomer(tx: Tx, refund: RefundRecord, notice: RefundNotice
   const { title, text } = refundNoticeText(notice, language, {
     orderNumber: o.orderNumber, amount: refund.amount, currency: refund.currency, method: language === 'ar' && o.methodAr ? o.methodAr : o.method,
   });
-  const [n] = await tx.insert(notifications).values({ brandId: o.brandId, groupId: null, title, text, recipients: 1 }).returning({ id: notifications.id });
-  await tx.insert(customerNotifications).values({ notificationId: n.id, userId: o.userId });
+  // An order's notice (issue 27): pushed with the order's topic, 15 minutes, high urgency, to a customer who
+  // subscribed (the push loop's sweep sends it after commit). Keyed per refund and step, as the step happens once.
+  const [n] = await tx.insert(notifications).values({
+    brandId: o.brandId, groupId: null, title, text, recipients: 1, orderId: refund.orderId, orderStatus: `refund-${refund.id}-${notice}`,
+  }).returning({ id: notifications.id });
+  const [subscribed] = await tx.select({ one: sql<number>`1` }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, o.userId)).limit(1);
+  await tx.insert(customerNotifications).values({ notificationId: n.id, userId: o.userId, pushPending: !!subscribed });
 }
 
 // ─── giving the money back (the refund worker, after commit) ─────────────────

@@ -108,6 +108,24 @@ describe('a paid order that ends without being served is refunded by itself', ()
     }
   });
 
+  it('the notices are order pushes for a subscribed customer (issue 27: the order\'s topic, queued once per refund step)', async () => {
+    const [sub] = await db().insert(t.pushSubscriptions).values({ userId: 5, endpoint: 'https://push.example.invalid/refund-test', p256dh: 'p', auth: 'a' }).returning();
+    try {
+      const order = await paidCardOrder();
+      expect((await sendOrderEvent(server.api, 'order.reject', order.id, tokens.branchuser)).status).toBe(200);
+      await runDueRefunds(opsOf(server));
+      const queued = await db().select({ text: t.notifications.text, orderId: t.notifications.orderId, pushPending: t.customerNotifications.pushPending })
+        .from(t.customerNotifications).innerJoin(t.notifications, eq(t.notifications.id, t.customerNotifications.notificationId))
+        .where(and(eq(t.customerNotifications.userId, 5), eq(t.notifications.title, `Refund for order ${order.orderNumber}`))).orderBy(t.notifications.id);
+      expect(queued).toEqual([
+        { text: '3.800 KD is being returned to your KNET card.', orderId: order.id, pushPending: true },
+        { text: '3.800 KD was returned to your KNET card.', orderId: order.id, pushPending: true },
+      ]);
+    } finally {
+      await db().delete(t.pushSubscriptions).where(eq(t.pushSubscriptions.id, sub.id));
+    }
+  });
+
   it('rejected by the acceptance deadline: refunded, cause deadline', async () => {
     const order = await paidCardOrder(server, { createdAt: new Date(Date.now() - 11 * 60_000) });
     const fake = fakeProvider();
