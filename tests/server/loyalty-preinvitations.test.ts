@@ -214,3 +214,32 @@ describe('Customer/Registrate (staff register a customer)', () => {
     expect(await countRows(server, 'customer_wallets')).toBe(wallets);
   });
 });
+
+/**
+ * Issue 20 with invitations: registering with an invited phone is the customer's own action, so they
+ * become the brand's customer and the brand's staff see them in the group (CI's loyalty-groups story
+ * found them hidden); a phone staff list that belongs to another company's customer joins nothing.
+ */
+describe('invitations and whose customers staff see', () => {
+  it('an invited phone that registers in the shop is the brand\'s customer, listed in the group for its brand manager', async () => {
+    const [{ id: group }] = await db().insert(t.customerGroups).values({ brandId: 7, name: 'Scope invitations' }).returning();
+    const phone = '+96570000091';
+    expect((await server.api.post(`${PIL}/UploadPreInvitationLists`, { token: tokens.brandmanager, body: { groupId: group, content: phone } })).status).toBe(200);
+    const id = await registerInShop(phone, 'Invited Iman');
+    const listed = await server.api.get(`${APP}/Customer/GetCustomerDetailsByCustomersGroupId`, { token: tokens.brandmanager, query: { GroupId: group } });
+    expect(listed.status).toBe(200);
+    expect((listed.body.result.data as { id: number }[]).map((c) => c.id)).toEqual([id]);
+    expect(await db().select({ brandId: t.customerWallets.brandId }).from(t.customerWallets).where(eq(t.customerWallets.userId, id))).toEqual([{ brandId: 7 }]);
+  });
+
+  it('staff listing the phone of another company\'s customer does not join or subscribe them', async () => {
+    const [{ id: group }] = await db().insert(t.customerGroups).values({ brandId: 7, name: 'Harvest attempt' }).returning();
+    const [{ id: foreign }] = await db().insert(t.users).values({ userName: '+96570000092', phoneNumber: '+96570000092', fullName: 'Dune Only', role: 'CUSTOMER', passwordHash: '!' }).returning();
+    await db().insert(t.customerWallets).values({ userId: foreign, brandId: 8 });
+    const res = await server.api.post(`${PIL}/UploadPreInvitationLists`, { token: tokens.brandmanager, body: { groupId: group, content: '+96570000092' } });
+    expect(res.status).toBe(200);
+    expect(res.body.result).toMatchObject({ joined: 0 });
+    expect(await members(group)).toEqual([]);
+    expect(await db().select({ brandId: t.customerWallets.brandId }).from(t.customerWallets).where(eq(t.customerWallets.userId, foreign))).toEqual([{ brandId: 8 }]);
+  });
+});

@@ -122,7 +122,7 @@ export async function createCustomerAccount(
         userName: account.phone, phoneNumber: account.phone, emailAddress: account.email, fullName: account.fullName, role: 'CUSTOMER',
         passwordHash: account.passwordHash, gender: account.gender?.trim() || null, birthDate: account.birthDate || null,
       }).returning({ id: users.id });
-      await joinInvitedGroups(tx, [account.phone]);
+      await joinInvitedGroups(tx, [account.phone], 'registration');
       await also?.(tx, user.id);
       return user.id;
     });

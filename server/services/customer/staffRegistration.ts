@@ -56,7 +56,7 @@ export function registerStaffRegistration(app: FastifyInstance, ctx: AppContext)
         await assertUnregistered(ctx.db, phone, email, STAFF_TAKEN);
         const passwordHash = body.password ? await hashPassword(body.password) : NO_PASSWORD;
         const id = await createCustomerAccount(ctx.db, { phone, email, fullName, passwordHash, gender: body.gender, birthDate: body.birthDate },
-          async (tx, userId) => { await tx.insert(customerWallets).values({ userId, brandId: body.brandId }); }, STAFF_TAKEN);
+          async (tx, userId) => { await tx.insert(customerWallets).values({ userId, brandId: body.brandId }).onConflictDoNothing(); }, STAFF_TAKEN);
         const [user] = await ctx.db.select().from(users).where(eq(users.id, id));
         return { id, fullName: user.fullName, phoneNumber: user.phoneNumber, emailAddress: user.emailAddress, createdAt: user.createdAt.toISOString() };
       },

@@ -76,7 +76,7 @@ async function addOne(db: Db, caller: Caller, body: { groupId: number; phoneNumb
       .where(and(eq(preInvitations.groupId, group.id), eq(preInvitations.phoneNumber, phone)));
     if (listed) throw invalid(ALREADY_LISTED, 'phoneNumber');
     const [row] = await tx.insert(preInvitations).values({ groupId: group.id, brandId: group.brandId, phoneNumber: phone }).returning();
-    await joinInvitedGroups(tx, [phone]);
+    await joinInvitedGroups(tx, [phone], 'staff');
     const [after] = await tx.select().from(preInvitations).where(eq(preInvitations.id, row.id));
     return { before: null, after };
   });
@@ -95,7 +95,7 @@ async function changeOne(db: Db, caller: Caller, body: { id: number; phoneNumber
       .where(and(eq(preInvitations.groupId, before.groupId), eq(preInvitations.phoneNumber, phone)));
     if (listed) throw invalid(ALREADY_LISTED, 'phoneNumber');
     await tx.update(preInvitations).set({ phoneNumber: phone }).where(eq(preInvitations.id, before.id));
-    await joinInvitedGroups(tx, [phone]);
+    await joinInvitedGroups(tx, [phone], 'staff');
     const [after] = await tx.select().from(preInvitations).where(eq(preInvitations.id, before.id));
     return { before, after };
   });
@@ -145,7 +145,7 @@ async function upload(db: Db, caller: Caller, body: { groupId: number; content: 
         rows.push(...await tx.insert(preInvitations)
           .values(fresh.slice(i, i + 1000).map((phoneNumber) => ({ groupId: group.id, brandId: group.brandId, phoneNumber }))).returning());
       }
-      for (let i = 0; i < fresh.length; i += 1000) joined += await joinInvitedGroups(tx, fresh.slice(i, i + 1000));
+      for (let i = 0; i < fresh.length; i += 1000) joined += await joinInvitedGroups(tx, fresh.slice(i, i + 1000), 'staff');
       const joinedRows = joined ? await tx.select().from(preInvitations).where(and(inArray(preInvitations.id, rows.map((r) => r.id)), sql`${preInvitations.joinedUserId} is not null`)) : [];
       const byId = new Map(joinedRows.map((r) => [r.id, r]));
       await appendAudit(tx, caller, rows.map((r) => ({
