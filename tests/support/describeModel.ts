@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+import type { AnyStateMachine, EventObject, InputFrom, SnapshotFrom } from 'xstate';
+import { TestModel } from 'xstate/graph';
+
+/**
+ * One runner for every model-based test (issue 22): the model IS the product's machine.
+ *
+ * The paths are generated from the real machine's graph with `xstate/graph`. `createTestModel`
+ * refuses machines that invoke actors or wait (`after`), so the runner builds the same
+ * `TestModel` without that check: the traversal is pure (`machine.transition` with a mock actor
+ * scope, nothing is started), and an invoked actor's answers are supplied to it as events
+ * (`answers`: each `xstate.done.actor.*` output and `xstate.error.actor.*` error the test can
+ * produce). Every path is then walked against the system under test (the real view against a real
+ * server, or an actor of the machine bound to its real ports): each step runs what the test does
+ * for that event (`steps`, keyed by the event's type, `<actor src>.done`, `<actor src>.error` or
+ * `after.<delay>`), and each state runs its view assertion (`states`, keyed by a state value
+ * `matches` accepts, or `*`) and, where the test holds the real actor, checks its state value.
+ *
+ * Each step's function also sees the next step (`next`), so a user action can be chosen to
+ * produce the answer the path asks for (wrong password before `authenticate.error`).
+ */
+export interface ModelStep<TMachine extends AnyStateMachine = AnyStateMachine> {
+  event: EventObject & Record<string, unknown>;
+  state: SnapshotFrom<TMachine>;
+  /** The step after this one, if any (the invoked actor's answer that this action must produce). */
+  next?: { key: string; event: EventObject & Record<string, unknown>; state: SnapshotFrom<TMachine> };
+  /** The state before this step. */
+  from: SnapshotFrom<TMachine>;
+}
+
+export interface ModelSpec<TMachine extends AnyStateMachine, H> {
+  /** The product's machine, with its ports stubbed through `machine.provide` where the traversal needs them (guards, delays). */
+  machine: TMachine;
+  input?: InputFrom<TMachine>;
+  /** Events the traversal sends with their data (by type); types not listed are sent bare, as createTestModel does. */
+  events?: EventObject[] | ((snapshot: SnapshotFrom<TMachine>) => EventObject[]);
+  /** Each invoked actor's possible answers, by its `src`: outputs (done) and errors. */
+  answers?: Record<string, { done?: unknown[] | ((s: SnapshotFrom<TMachine>) => unknown[]); error?: unknown[] }>;
+  /** The part of a snapshot that makes it a distinct state of the model (default: value and context). */
+  serialize?: (snapshot: SnapshotFrom<TMachine>) => unknown;
+  /** Leave out events the test cannot produce, or that would make the graph unbounded. */
+  filterEvents?: (snapshot: SnapshotFrom<TMachine>, event: EventObject) => boolean;
+  /** 'shortest' (one path per model state, the default) or 'simple' (every loop-free path). */
+  paths?: 'shortest' | 'simple';
+  /** A cap on the number of paths walked (after removing paths that are prefixes of others). */
+  maxPaths?: number;
+  /** States of the machine (ids of atomic state nodes, e.g. `checkout.loading`) no path may miss; default: every atomic state. */
+  mustVisit?: string[];
+  /** Starts the system under test for one path (renders the view, starts the actor); returns the test's handle. */
+  start: () => H | Promise<H>;
+  stop?: (handle: H) => void | Promise<void>;
+  steps: Record<string, (handle: H, step: ModelStep<TMachine>) => unknown>;
+  states?: Record<string, (handle: H, snapshot: SnapshotFrom<TMachine>) => unknown>;
+  /** The real actor's snapshot, where the test holds it: after each step its state value must be the model's. */
+  actual?: (handle: H) => { value: unknown } | Promise<{ value: unknown }>;
+}
+
+export interface ModelPath<TMachine extends AnyStateMachine = AnyStateMachine> {
+  description: string;
+  state: SnapshotFrom<TMachine>;
+  steps: { event: EventObject & Record<string, unknown>; state: SnapshotFrom<TMachine> }[];
+}
+
+type Snap = { value: unknown; context: unknown; matches(v: unknown): boolean; _nodes: { ownEvents: string[]; type: string; id: string }[] };
+
+/** Invoked actors of the machine by invoke id → their `src` name. */
+function invokeSources(machine: AnyStateMachine) {
+  const sources = new Map<string, string>();
+  const visit = (node: AnyStateMachine['root']) => {
+    for (const inv of node.invoke) sources.set(inv.id, typeof inv.src === 'string' ? inv.src : inv.id);
+    for (const child of Object.values(node.states)) visit(child as AnyStateMachine['root']);
+  };
+  visit(machine.root);
+  return sources;
+}
+
+/** Every atomic (or final) state node's id. */
+export function atomicStateIds(machine: AnyStateMachine): string[] {
+  const ids: string[] = [];
+  const visit = (node: AnyStateMachine['root']) => {
+    const children = Object.values(node.states) as AnyStateMachine['root'][];
+    if (!children.length) ids.push(node.id);
+    children.forEach(visit);
+  };
+  visit(machine.root);
+  return ids;
+}
+
+/** The step key of an event: its type, or `<src>.done` / `<src>.error` for an invoked actor's answer, `after.<delay>` for a wait. */
+export function stepKey(machine: AnyStateMachine, event: EventObject): string {
+  const sources = invokeSources(machine);
+  for (const [kind, prefix] of [['done', 'xstate.done.actor.'], ['error', 'xstate.error.actor.']] as const) {
+    if (event.type.startsWith(prefix)) return `${sources.get(event.type.slice(prefix.length)) ?? event.type.slice(prefix.length)}.${kind}`;
+  }
+  const after = /^xstate\.after\.([^.]+)\./.exec(event.type);
+  return after ? `after.${after[1]}` : event.type;
+}
+
+/** The paths of the real machine's graph. */
+export function modelPaths<TMachine extends AnyStateMachine>(spec: Pick<ModelSpec<TMachine, unknown>, 'machine' | 'input' | 'events' | 'answers' | 'serialize' | 'filterEvents' | 'paths' | 'maxPaths'>): ModelPath<TMachine>[] {
+  const { machine } = spec;
+  const sources = invokeSources(machine);
+  const serialize = spec.serialize ?? ((s: SnapshotFrom<TMachine>) => ({ value: s.value, context: s.context }));
+  const events = (snapshot: Snap): EventObject[] => {
+    const given = typeof spec.events === 'function' ? spec.events(snapshot as never) : spec.events ?? [];
+    return [...new Set(snapshot._nodes.flatMap((n) => n.ownEvents))].flatMap((type) => {
+      const done = /^xstate\.done\.actor\.(.+)$/.exec(type);
+      const error = /^xstate\.error\.actor\.(.+)$/.exec(type);
+      if (done || error) {
+        const answers = spec.answers?.[sources.get((done ?? error)![1]) ?? ''];
+        if (done) {
+          const outputs = typeof answers?.done === 'function' ? answers.done(snapshot as never) : answers?.done ?? [];
+          return outputs.map((output) => ({ type, output }));
+        }
+        return (answers?.error ?? []).map((e) => ({ type, error: e }));
+      }
+      const matching = given.filter((e) => e.type === type);
+      return matching.length ? matching : [{ type }];
+    });
+  };
+  const model = new TestModel(machine, {
+    events,
+    serializeState: (s: Snap) => JSON.stringify(serialize(s as never)),
+    filterEvents: spec.filterEvents as never,
+    stateMatcher: (s: Snap, key: string) => key !== '*' && s.matches(key),
+    input: spec.input,
+  } as never);
+  const generated = (spec.paths === 'simple' ? model.getSimplePaths() : model.getShortestPaths()) as unknown as ModelPath<TMachine>[];
+  const paths = generated.slice(0, spec.maxPaths ?? Infinity);
+  return paths.map((p) => ({
+    ...p,
+    description: `reaches ${JSON.stringify(p.state.value)}: ${p.steps.slice(1).map((s) => stepKey(machine, s.event)).join(' → ') || '(start)'}`,
+  }));
+}
+
+/** Walks one path against the system under test; throws (naming the step) where the system and the model part. */
+export async function walkPath<TMachine extends AnyStateMachine, H>(spec: ModelSpec<TMachine, H>, path: ModelPath<TMachine>): Promise<void> {
+  const handle = await spec.start();
+  const keys = path.steps.map((s) => stepKey(spec.machine, s.event));
+  try {
+    for (let i = 0; i < path.steps.length; i++) {
+      const { event, state } = path.steps[i];
+      const where = `step ${i} (${keys[i]} → ${JSON.stringify(state.value)})`;
+      try {
+        if (i > 0) {
+          const exec = spec.steps[keys[i]];
+          if (!exec) throw new Error(`no step for ${keys[i]}`);
+          const next = path.steps[i + 1];
+          await exec(handle, { event, state, from: path.steps[i - 1].state, next: next && { key: keys[i + 1], event: next.event, state: next.state } });
+        }
+        if (spec.actual) expect((await spec.actual(handle)).value, 'the real actor is in the model\'s state').toEqual(state.value);
+        const matching = Object.keys(spec.states ?? {}).filter((k) => k !== '*' && (state as unknown as Snap).matches(k));
+        for (const k of matching.length ? matching : ('*' in (spec.states ?? {}) ? ['*'] : [])) await spec.states![k](handle, state);
+      } catch (err) {
+        if (err instanceof Error) err.message = `${where}: ${err.message}`;
+        throw err;
+      }
+    }
+  } finally {
+    await spec.stop?.(handle);
+  }
+}
+
+export interface ModelOptions<TMachine extends AnyStateMachine, H> extends ModelSpec<TMachine, H> {
+  /**
+   * Deliberately broken variants (a machine or a view that is wrong): the walk of at least one
+   * path must FAIL against each, or the model test could not catch anything. `pick` chooses the
+   * path (default: the first one the broken walk fails on is enough, every path is tried).
+   */
+  broken: { name: string; spec: Partial<ModelSpec<TMachine, H>>; pick?: (path: ModelPath<TMachine>) => boolean; failsWith?: RegExp }[];
+  /** The fewest paths the graph must give (a graph that shrinks to nothing fails). */
+  minPaths?: number;
+}
+
+/** Registers a describe block: the coverage check, one test per generated path, and one per broken variant. */
+export function describeModel<TMachine extends AnyStateMachine, H>(title: string, options: ModelOptions<TMachine, H>) {
+  describe(title, () => {
+    const paths = modelPaths(options);
+
+    it(`the real machine's graph gives ${paths.length} paths that visit its states`, () => {
+      expect(paths.length).toBeGreaterThanOrEqual(options.minPaths ?? 1);
+      const visited = new Set(paths.flatMap((p) => p.steps.flatMap((s) => (s.state as unknown as Snap)._nodes.map((n) => n.id))));
+      const must = options.mustVisit ?? atomicStateIds(options.machine);
+      expect(must.filter((id) => !visited.has(id)), 'states no path visits').toEqual([]);
+    });
+
+    for (const path of paths) it(path.description, () => walkPath(options, path));
+
+    for (const variant of options.broken) {
+      it(`fails against a broken variant: ${variant.name}`, async () => {
+        const spec = { ...options, ...variant.spec } as ModelSpec<TMachine, H>;
+        const candidates = (variant.spec.machine ? modelPaths(spec) : paths).filter(variant.pick ?? (() => true));
+        expect(candidates.length, 'the broken variant has paths to walk').toBeGreaterThan(0);
+        const failures: unknown[] = [];
+        for (const path of candidates) {
+          try { await walkPath(spec, path); } catch (err) { failures.push(err); break; }
+        }
+        expect(failures.length, 'some walk of the broken variant fails').toBe(1);
+        if (variant.failsWith) expect(String((failures[0] as Error)?.message ?? failures[0])).toMatch(variant.failsWith);
+      });
+    }
+  });
+}
