@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { rowsOf } from '../db/client';
 import { smsGuard } from '../db/schema';
 import { ApiError, badRequest, tooManyRequests } from '../http/envelope';
@@ -52,8 +52,9 @@ export const cooldownSeconds = (sentBefore: number) =>
 /**
  * 429 with Retry-After while the phone's cooldown runs. Counted from the codes that went out to it
  * (a send that failed does not count: the customer never got it) since its last verified code.
+ * Read early, before the limits count the request, and again under the phone's lock (claimSend).
  */
-export async function checkCooldown(db: Db, phoneNumber: string) {
+export async function checkCooldown(db: Db | Tx, phoneNumber: string) {
   const [row] = rowsOf<{ n: number; last: string | null }>(await db.execute(sql`
     select count(*)::int as n, max(o.created_at) as last
     from sms_outbox o join sms_sends s on s.outbox_id = o.id
@@ -64,6 +65,24 @@ export async function checkCooldown(db: Db, phoneNumber: string) {
   if (!wait || !row?.last) return;
   const left = Math.ceil((new Date(row.last).getTime() + wait * 1000 - Date.now()) / 1000);
   if (left > 0) throw tooManyRequests(SMS_GUARD_TEXT.cooldown, left);
+}
+
+/** pg_advisory_xact_lock's first key for the lock per phone (the second is the phone's hashtext). */
+const SEND_LOCK = 727027;
+
+/**
+ * The cooldown checked again and the send recorded as one step per phone: under a lock on the
+ * phone (transaction-scoped advisory lock; PGlite runs a transaction alone anyway) the cooldown
+ * is read and `record` writes the send that the next read counts. Two requests for one phone at
+ * the same instant both pass the early checkCooldown; the second to take the lock then finds the
+ * first's send and gets the 429.
+ */
+export async function claimSend<T>(db: Db, phoneNumber: string, record: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEND_LOCK}::int, hashtext(${phoneNumber}))`);
+    await checkCooldown(tx, phoneNumber);
+    return record(tx);
+  });
 }
 
 export interface BreakerState {

@@ -7,7 +7,7 @@ import { smsOutbox, smsSends } from '../db/schema';
 import { ApiError, Obj } from '../http/envelope';
 import { route, service } from '../http/routes';
 import type { AppContext } from '../http/context';
-import { breakerState, resumeSending } from '../limits/smsGuard';
+import { breakerState, claimSend, resumeSending } from '../limits/smsGuard';
 import { providerName, receiptStatus, SmsSendError, TWILIO_STATUS_PATH, validTwilioSignature, type SmsProvider } from './smsProviders';
 
 /**
@@ -32,7 +32,10 @@ export async function deliverCode(db: Db, sms: SmsProvider, outboxId: number, ph
     await sms.send(phoneNumber, text, String(outboxId));
     return;
   }
-  const [send] = await db.insert(smsSends).values({ outboxId, provider: providerName(sms) }).returning({ id: smsSends.id });
+  const expire = () => db.update(smsOutbox).set({ expiresAt: sql`now()` }).where(eq(smsOutbox.id, outboxId));
+  // Recorded under the phone's lock, after its cooldown is read again: of two concurrent requests only one sends.
+  const [send] = await claimSend(db, phoneNumber, (tx) => tx.insert(smsSends).values({ outboxId, provider: providerName(sms) }).returning({ id: smsSends.id }))
+    .catch(async (err) => { await expire(); throw err; });
   let failure = 'no answer';
   for (let attempt = 1; attempt <= retry.tries; attempt++) {
     try {
@@ -52,7 +55,7 @@ export async function deliverCode(db: Db, sms: SmsProvider, outboxId: number, ph
       await sleep(retry.backoffMs[attempt - 1] ?? retry.backoffMs.at(-1) ?? 0);
     }
   }
-  await db.update(smsOutbox).set({ expiresAt: sql`now()` }).where(eq(smsOutbox.id, outboxId));
+  await expire();
   throw new ApiError(503, CODE_NOT_SENT);
 }
 

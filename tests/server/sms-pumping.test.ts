@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { fakeUnifonic } from '../support/fakeSms';
 import * as t from '../../server/db/schema';
 import { unifonicProvider } from '../../server/messages/smsProviders';
+import { rowsOf } from '../../server/db/client';
 import { cooldownSeconds, SMS_GUARD_TEXT } from '../../server/limits/smsGuard';
 
 /**
@@ -90,6 +91,49 @@ describe('resend cooldown', () => {
     const next = await register(phone);
     expect(next.status).toBe(429);
     expect(Number(next.retryAfter)).toBeLessThanOrEqual(60);
+  });
+});
+
+describe('resend cooldown, concurrent requests', () => {
+  /**
+   * N requests for one phone at the same instant, each from its own address: the cooldown lets
+   * exactly one send. They start while the test holds a transaction open for a moment: on PGlite
+   * (one connection, a transaction runs alone) their queries queue up behind it and then run in
+   * turn, one of each request after another, as on a busy server; on PostgreSQL they run at once anyway.
+   */
+  async function race(phone: string, n: number) {
+    const before = fake.requests.length;
+    let all!: Promise<Awaited<ReturnType<typeof register>>[]>;
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      all = Promise.all(Array.from({ length: n }, () => register(phone)));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    const answers = await all;
+    const [live] = rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from sms_outbox where phone_number = ${phone} and used_at is null and expires_at > now()`));
+    return {
+      statuses: answers.map((a) => a.status).sort(),
+      refusals: answers.filter((a) => a.status !== 200).map((a) => a.body.error.message),
+      // codes that reached the provider (a try that timed out is tried again under the same CorrelationID)
+      sent: new Set(fake.requests.slice(before).filter((r) => r.Recipient === phone.slice(1)).map((r) => r.CorrelationID)).size,
+      live: Number(live.n),
+    };
+  }
+
+  it('sends one code when a phone asks several times at once, first code or resend', async () => {
+    const phone = '+96552000077';
+    const first = await race(phone, 5);
+    expect(first.sent).toBe(1);
+    expect(first.statuses).toEqual([200, 429, 429, 429, 429]);
+    expect(new Set(first.refusals)).toEqual(new Set([SMS_GUARD_TEXT.cooldown]));
+    expect(first.live).toBe(1); // the refused requests' codes were never sent: none of them is live
+
+    await age(phone, 61); // the first cooldown is over
+    await db().execute(sql`delete from rate_limits where key like ${`sms:phone:%:${phone}`}`);
+    const resend = await race(phone, 5);
+    expect(resend.sent).toBe(1);
+    expect(resend.statuses).toEqual([200, 429, 429, 429, 429]);
+    expect(resend.live).toBe(2); // the first code (still in its 10 minutes) and the resent one
   });
 });
 
