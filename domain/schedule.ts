@@ -49,3 +49,42 @@ export function isOpenAt(windows: ScheduleWindow[], at: Date, timeZone = BRANCH_
 /** A branch without schedule rows takes online orders during its opening hours, every day. */
 export const dailyWindows = (openTime: string, closeTime: string): ScheduleWindow[] =>
   [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, openTime, closeTime }));
+
+/**
+ * The windows a branch takes online orders in: its schedule rows, or its daily open/close hours
+ * when it has none. The order check (planOrder.ts) and the shop's "Closed · opens …" both read these.
+ */
+export const orderingWindows = (schedule: ScheduleWindow[], branch: { openTime: string; closeTime: string }): ScheduleWindow[] =>
+  schedule.length ? schedule : dailyWindows(branch.openTime, branch.closeTime);
+
+/** Whether a branch takes online orders at a moment, and when that next changes (null: never, within a week). */
+export interface OrderingStatus { isOpen: boolean; opensAt: Date | null; closesAt: Date | null }
+
+/**
+ * isOpenAt at `at`, with the next opening (when closed) or closing (when open). The candidates are
+ * the windows' own open and close minutes over the coming week; each is checked with isOpenAt, so
+ * back-to-back windows (an all-day Saturday, then Sunday) do not read as a closing. The time zone
+ * keeps one offset all week (Kuwait has no daylight saving).
+ */
+export function orderingStatus(windows: ScheduleWindow[], at: Date, timeZone = BRANCH_TIME_ZONE): OrderingStatus {
+  const isOpen = isOpenAt(windows, at, timeZone);
+  const now = localDayAndMinutes(at, timeZone);
+  const minuteStart = at.getTime() - (at.getTime() % 60_000);
+  const candidates = new Set<number>();
+  for (const w of windows) {
+    let open = minutesOf(w.openTime), close = minutesOf(w.closeTime);
+    if (Number.isNaN(open) || Number.isNaN(close)) continue;
+    // As isOpenAt reads them, in minutes from the start of the window's weekday.
+    if (close === DAY_MINUTES - 1) close = DAY_MINUTES;
+    if (open === close) [open, close] = [0, DAY_MINUTES];
+    else if (close < open) close += DAY_MINUTES;
+    const edge = isOpen ? close : open;
+    for (let week = -1; week <= 1; week += 1) {
+      const ahead = ((w.dayOfWeek - now.dayOfWeek + 7) % 7 + 7 * week) * DAY_MINUTES + edge - now.minutes;
+      if (ahead > 0 && ahead <= 8 * DAY_MINUTES) candidates.add(minuteStart + ahead * 60_000);
+    }
+  }
+  const next = [...candidates].sort((a, b) => a - b).find((c) => isOpenAt(windows, new Date(c), timeZone) !== isOpen);
+  const change = next === undefined ? null : new Date(next);
+  return { isOpen, opensAt: isOpen ? null : change, closesAt: isOpen ? change : null };
+}

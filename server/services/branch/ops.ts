@@ -6,7 +6,7 @@ import { badRequest, forbidden, notFound, Obj } from '../../http/envelope';
 import { route, service } from '../../http/routes';
 import { allowEmptyBody } from '../../http/emptyBody';
 import type { AppContext, Caller } from '../../http/context';
-import { ShopBranch, branchColumns } from '../brand/shop';
+import { ShopBranch, branchColumns, withOrderingStatus } from '../brand/shop';
 import { requestLanguage } from '../../http/language';
 import { busyModeOf, busyModeRoutes } from './busy';
 
@@ -37,7 +37,7 @@ export function registerBranchOps(app: FastifyInstance, ctx: AppContext) {
           .from(branches)
           .where(eq(branches.id, query.branchId));
         if (!branch) throw notFound('Branch');
-        return branch;
+        return (await withOrderingStatus(ctx.db, [branch]))[0];
       },
     }),
     route({

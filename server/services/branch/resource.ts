@@ -9,7 +9,7 @@ import type { AppContext } from '../../http/context';
 import { defineResource } from '../../resources/resource';
 import { placeInScope } from '../../resources/scope';
 import { ImageUrl } from '../company/resource';
-import { ShopBranch } from '../brand/shop';
+import { shopBranchProperties } from '../brand/shop';
 import { ArabicName, ArabicText } from '../../http/language';
 
 const NullableText = Type.Union([Type.String(), Type.Null()]);
@@ -20,7 +20,7 @@ export const ClockTime = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', d
 
 /** A branch (SPEC.md 3) as the console manages it; the shop's picker shows its ShopBranch part. */
 export const Branch = Obj('Branch', {
-  ...ShopBranch.properties,
+  ...shopBranchProperties,
   /** The Arabic shop's name, address and delivery text; null or empty: the English ones. */
   nameAr: NullableText,
   branchAddressAr: NullableText,
