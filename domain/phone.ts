@@ -1,12 +1,21 @@
 import { PHONE_COUNTRY_CODES } from './constants';
 import { COUNTRIES } from './countries';
+import { asciiDigits } from './digits';
 
 /** The phone input's default country code (Kuwait). */
 export const DEFAULT_PHONE_CODE: string = (COUNTRIES.find((c) => c.isDefault) ?? COUNTRIES[0]).phoneCode;
 
-/** '+965 5000 0001', '96550000001' and '+96550000001' are one phone: '+96550000001'. Null if not a phone. */
-export function normalisePhone(input: string): string | null {
-  const digits = input.replace(/[\s\-()]/g, '');
+/**
+ * A phone as a person types it, as E.164: '+965 5000 0001', '96550000001', '0096550000001' and
+ * '+96550000001' are one phone, '+96550000001'; Arabic-Indic and Persian digits are read as digits
+ * (domain/digits.ts); and the 8 local digits '5000 0001' take the default country's code (Kuwait,
+ * +965), as the phone input does. The one rule for sign-in, registration, password reset, codes
+ * and lists. Null if not a phone.
+ */
+export function normalisePhone(input: string, defaultCode = DEFAULT_PHONE_CODE): string | null {
+  let digits = asciiDigits(input).trim().replace(/[\s\-().]/g, '');
+  if (digits.startsWith('00')) digits = `+${digits.slice(2)}`;
+  if (/^\d{8}$/.test(digits)) digits = `+${defaultCode}${digits}`;
   if (!/^\+?\d{8,15}$/.test(digits)) return null;
   return digits.startsWith('+') ? digits : `+${digits}`;
 }
@@ -28,22 +37,17 @@ export function isValidPhone(input: string): boolean {
  */
 export type PhoneProblem = 'missing' | 'notANumber' | 'notAPhone';
 export function phoneProblem(input: string): PhoneProblem | null {
-  const text = input.trim();
+  const text = asciiDigits(input).trim();
   if (!text || /^\+?\d{3}$/.test(text)) return 'missing';
   if (!/^\+?[\d\s\-()]+$/.test(text)) return 'notANumber';
   return isValidPhone(text) ? null : 'notAPhone';
 }
 
 /**
- * A phone as people type it in a list (a CSV of invitations, a staff form): '+965 5000 0001',
- * '0096550000001', '96550000001', or the 8 local digits '5000 0001', which take the default
- * country's code like the phone input (Kuwait, +965). The E.164 phone, or null when it is not a
- * valid phone (isValidPhone).
+ * A phone as people type it in a list (a CSV of invitations, a staff form): normalisePhone's
+ * reading, and only a valid phone (isValidPhone). The E.164 phone, or null.
  */
 export function phoneFromText(input: string, defaultCode = DEFAULT_PHONE_CODE): string | null {
-  let digits = input.trim().replace(/[\s\-().]/g, '');
-  if (digits.startsWith('00')) digits = `+${digits.slice(2)}`;
-  if (/^\d{8}$/.test(digits)) digits = `+${defaultCode}${digits}`;
-  const phone = normalisePhone(digits);
+  const phone = normalisePhone(input, defaultCode);
   return phone && isValidPhone(phone) ? phone : null;
 }

@@ -374,10 +374,11 @@ export const customerCars = pgTable('customer_cars', {
   carBrandId: integer('car_brand_id').notNull().references(() => carBrands.id),
   carTypeId: integer('car_type_id').notNull().references(() => carTypes.id),
   carColorId: integer('car_color_id').notNull().references(() => carColors.id),
+  /** As domain/digits.ts normalisePlate writes it: '٢٣/٤٥٦٧٨' is saved as '23/45678', one car per plate and customer. */
   plateNumber: text('plate_number').notNull(),
   description: text('description').notNull().default(''),
   createdAt: createdAt(),
-}, (t) => [index('customer_cars_user_idx').on(t.userId)]);
+}, (t) => [index('customer_cars_user_idx').on(t.userId), uniqueIndex('customer_cars_user_plate_uq').on(t.userId, t.plateNumber)]);
 
 /** Loyalty wallet per customer and brand: points and money balances. */
 export const customerWallets = pgTable('customer_wallets', {

@@ -10,10 +10,12 @@ const CODE_SMS: Record<LanguageCode, Record<CodePurpose, (code: string) => strin
   en: {
     register: (code) => `Your verification code is ${code}`,
     reset: (code) => `Your verification code is ${code}`,
+    signIn: (code) => `Your sign-in code is ${code}`,
   },
   ar: {
     register: (code) => `رمز التحقق لتسجيل حسابك هو ${code}`,
     reset: (code) => `رمز التحقق لإعادة تعيين كلمة المرور هو ${code}`,
+    signIn: (code) => `رمز الدخول إلى حسابك هو ${code}`,
   },
 };
 

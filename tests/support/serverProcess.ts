@@ -8,7 +8,7 @@ export interface ServerProcess {
   url: string;
   api: ReturnType<typeof createFetchApi>;
   /** Test-only: the SMS codes sent to a phone, newest first (the embedded SMS outbox). */
-  smsCodes(phone: string, purpose?: 'register' | 'reset'): Promise<string[]>;
+  smsCodes(phone: string, purpose?: 'register' | 'reset' | 'signIn'): Promise<string[]>;
   close(): Promise<void>;
 }
 

@@ -8,6 +8,7 @@ import type { AppContext } from '../../http/context';
 import { carsOf, CustomerCar } from './cars';
 import { localizedColumn, requestLanguage } from '../../http/language';
 import { CAR_TEXT } from '../../../domain/constants';
+import { normalisePlate } from '../../../domain/digits';
 
 export const CarDictionaryItem = Obj('CarDictionaryItem', { id: Type.Integer(), name: Type.String() });
 
@@ -41,7 +42,8 @@ export function registerShopCars(app: FastifyInstance, ctx: AppContext) {
       method: 'POST',
       name: 'AddCustomerCar',
       access: 'customer',
-      summary: 'Adds a car to the caller. The car is sent as query parameters.',
+      summary: 'Adds a car to the caller. The car is sent as query parameters. A plate is saved with ASCII digits ("٢٣/٤٥٦٧٨" is "23/45678"); '
+        + "a plate the caller already has is that car, updated with what is sent (one car per plate).",
       query: Obj('AddCustomerCarQuery', {
         carBrandId: Type.Integer(),
         carColorId: Type.Integer(),
@@ -55,7 +57,7 @@ export function registerShopCars(app: FastifyInstance, ctx: AppContext) {
         const [brand] = await ctx.db.select({ id: carBrands.id }).from(carBrands).where(eq(carBrands.id, query.carBrandId));
         const [type] = await ctx.db.select({ id: carTypes.id }).from(carTypes).where(eq(carTypes.id, query.carTypeId));
         const [color] = await ctx.db.select({ id: carColors.id }).from(carColors).where(eq(carColors.id, query.carColorId));
-        const plateNumber = query.plateNumber.trim();
+        const plateNumber = normalisePlate(query.plateNumber);
         const errors: ValidationError[] = [
           ...(!brand ? [{ message: CAR_TEXT.brand, members: ['carBrandId'] }] : []),
           ...(!type ? [{ message: CAR_TEXT.type, members: ['carTypeId'] }] : []),
@@ -63,10 +65,10 @@ export function registerShopCars(app: FastifyInstance, ctx: AppContext) {
           ...(!plateNumber ? [{ message: CAR_TEXT.plate, members: ['plateNumber'] }] : []),
         ];
         if (errors.length) throw badRequest(errors[0].message, errors);
-        const [row] = await ctx.db.insert(customerCars).values({
-          userId: caller!.id, carBrandId: query.carBrandId, carTypeId: query.carTypeId, carColorId: query.carColorId,
-          plateNumber, description: query.description?.trim() ?? '',
-        }).returning({ id: customerCars.id });
+        const details = { carBrandId: query.carBrandId, carTypeId: query.carTypeId, carColorId: query.carColorId, description: query.description?.trim() ?? '' };
+        const [row] = await ctx.db.insert(customerCars).values({ userId: caller!.id, plateNumber, ...details })
+          .onConflictDoUpdate({ target: [customerCars.userId, customerCars.plateNumber], set: details })
+          .returning({ id: customerCars.id });
         return (await carsOf(ctx.db, caller!.id, row.id, requestLanguage(req.headers)))[0];
       },
     }),

@@ -1,15 +1,16 @@
 import { Type } from 'typebox';
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { GUEST_USER_ID } from '../../../domain/constants';
-import { normalisePhone } from '../../../domain/phone';
+import { GUEST_USER_ID, TEXT } from '../../../domain/constants';
+import { isValidPhone, normalisePhone } from '../../../domain/phone';
+import { typedDigits } from '../../../domain/digits';
 import { users } from '../../db/schema';
 import { hashPassword, verifyPasswordEqualWork } from '../../auth/password';
 import { endAllSessions } from '../../auth/sessions';
 import { badRequest, forbidden, Obj } from '../../http/envelope';
 import { route, service } from '../../http/routes';
 import type { AppContext } from '../../http/context';
-import { consumeCode, issueCode } from '../verification/codes';
+import { admitCode, CODE_TEXT, consumeCode, issueCode } from '../verification/codes';
 import { admitLoginAttempt, forgetLoginFailures, loginAccountKey, loginSucceeded } from '../../limits/login';
 import { admitPhoneLookup } from '../../limits/sms';
 import { requestLanguage } from '../../http/language';
@@ -93,15 +94,16 @@ export function registerTokenAuth(app: FastifyInstance, ctx: AppContext) {
       access: 'public',
       body: Obj('ResetPasswordBySmsCodeInput', {
         phoneNumber: Type.String({ minLength: 4, maxLength: 20 }),
-        code: Type.String({ pattern: '^[0-9]{6}$' }),
+        code: Type.String({ maxLength: 20, description: 'The 6 digits of the SMS, Arabic-Indic or Persian digits too.' }),
         newPassword: Type.String({ minLength: 6, maxLength: 128 }),
       }),
       result: Type.Boolean(),
       async handler({ body, ctx }) {
+        const code = typedCode(body.code);
         const phone = normalisePhone(body.phoneNumber);
         const [user] = phone ? await ctx.db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, phone)) : [];
         if (!user) throw badRequest('Sorry, but user with this phone number not exist');
-        await consumeCode(ctx.db, phone!, 'reset', body.code);
+        await consumeCode(ctx.db, phone!, 'reset', code);
         const passwordHash = await hashPassword(body.newPassword);
         await ctx.db.transaction(async (tx) => {
           await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
@@ -109,6 +111,47 @@ export function registerTokenAuth(app: FastifyInstance, ctx: AppContext) {
         });
         await forgetLoginFailures(ctx.db, user.id);
         return true;
+      },
+    }),
+    route({
+      method: 'POST',
+      name: 'SendSignInCodeBySms',
+      access: 'public',
+      summary: 'Sign-in with a one-time code, step 1: sends a 6-digit code (10 minutes, single use) to the phone of a customer account. '
+        + 'The phone as typed: 8 local digits are +965, Arabic-Indic digits are digits. Always true, registered or not, and nothing is sent '
+        + 'to a phone without an account (no account enumeration); the same SMS limits (429) either way.',
+      body: Obj('SendSignInCodeBySmsInput', { phoneNumber: Type.String({ maxLength: 30 }) }),
+      result: Type.Boolean(),
+      async handler({ body, ctx, req }) {
+        const phone = signInPhone(body.phoneNumber);
+        await admitPhoneLookup(ctx.db, req.ip);
+        const [user] = await ctx.db.select({ id: users.id }).from(users).where(codeSignInAccount(phone));
+        const request = { phoneNumber: phone, purpose: 'signIn' as const, client: req.ip };
+        if (user) await issueCode(ctx.db, ctx.sms, { ...request, language: requestLanguage(req.headers) });
+        else await admitCode(ctx.db, ctx.sms, request);
+        return true;
+      },
+    }),
+    route({
+      method: 'POST',
+      name: 'AuthenticateBySmsCode',
+      access: 'public',
+      summary: 'Sign-in with a one-time code, step 2: the phone and the code of SendSignInCodeBySms give a session, as Authenticate does. '
+        + '5 wrong tries use the code up (429 until a new one is sent).',
+      body: Obj('AuthenticateBySmsCodeInput', {
+        phoneNumber: Type.String({ maxLength: 30 }),
+        code: Type.String({ maxLength: 20, description: 'The 6 digits of the SMS, Arabic-Indic or Persian digits too.' }),
+      }),
+      result: AuthenticateResult,
+      async handler({ body, ctx }) {
+        const phone = signInPhone(body.phoneNumber);
+        const code = typedCode(body.code);
+        // A phone with no account has no code: its answer is a known phone's without a live code.
+        await consumeCode(ctx.db, phone, 'signIn', code);
+        const [user] = await ctx.db.select().from(users).where(codeSignInAccount(phone));
+        if (!user) throw badRequest(INVALID_LOGIN);
+        const token = await ctx.tokens.issue({ userId: user.id, role: user.role, generation: user.sessionGeneration });
+        return { ...token, encryptedAccessToken: token.accessToken, userId: user.id };
       },
     }),
     route({
@@ -126,3 +169,21 @@ export function registerTokenAuth(app: FastifyInstance, ctx: AppContext) {
     }),
   ], '/api/TokenAuth');
 }
+
+/** The phone of a sign-in with a code, as typed (domain/phone.ts), or a 400 in the spec's words. */
+function signInPhone(input: string): string {
+  const phone = normalisePhone(input);
+  if (!phone || !isValidPhone(phone)) throw badRequest(TEXT.guest.invalidPhone, [{ message: TEXT.guest.invalidPhone, members: ['phoneNumber'] }]);
+  return phone;
+}
+
+/** A code typed with any digits (domain/digits.ts): its 6 ASCII digits, or the 400 of a wrong code. */
+function typedCode(input: string): string {
+  const code = typedDigits(input);
+  if (!/^\d{6}$/.test(code)) throw badRequest(CODE_TEXT.wrong, [{ message: CODE_TEXT.wrong, members: ['code'] }]);
+  return code;
+}
+
+/** Who may sign in with a code: an active customer account (not the shared guest) with that phone. */
+const codeSignInAccount = (phone: string) =>
+  and(eq(users.phoneNumber, phone), eq(users.role, 'CUSTOMER'), eq(users.isGuest, false), eq(users.isActive, true));

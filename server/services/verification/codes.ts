@@ -9,12 +9,13 @@ import { codeSmsText } from '../../messages/sms';
 import { deliverCode } from '../../messages/smsSends';
 import type { SmsProvider } from '../../messages/smsProviders';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../domain/languages';
+import { asciiDigits } from '../../../domain/digits';
 
-/** SMS verification codes (registration, password reset). SPEC: 6 digits, 10 minutes, single use. */
+/** SMS verification codes (registration, password reset, sign-in with a code). SPEC: 6 digits, 10 minutes, single use. */
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_WRONG_TRIES = 5;
 
-export type CodePurpose = 'register' | 'reset';
+export type CodePurpose = 'register' | 'reset' | 'signIn';
 
 /** The SMS port and its adapters live in server/messages/smsProviders.ts. */
 export { outboxSmsProvider, type SmsProvider } from '../../messages/smsProviders';
@@ -30,17 +31,26 @@ export interface CodeRequest {
 }
 
 /**
- * Issues a new code, within the SMS limits (429 with nothing sent when over one). With a real
- * provider the pumping guard comes first (server/limits/smsGuard.ts: the destination's country,
- * the phone's cooldown, the circuit breaker), and a send that fails is a 503 (server/messages/smsSends.ts).
+ * The checks and counts of a code about to be sent (issueCode), or their refusal. Sign-in with a
+ * code runs them alone for a phone with no account, so that phone is answered, and limited, as a
+ * registered one would be while nothing is sent.
  */
-export async function issueCode(db: Db, sms: SmsProvider, { phoneNumber, purpose, client, email = null, language = DEFAULT_LANGUAGE }: CodeRequest) {
+export async function admitCode(db: Db, sms: SmsProvider, { phoneNumber, purpose, client }: Pick<CodeRequest, 'phoneNumber' | 'purpose' | 'client'>) {
   if (!sms.embeddedOutbox) {
     checkDestination(phoneNumber);
     await checkCooldown(db, phoneNumber);
     await checkBreaker(db);
   }
   await admitSms(db, phoneNumber, purpose, client);
+}
+
+/**
+ * Issues a new code, within the SMS limits (429 with nothing sent when over one). With a real
+ * provider the pumping guard comes first (server/limits/smsGuard.ts: the destination's country,
+ * the phone's cooldown, the circuit breaker), and a send that fails is a 503 (server/messages/smsSends.ts).
+ */
+export async function issueCode(db: Db, sms: SmsProvider, { phoneNumber, purpose, client, email = null, language = DEFAULT_LANGUAGE }: CodeRequest) {
+  await admitCode(db, sms, { phoneNumber, purpose, client });
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const [row] = await db.insert(smsOutbox).values({ phoneNumber, purpose, code, email, expiresAt: new Date(Date.now() + CODE_TTL_MS) }).returning({ id: smsOutbox.id });
   await deliverCode(db, sms, row.id, phoneNumber, codeSmsText(code, purpose, language));
@@ -74,7 +84,7 @@ export async function consumeCode(db: Db, phoneNumber: string, purpose: CodePurp
     if (spent) throw tooManyRequests(CODE_TEXT.tooManyWrong);
     throw badRequest(EXPIRED);
   }
-  if (judged.code !== String(code).padStart(6, '0')) throw badRequest(CODE_TEXT.wrong);
+  if (judged.code !== asciiDigits(String(code)).trim().padStart(6, '0')) throw badRequest(CODE_TEXT.wrong);
   // Conditional on usedAt so two concurrent uses of one code cannot both succeed.
   const [used] = await db.update(smsOutbox)
     .set({ usedAt: sql`now()`, failedAttempts: sql`${smsOutbox.failedAttempts} - 1` })
