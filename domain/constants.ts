@@ -20,6 +20,9 @@ export const QUANTITY = {
   cart: { min: 1, max: 69 },
 } as const;
 
+/** The longest special remarks an order keeps (Store/SaveNewOrderVS1 `specialRemarks`; /product-review counts down to it). */
+export const SPECIAL_REMARKS_MAX = 500;
+
 export const ORDER_HISTORY_PAGE = { skip: 0, take: 5 } as const;
 export const CUSTOMER_LIST_PAGE_SIZE = 10;
 

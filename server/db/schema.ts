@@ -67,6 +67,8 @@ export const branches = pgTable('branches', {
   /** A longer wait the branch announces (minutes added to its usual time) until delay_until. */
   delayMinutes: integer('delay_minutes').notNull().default(0),
   delayUntil: timestamp('delay_until', { withTimezone: true }),
+  /** The branch's usual time to prepare an order, in minutes (domain/readyEstimate.ts; CHECK 1..240). */
+  preparationMinutes: integer('preparation_minutes').notNull().default(15),
   latitude: doublePrecision('latitude'),
   longitude: doublePrecision('longitude'),
   createdAt: createdAt(),
@@ -598,6 +600,8 @@ export const orders = pgTable('orders', {
   /** When the branch accepted it and marked it ready (the console's timers, the customer's tracker). */
   acceptedAt: timestamp('accepted_at', { withTimezone: true }),
   readyAt: timestamp('ready_at', { withTimezone: true }),
+  /** When it was expected to be ready as it was placed (domain/readyEstimate.ts): shown on the tracker. */
+  readyEstimateAt: timestamp('ready_estimate_at', { withTimezone: true }),
   /** Why it was rejected or marked a no-show (shown to the customer on /track-order). */
   statusReason: text('status_reason'),
 }, (t) => [

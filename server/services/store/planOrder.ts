@@ -17,6 +17,7 @@ import { menuCacheOf, type BranchCatalog } from '../../orders/menuCache';
 import { checkFreeItemLines } from '../../loyalty/freeItems';
 import type { SaveNewOrderInput } from './orderInput';
 import { busyModeOf } from '../branch/busy';
+import { readyEstimate, type ReadyEstimate } from '../../../domain/readyEstimate';
 
 export const ORDER_TEXT = {
   emptyCart: 'Your cart is empty.',
@@ -82,6 +83,8 @@ export interface OrderPlan {
   deliveryText: string | null;
   specialRemarks: string | null;
   promoCode: string | null;
+  /** When it should be ready if placed now: the branch's preparation time plus its announced delay. */
+  ready: ReadyEstimate;
 }
 
 const clean = (s: string | null | undefined) => s?.trim() || null;
@@ -104,7 +107,8 @@ export async function planOrder(db: Db, ctx: AppContext, caller: NonNullable<Cal
   if (!branch || branch.row.brandId !== body.brandId) throw badRequest(ORDER_TEXT.branchNotOfBrand);
   if (!branch.accessible || branch.paused) throw badRequest(ORDER_TEXT.brandClosed);
   // Busy until its end time: exact even before the timed work has switched the flag off.
-  if (busyModeOf({ ...branch.row, branchId }).isBusy) throw badRequest(ORDER_TEXT.busy);
+  const busyMode = busyModeOf({ ...branch.row, branchId });
+  if (busyMode.isBusy) throw badRequest(ORDER_TEXT.busy);
   if (!isOpenAt(orderingWindows(schedule, branch.row), new Date())) throw badRequest(ORDER_TEXT.closed);
   const brandId = body.brandId;
 
@@ -160,6 +164,7 @@ export async function planOrder(db: Db, ctx: AppContext, caller: NonNullable<Cal
     totals: orderTotals({ lineTotals: lines.map((l) => l.lineTotal), discountPercent, taxPercents, deliveryFee }),
     points, freeItems: lines.filter((l) => l.redeemItem).length, discountGroupId, guest, deliveryAddressId, deliveryAddress, carId, carDetails, deliveryText: clean(body.deliveryText),
     specialRemarks: clean(body.specialRemarks), promoCode: clean(body.promoCode),
+    ready: readyEstimate({ preparationMinutes: branch.row.preparationMinutes, delayMinutes: busyMode.delayMinutes }, new Date()),
   };
 }
 
@@ -204,13 +209,17 @@ function guestDetails(body: SaveNewOrderInput) {
   return { name: name!, phone: phone!, email: clean(body.guestCustomerEmail) };
 }
 
+/** The line the customer must remove: the 400 names it (`products[i]`), so the shop marks that line instead of refusing the whole order. */
+export const SOLD_OUT_MEMBER = (index: number) => `products[${index}]`;
+const soldOut = (index: number, message: string) => badRequest(message, [{ message, members: [SOLD_OUT_MEMBER(index)] }]);
+
 function priceLines({ menu }: BranchCatalog, body: SaveNewOrderInput, brandId: number, caller: NonNullable<Caller>): PlannedLine[] {
   const inRange = (q: number) => Number.isInteger(q) && q >= QUANTITY.cart.min && q <= QUANTITY.cart.max;
-  return body.products.map((line) => {
+  return body.products.map((line, index) => {
     const entry = menu.get(line.productId);
     if (!entry || entry.product.brandId !== brandId) throw badRequest(ORDER_TEXT.notOnMenu(line.productId));
     const product = entry.product;
-    if (!entry.available) throw naming(badRequest(entry.unavailableUntil && !entry.hidden ? ORDER_TEXT.soldOutUntil(product.name, entry.unavailableUntil) : ORDER_TEXT.unavailable(product.name)), product);
+    if (!entry.available) throw naming(soldOut(index, entry.unavailableUntil && !entry.hidden ? ORDER_TEXT.soldOutUntil(product.name, entry.unavailableUntil) : ORDER_TEXT.unavailable(product.name)), product);
     if (!inRange(line.quantity)) throw naming(badRequest(ORDER_TEXT.quantity(product.name)), product);
 
     const optionsById = new Map(entry.groups.flatMap(({ group, options }) => options.map((o) => [o.item.id, { ...o, group }] as const)));
@@ -219,7 +228,7 @@ function priceLines({ menu }: BranchCatalog, body: SaveNewOrderInput, brandId: n
       const option = optionsById.get(addition.additionId);
       if (!option) throw naming(badRequest(ORDER_TEXT.notAnOption(addition.additionId, product.name)), product);
       if (chosen.some((c) => c.id === option.item.id)) throw naming(badRequest(ORDER_TEXT.twice(option.item.name, product.name)), option.item, product);
-      if (!option.available) throw naming(badRequest(option.unavailableUntil && !option.item.isHidden ? ORDER_TEXT.soldOutUntil(option.item.name, option.unavailableUntil) : ORDER_TEXT.unavailable(option.item.name)), option.item);
+      if (!option.available) throw naming(soldOut(index, option.unavailableUntil && !option.item.isHidden ? ORDER_TEXT.soldOutUntil(option.item.name, option.unavailableUntil) : ORDER_TEXT.unavailable(option.item.name)), option.item);
       if (addition.isRedeem) throw badRequest(ORDER_TEXT.additionRedeem);
       const quantity = addition.quantity ?? 1;
       if (!inRange(quantity)) throw naming(badRequest(ORDER_TEXT.quantity(option.item.name)), option.item);

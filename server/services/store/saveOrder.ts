@@ -160,13 +160,14 @@ async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, 
       insert into orders (id, order_number, brand_id, branch_id, user_id, guest_customer_name, guest_phone_number, guest_customer_email,
                           delivery_system, payment_system_id, payment, paid_at, subtotal, tax, delivery_fee, discount, discount_group_id,
                           points_redeemed, total, delivery_address_id, delivery_address, car_id, car_details, delivery_text, special_remarks,
-                          promo_code, ohash, idempotency_key, request_hash)
+                          promo_code, ohash, idempotency_key, request_hash, ready_estimate_at)
       select ${idSql}, ${orderNumberSql(plan.branchId, idSql)}, ${plan.brandId}::int, ${plan.branchId}::int, ${caller.id}::int, ${plan.guest?.name ?? null}::text,
              ${plan.guest?.phone ?? null}::text, ${plan.guest?.email ?? null}::text, ${plan.deliverySystem}::text, ${plan.paymentSystemId}::int,
              ${paidInFull ? 'paid' : 'unpaid'}::text, ${paidInFull ? sql`now()` : sql`null::timestamptz`}, ${filsToDecimal(totals.subtotal)}::numeric, ${filsToDecimal(totals.tax)}::numeric,
              ${filsToDecimal(totals.deliveryFee)}::numeric, ${filsToDecimal(totals.discount)}::numeric, ${plan.discountGroupId}::int, ${plan.points}::int,
              ${total}::numeric, ${plan.deliveryAddressId}::int, ${json(plan.deliveryAddress)}::jsonb, ${plan.carId}::int, ${plan.carDetails}::text,
-             ${plan.deliveryText}::text, ${plan.specialRemarks}::text, ${plan.promoCode}::text, ${ohash}::text, ${idempotencyKey}::text, ${requestHash}::text
+             ${plan.deliveryText}::text, ${plan.specialRemarks}::text, ${plan.promoCode}::text, ${ohash}::text, ${idempotencyKey}::text, ${requestHash}::text,
+             ${plan.ready.readyAt.toISOString()}::timestamptz
       where ${catalogStillAt(plan.catalogVersion)}
       on conflict (user_id, idempotency_key) do nothing
       returning id, order_number),
