@@ -28,8 +28,8 @@ export interface LiveOrderFeedSource {
   /**
    * For one order's tracker (the shop's /track-order): the caller must be a customer (registered
    * or guest) who may read the order as Store/GetOrderDetail lets them (the owner, or the holder of
-   * its ohash). Returns the filter of that order's events only. Throws a 401/403, or a 404 as
-   * GetOrderDetail does, so an order id alone reveals nothing.
+   * its ohash), or hold its ohash without a token. Returns the filter of that order's events only.
+   * Throws a 401/403, or a 404 as GetOrderDetail does, so an order id alone reveals nothing.
    */
   authorizeOrder(authorization: string | undefined, orderId: number, ohash?: string | null): Promise<OrderEventFilter>;
 }
@@ -55,11 +55,13 @@ export function createLiveOrderFeed(ctx: AppContext): LiveOrderFeedSource & { cl
       ends.clear();
     },
     async authorizeOrder(authorization, orderId, ohash) {
-      if (!authorization) throw unauthorized();
-      const caller = await ctx.auth.callerOf({ headers: { authorization } } as FastifyRequest);
-      authorize('customer', caller);
+      const caller = authorization ? await ctx.auth.callerOf({ headers: { authorization } } as FastifyRequest) : null;
       const [order] = await ctx.db.select({ userId: orders.userId, ohash: orders.ohash }).from(orders).where(eq(orders.id, orderId));
-      if (!mayReadOrder(caller!, order, ohash)) throw notFound('Order');
+      // Without a token, the ohash is the credential (the /track-order link opened anywhere): holding
+      // the order follows it; anything else is the 401 it always was, a wrong ohash like an unknown order.
+      if (!caller && mayReadOrder(null, order, ohash)) return (e) => e.orderId === orderId;
+      authorize('customer', caller);
+      if (!mayReadOrder(caller, order, ohash)) throw notFound('Order');
       return (e) => e.orderId === orderId;
     },
     async authorize(authorization, branchId) {

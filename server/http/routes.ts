@@ -15,6 +15,12 @@ export interface RouteDef<Q extends TSchema, B extends TSchema, R extends TSchem
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   name: string;
   access: Access;
+  /**
+   * For a route a caller without a token may still call when the request itself proves the right
+   * (an order's ohash in its query): asked in onRequest with the raw request, before any input
+   * check; false is the usual 401. A caller with a token is held to `access` as always.
+   */
+  admitsWithoutToken?: (req: FastifyRequest, ctx: AppContext) => Promise<boolean>;
   summary?: string;
   query?: Q;
   body?: B;
@@ -65,7 +71,9 @@ export function service(app: FastifyInstance, ctx: AppContext, serviceName: stri
         response: { 200: envelope(def.result, `${serviceName}${def.name}`) },
       },
       onRequest: async (req) => {
-        authorize(def.access, await ctx.auth.callerOf(req));
+        const caller = await ctx.auth.callerOf(req);
+        if (!caller && def.admitsWithoutToken && await def.admitsWithoutToken(req, ctx)) return;
+        authorize(def.access, caller);
       },
       preValidation: async (req) => {
         checkInputShape(req.query, 'querystring');

@@ -108,8 +108,10 @@ describe('a guest orders in Chromium', () => {
         expect(order.status, JSON.stringify(order.body)).toBe(200);
         expect(order.body.result).toMatchObject({
           id: orderId, brandId: 7, branchId: 1, deliverySystem: 'pickup', paymentSystemId: 2, isPaid: false,
-          total: expected.total, guestCustomerName: 'Huda Guest', guestPhoneNumber: '+96550000042',
+          total: expected.total, guestCustomerName: null, guestPhoneNumber: null, // the link's holder reads the tracker only (issue 24)
         });
+        const asStaff = await server.api.get('/api/services/app/Store/GetOrderDetailAsBranchUser', { token: await server.api.login('branchuser'), query: { orderId } });
+        expect(asStaff.body.result).toMatchObject({ guestCustomerName: 'Huda Guest', guestPhoneNumber: '+96550000042' });
         expect(order.body.result.items).toHaveLength(1);
         expect(order.body.result.items[0]).toMatchObject({ productId: expected.productId, quantity: 2 });
         expect(order.body.result.items[0].options.map((o: any) => o.id).sort()).toEqual(expected.options.map((o: any) => o.id).sort());

@@ -118,12 +118,32 @@ describe.skipIf(!hasMesh)('subscription orderTracking (graphql-sse, distinct con
     }
   });
 
+  it('lets whoever holds the ohash follow that order without a token (the link opened in another browser), and only that order', async () => {
+    const order = await insertOrder(server); // a registered customer's order: the link holder is not its owner
+    const other = await insertOrder(server);
+    const holder = follow(null, TRACKING, { orderId: order.id, ohash: order.ohash });
+    try {
+      expect(await holder.until(() => holder.connected)).toBe(true);
+      await server.events.publish({ type: 'order.changed', orderId: other.id, branchId: 1, brandId: 7 });
+      const staff = await server.api.login('branchuser');
+      for (const status of ['accepted', 'ready']) {
+        const res = await server.api.put('/api/services/app/Store/UpdateOrderStatus', { token: staff, body: { orderId: order.id, status } });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+      }
+      expect(await holder.until(() => holder.results.length >= 2)).toBe(true);
+      expect(holder.results.map((r) => [r.errors, r.data?.orderTracking?.orderId])).toEqual([[undefined, order.id], [undefined, order.id]]);
+    } finally {
+      holder.close();
+    }
+  });
+
   it.each([
-    ['no token', null, 'UNAUTHENTICATED'],
-    ['a staff user', 'branchuser', 'FORBIDDEN'],
-  ])('refuses %s', async (_what, user, code) => {
+    ['no token and no ohash', null, null, 'UNAUTHENTICATED'],
+    ['no token and a wrong ohash (as an unknown order)', null, 'not-the-hash', 'UNAUTHENTICATED'],
+    ['a staff user', 'branchuser', undefined, 'FORBIDDEN'],
+  ])('refuses %s', async (_what, user, ohash, code) => {
     const order = await insertOrder(server, { userId: GUEST_USER_ID });
-    const f = follow(user ? await server.api.login(user) : null, TRACKING, { orderId: order.id, ohash: order.ohash });
+    const f = follow(user ? await server.api.login(user) : null, TRACKING, { orderId: order.id, ohash: ohash === undefined ? order.ohash : ohash });
     try {
       expect(await f.until(() => f.results.length > 0)).toBe(true);
       expect(f.results[0].errors?.[0]?.extensions?.code).toBe(code);

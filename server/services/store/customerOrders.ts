@@ -8,7 +8,7 @@ import type { Caller } from '../../http/context';
 import { CARD_PAYMENT_LABEL } from '../../../domain/constants';
 import type { LanguageCode } from '../../../domain/languages';
 import { localizedColumn } from '../../http/language';
-import { mayReadOrder } from './orderAccess';
+import { orderViewOf, type OrderView } from './orderAccess';
 import { refundsOfOrders } from '../../payments/refunds';
 import { PaymentReceipt, receiptOf } from '../../payments/receipt';
 
@@ -42,7 +42,8 @@ export const OrderDetailItem = Obj('OrderDetailItem', {
   unitPrice: Type.Number(),
   lineTotal: Type.Number(),
   isRedeem: Type.Boolean(),
-  redeemPoints: Type.Integer(),
+  /** Null on the tracker (GetOrderDetail by the ohash alone): the points are the customer's. */
+  redeemPoints: Type.Union([Type.Integer(), Type.Null()]),
   options: Type.Array(OrderDetailOption),
 });
 
@@ -63,10 +64,14 @@ export const CustomerOrderDetail = Obj('CustomerOrderDetail', {
   arrival: Type.String(),
   payment: Type.String(),
   isPaid: Type.Boolean(),
+  /** Paid at the branch (a cash method, as the staff's StaffOrder.isCash): paid only once the branch records the cash. */
+  isCash: Type.Boolean(),
   /** Why the branch rejected it or marked it a no-show; null otherwise. */
   statusReason: Type.Union([Type.String(), Type.Null()]),
   acceptedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   readyAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** When it should be ready, as estimated when it was placed (domain/readyEstimate.ts); null for older orders. */
+  readyEstimateAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   paymentSystemId: Type.Integer(),
   paymentSystemName: Type.String(),
   deliverySystem: Type.String(),
@@ -75,7 +80,8 @@ export const CustomerOrderDetail = Obj('CustomerOrderDetail', {
   tax: Type.Number(),
   deliveryFee: Type.Number(),
   total: Type.Number(),
-  pointsRedeemed: Type.Integer(),
+  /** The customer's own (points, name, phone, address, car, delivery text): null on the tracker (server/services/store/orderAccess.ts OrderView). */
+  pointsRedeemed: Type.Union([Type.Integer(), Type.Null()]),
   guestCustomerName: Type.Union([Type.String(), Type.Null()]),
   guestPhoneNumber: Type.Union([Type.String(), Type.Null()]),
   deliveryAddress: Type.Union([OrderDetailAddress, Type.Null()]),
@@ -125,22 +131,32 @@ export async function orderHistory(db: Db, caller: NonNullable<Caller>, page: { 
 }
 
 /**
- * One order, for its owner, or for anyone holding its ohash (the guest, and the /track-order link
- * after paying). The guest is never the owner: every guest order belongs to user 18. Anything
- * else is a 404, so an order id alone reveals nothing.
+ * One order, in full for its owner, as its tracker for anyone else holding its ohash (the guest,
+ * and the /track-order link opened anywhere, without a token too). The guest is never the owner:
+ * every guest order belongs to user 18. Anything else is a 404, so an order id alone reveals nothing.
  */
-export async function customerOrderDetail(db: Db, caller: NonNullable<Caller>, orderId: number, ohash: string | undefined, language: LanguageCode = 'en'): Promise<Static<typeof CustomerOrderDetail>> {
+export async function customerOrderDetail(db: Db, caller: Caller, orderId: number, ohash: string | undefined, language: LanguageCode = 'en'): Promise<Static<typeof CustomerOrderDetail>> {
+  const [order] = await db.select({ userId: orders.userId, ohash: orders.ohash }).from(orders).where(eq(orders.id, orderId));
+  const view = orderViewOf(caller, order, ohash);
+  if (!view) throw notFound('Order');
+  return orderDetail(db, orderId, view, language);
+}
+
+/** One order as `view` lets its reader see it (the caller has checked who may read it). */
+export async function orderDetail(db: Db, orderId: number, view: OrderView, language: LanguageCode = 'en'): Promise<Static<typeof CustomerOrderDetail>> {
   const [row] = await db
     .select({
       order: orders, branchName: localizedColumn(language, branches.name, branches.nameAr), branchPhoneNumber: branches.branchPhoneNumber,
       paymentSystemName: localizedColumn(language, paymentSystems.name, paymentSystems.nameAr), isCard: paymentSystems.isCard,
+      provider: paymentSystems.provider,
     })
     .from(orders)
     .innerJoin(branches, eq(branches.id, orders.branchId))
     .innerJoin(paymentSystems, eq(paymentSystems.id, orders.paymentSystemId))
     .where(eq(orders.id, orderId));
   const o = row?.order;
-  if (!mayReadOrder(caller, o, ohash)) throw notFound('Order');
+  if (!o) throw notFound('Order');
+  const full = view === 'full';
   const [items, refunds, receipt] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)),
     refundsOfOrders(db, [o.id]),
@@ -150,16 +166,16 @@ export async function customerOrderDetail(db: Db, caller: NonNullable<Caller>, o
   return {
     id: o.id, orderNumber: o.orderNumber, date: o.createdAt.toISOString(), brandId: o.brandId, branchId: o.branchId,
     branchName: row.branchName, branchPhoneNumber: row.branchPhoneNumber, status: o.status, arrival: o.arrival, payment: o.payment,
-    isPaid: o.payment === 'paid', statusReason: o.statusReason,
-    acceptedAt: o.acceptedAt?.toISOString() ?? null, readyAt: o.readyAt?.toISOString() ?? null, paymentSystemId: o.paymentSystemId, paymentSystemName: row.isCard ? CARD_PAYMENT_LABEL : row.paymentSystemName,
+    isPaid: o.payment === 'paid', isCash: row.provider === 'cash', statusReason: o.statusReason,
+    acceptedAt: o.acceptedAt?.toISOString() ?? null, readyAt: o.readyAt?.toISOString() ?? null, readyEstimateAt: o.readyEstimateAt?.toISOString() ?? null, paymentSystemId: o.paymentSystemId, paymentSystemName: row.isCard ? CARD_PAYMENT_LABEL : row.paymentSystemName,
     deliverySystem: o.deliverySystem, subtotal: Number(o.subtotal), discount: Number(o.discount), tax: Number(o.tax),
-    deliveryFee: Number(o.deliveryFee), total: Number(o.total), pointsRedeemed: o.pointsRedeemed,
-    guestCustomerName: o.guestCustomerName, guestPhoneNumber: o.guestPhoneNumber,
-    deliveryAddress: (o.deliveryAddress as Static<typeof OrderDetailAddress> | null) ?? null,
-    carDetails: o.carDetails, deliveryText: o.deliveryText,
+    deliveryFee: Number(o.deliveryFee), total: Number(o.total), pointsRedeemed: full ? o.pointsRedeemed : null,
+    guestCustomerName: full ? o.guestCustomerName : null, guestPhoneNumber: full ? o.guestPhoneNumber : null,
+    deliveryAddress: full ? (o.deliveryAddress as Static<typeof OrderDetailAddress> | null) ?? null : null,
+    carDetails: full ? o.carDetails : null, deliveryText: full ? o.deliveryText : null,
     items: items.map((i) => ({
       productId: i.productId, name: name.product(i.productId, i.name), quantity: i.quantity, unitPrice: Number(i.unitPrice), lineTotal: Number(i.lineTotal),
-      isRedeem: i.isRedeem, redeemPoints: i.redeemPoints,
+      isRedeem: i.isRedeem, redeemPoints: full ? i.redeemPoints : null,
       options: ((i.options ?? []) as { id: number; name: string; price: number; quantity?: number }[])
         .map((op) => ({ id: op.id, name: name.option(op.id, op.name), price: Number(op.price), quantity: op.quantity ?? 1 })),
     })),

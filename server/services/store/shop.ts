@@ -12,6 +12,7 @@ import { SaveNewOrderHeaders, SaveNewOrderInput, SaveNewOrderResult } from './or
 import { saveNewOrder } from './saveOrder';
 import { customerOrderDetail, CustomerOrderDetail, OrderHistory, orderHistory } from './customerOrders';
 import { payOrderAgain, PayOrderAgainInput, PayOrderAgainResult } from './payAgain';
+import { queryHoldsOrder } from './orderAccess';
 import { OrderQuote, quoteOrder } from './quoteOrder';
 
 export const ShopPaymentMethod = Obj('ShopPaymentMethod', {
@@ -84,13 +85,14 @@ export function registerShopStore(app: FastifyInstance, ctx: AppContext) {
       method: 'GET',
       name: 'GetOrderDetail',
       access: 'customer',
-      summary: 'One order: your own, or any order whose ohash you hold (the guest always needs the ohash). Otherwise 404.',
+      admitsWithoutToken: (req, ctx) => queryHoldsOrder(ctx.db, req.query),
+      summary: 'One order: your own in full, or the tracker of any order whose ohash you hold (status, items, totals, branch; nothing of the customer\'s own), also without a token. Otherwise 404, or 401 without a token.',
       query: Obj('GetOrderDetailQuery', {
         orderId: Type.Integer({ minimum: 1 }),
         ohash: Type.Optional(Type.String({ maxLength: 200 })),
       }),
       result: CustomerOrderDetail,
-      handler: ({ query, caller, ctx, req }) => customerOrderDetail(ctx.db, caller!, query.orderId, query.ohash, requestLanguage(req.headers)),
+      handler: ({ query, caller, ctx, req }) => customerOrderDetail(ctx.db, caller, query.orderId, query.ohash, requestLanguage(req.headers)),
     }),
     route({
       method: 'POST',

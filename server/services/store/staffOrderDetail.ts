@@ -6,7 +6,7 @@ import { notFound, Obj } from '../../http/envelope';
 import { route, service } from '../../http/routes';
 import type { AppContext } from '../../http/context';
 import { orderScope } from '../../orders/scope';
-import { CustomerOrderDetail, customerOrderDetail } from './customerOrders';
+import { CustomerOrderDetail, orderDetail } from './customerOrders';
 
 /**
  * One order with its items for the console's order drawer. SPEC.md 7 lists no staff call for an
@@ -24,11 +24,11 @@ export function registerStaffOrderDetail(app: FastifyInstance, ctx: AppContext) 
       query: Obj('GetOrderDetailAsBranchUserQuery', { orderId: Type.Integer({ minimum: 1 }) }),
       result: CustomerOrderDetail,
       async handler({ query, caller, ctx }) {
-        const [row] = await ctx.db.select({ id: orders.id, ohash: orders.ohash }).from(orders)
+        const [row] = await ctx.db.select({ id: orders.id }).from(orders)
           .where(and(eq(orders.id, query.orderId), orderScope(caller)));
         if (!row) throw notFound('Order');
-        // Staff in scope may read the order as its holder would; the detail mapping is the shop's.
-        return customerOrderDetail(ctx.db, caller!, row.id, row.ohash);
+        // Staff in scope read the order in full; the detail mapping is the shop's.
+        return orderDetail(ctx.db, row.id, 'full');
       },
     }),
   ]);
