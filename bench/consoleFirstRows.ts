@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
-import { startServer } from '../server/start';
+import { startServer } from '../app/start';
 import { fill } from './orders';
 
 /**

@@ -1,5 +1,5 @@
 import { loadavg } from 'node:os';
-import { startServer, type RunningServer } from '../server/start';
+import { startServer, type RunningServer } from '../app/start';
 import { fill } from './orders';
 import { LIST_SERVER_GOAL_MS } from './goals';
 

@@ -1,6 +1,6 @@
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { startServer } from '../server/start';
+import { startServer } from '../app/start';
 
 /**
  * The gateway's cost as throughput: the same shop read through /graphql (Mesh → REST in-process)

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { startServer, type RunningServer } from '../server/start';
+import { startServer, type RunningServer } from '../app/start';
 
 /**
  * Order intake (Store/SaveNewOrderVS1: a priced order with options, a unique Idempotency-Key per

@@ -25,7 +25,7 @@ export async function benchStartup({ runs = 3 } = {}) {
     const best = seconds.reduce((a, b) => (b.ms < a.ms ? b : a));
     const median = [...seconds].sort((a, b) => a.ms - b.ms)[Math.floor(seconds.length / 2)];
     console.log(`second run, ${runs}×: median ${fmtS(median.ms)}, best ${fmtS(best.ms)} to ready (goal ≤ 3.0 s) ${median.ms <= 3000 ? 'met' : 'MISSED'}`);
-    console.log(`    of which the server (server/main.ts's own figure) ${fmtS(median.serverMs)}; the rest is npm, tsx and the build's up-to-date check`);
+    console.log(`    of which the server (app/main.ts's own figure) ${fmtS(median.serverMs)}; the rest is npm, tsx and the build's up-to-date check`);
     console.log(`    baseline: npm running \`node -e 0\` takes ${fmtS(floor.ms)}: start is ${(median.ms / floor.ms).toFixed(1)}× that floor`);
     console.log(`    npm running \`tsx -e 0\` takes ${fmtS(tsxFloor.ms)}: that much of every start comes before any of our code runs (load average ${loadAverage()})`);
   } finally {

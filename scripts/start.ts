@@ -1,9 +1,9 @@
 /**
  * `npm start`: the build's up-to-date check (scripts/build.ts, which builds whatever changed), then
- * the server (server/main.ts), in one process. Two `tsx` processes paid tsx's own start twice
+ * the server (app/main.ts), in one process. Two `tsx` processes paid tsx's own start twice
  * (issue 14: `npm start` to ready, second run).
  */
 await import('./build');
-await import('../server/main');
+await import('../app/main');
 
 export {};

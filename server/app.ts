@@ -35,7 +35,7 @@ export interface AppOptions {
   spaDir?: string;
 }
 
-/** Builds the REST services. The caller mounts the gateway and the SPA (server/main.ts). */
+/** Builds the REST services. The caller mounts the gateway and the SPA (app/main.ts). */
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
     // Errors are always logged, each with its request id; at level 'error' the request lines (info) are not.

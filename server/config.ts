@@ -5,7 +5,7 @@ import { httpSettingsFromEnv } from './http/security';
 
 /**
  * Runtime settings from the environment, with the embedded defaults of ARCHITECTURE.md.
- * Reads only: nothing is written to DATA_DIR before the server has locked it (server/main.ts).
+ * Reads only: nothing is written to DATA_DIR before the server has locked it (app/main.ts).
  */
 export function readConfig(env = process.env) {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');

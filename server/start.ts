@@ -4,11 +4,11 @@ import { startUpkeep, type UpkeepOptions } from './db/upkeep';
 import { buildApp, type AppOptions } from './app';
 import { isEmpty, openDatabase, type Database, type OpenOptions } from './db/client';
 import { seed } from './db/seed';
-import { mountGateway } from '../mesh/inProcess';
 import type { OrderEvents } from './events/orderEvents';
 import { pgOrderEvents } from './events/pgOrderEvents';
 import { createFirestoreMirror, firestoreConfigFromEnv, withFirestoreMirror, type FirestoreMirrorConfig } from './events/firestoreMirror';
-import { createLiveOrderFeed } from './events/orderFeed';
+import { createLiveOrderFeed, type LiveOrderFeedSource } from './events/orderFeed';
+import type { FastifyInstance } from 'fastify';
 import type { HttpSettings } from './http/security';
 import { pushSenderFromEnv } from './notify';
 import { startTimedWork, type TimedWorkOptions } from './orders/deadline';
@@ -17,6 +17,12 @@ import { paymentSettingsFromEnv, type PaymentSettings } from './config';
 import { createMetrics } from './http/metrics';
 import { startUploadSweep } from './services/files/sweep';
 
+/**
+ * Mounts the GraphQL gateway at /graphql. server/ never imports mesh/: the composition root
+ * (app/start.ts) passes mesh/inProcess.ts's mountGateway here.
+ */
+export type MountGateway = (app: FastifyInstance, opts: { liveFeed: LiveOrderFeedSource; direct?: boolean; graphiql?: boolean }) => Promise<{ destroy(): Promise<void> }>;
+
 export interface StartOptions extends OpenOptions {
   port?: number;
   host?: string;
@@ -24,8 +30,10 @@ export interface StartOptions extends OpenOptions {
   publicUrl?: string;
   /** CORS origins, proxy trust and CSP sources (server/http/security.ts). */
   http?: HttpSettings;
-  /** Mount the built mesh at /graphql (default true). */
+  /** Mount the built mesh at /graphql (default true, when `mountGateway` is given: app/start.ts gives it). */
   gateway?: boolean;
+  /** How the gateway is mounted (app/start.ts: mesh/inProcess.ts); without it the server serves REST only. */
+  mountGateway?: MountGateway;
   /** Serve GraphiQL on GET /graphql to a browser (default: GRAPHIQL=on, mesh/graphiql.ts). */
   graphiql?: boolean;
   /** false: every gateway request goes through Yoga's HTTP adapter, none by mesh/direct.ts (tests compare the two). */
@@ -44,7 +52,7 @@ export interface StartOptions extends OpenOptions {
   drainMs?: number;
   /**
    * Run the timed work of orders in this process: the acceptance deadline and the end of busy modes (server/orders/deadline.ts).
-   * On for `npm start` (server/main.ts); off by default, so a test's old pending orders stay pending.
+   * On for `npm start` (app/main.ts); off by default, so a test's old pending orders stay pending.
    * Options instead of `true` turn it on with a shorter deadline or period (browser tests).
    */
   timedWork?: boolean | TimedWorkOptions;
@@ -73,7 +81,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens (and on first run seeds) the database, then serves REST, the gateway and the SPA on one port. */
+/** Opens (and on first run seeds) the database, then serves REST, the gateway (when given one) and the SPA on one port. */
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const database = await openDatabase(opts);
   // seed() checks again under the migrations' lock: replicas may get here at the same moment.
@@ -104,7 +112,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     metrics.route(app, opts.metricsToken!);
   }
   const liveFeed = createLiveOrderFeed(ctx);
-  const gateway = opts.gateway !== false ? await mountGateway(app, { liveFeed: metrics ? metrics.countSubscribers(liveFeed) : liveFeed, direct: opts.gatewayDirect, graphiql: opts.graphiql }) : null;
+  const gateway = opts.gateway !== false && opts.mountGateway ? await opts.mountGateway(app, { liveFeed: metrics ? metrics.countSubscribers(liveFeed) : liveFeed, direct: opts.gatewayDirect, graphiql: opts.graphiql }) : null;
   // A live-feed stream never ends by itself, and app.close() waits for every open request: end
   // the streams as closing starts (new requests already get 503), so consoles reconnect elsewhere.
   app.addHook('preClose', async () => { liveFeed.close(); });

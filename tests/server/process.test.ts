@@ -12,7 +12,7 @@ import { exitOf, killLeftovers, openToOthers, seededDataDir, spawnMain, startMai
 import { freshPostgresDatabase, startTestServer } from '../support/server';
 
 /**
- * The server as a process (server/main.ts): one process per embedded DATA_DIR, owner-only data
+ * The server as a process (app/main.ts): one process per embedded DATA_DIR, owner-only data
  * files, a clean stop on SIGTERM/SIGINT; and replicas starting together on one empty PostgreSQL.
  */
 afterEach(killLeftovers);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { SEED_DUMP } from './globalSetup';
 
 /**
- * `npm start` as a real process (node --import tsx server/main.ts), for the tests of what only a
+ * `npm start` as a real process (node --import tsx app/main.ts), for the tests of what only a
  * whole process shows: the DATA_DIR lock, signals, file modes, kill -9.
  */
 export interface MainProcess {
@@ -46,7 +46,7 @@ export function spawnMain(env: MainEnv, opts: { viaNpm?: boolean } = {}): Omit<M
   Object.assign(childEnv, env);
   const child = opts.viaNpm
     ? spawn('npm', ['run', '--silent', 'serve'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
-    : spawn(process.execPath, ['--import', 'tsx', path.resolve('server/main.ts')], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    : spawn(process.execPath, ['--import', 'tsx', path.resolve('app/main.ts')], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   child.stdout!.on('data', (chunk) => { output += chunk; });
   child.stderr!.on('data', (chunk) => { output += chunk; });

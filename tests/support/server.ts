@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Blob as NodeBlob } from 'node:buffer';
 import { rowsOf } from '../../server/db/client';
-import { startServer, type RunningServer, type StartOptions } from '../../server/start';
+import { startServer, type RunningServer, type StartOptions } from '../../app/start';
 import { SEED_DUMP } from './globalSetup';
 import { queryString, restHelpers, type Envelope } from './restHelpers';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import { desc, eq } from 'drizzle-orm';
-import { startServer } from '../../server/start';
+import { startServer } from '../../app/start';
 import { smsOutbox } from '../../server/db/schema';
 import { SEED_DUMP } from './globalSetup';
 
