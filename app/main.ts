@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { persistentSecret, readConfig } from './config';
-import { DataDirBusyError, lockDataDir, secureDataDir, type DataDirLock } from './dataDir';
+import { persistentSecret, readConfig } from '../server/config';
+import { DataDirBusyError, lockDataDir, secureDataDir, type DataDirLock } from '../server/dataDir';
 import type { RunningServer } from './start';
 
 /** `npm start`: the whole product on one port. */
@@ -31,8 +31,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 const started = Date.now();
 // Loaded only now, so that a refused start above is immediate and loads no database code.
 const { startServer } = await import('./start');
-const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('./db/seed');
-const { localFileStorage } = await import('./storage');
+const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('../server/db/seed');
+const { localFileStorage } = await import('../server/storage');
 const starting = startServer({
   databaseUrl: config.databaseUrl,
   dataDir: path.join(config.dataDir, 'pglite'),
