@@ -3,7 +3,7 @@
  * the console's side menu and its route guard all read it, so what a role sees
  * is what the server lets it do.
  */
-import type { OrderEventType } from '../machines/orderLifecycle';
+import type { OrderEventType } from './orderEvents';
 
 export const ROLES = [
   'ADMIN',

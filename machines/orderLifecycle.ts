@@ -1,4 +1,5 @@
 import { and, not, or, setup, stateIn, transition, type SnapshotFrom, type StateValue } from 'xstate';
+import type { OrderEventType, OrderLifecycleEvent } from '../domain/orderEvents';
 
 /**
  * Every order's lifecycle (SPEC.md 4 "Orders"; the spec does not list the allowed transitions,
@@ -61,19 +62,7 @@ export const DELIVERY_SYSTEMS = ['pickup', 'carService', 'delivery'] as const;
 export type DeliverySystem = (typeof DELIVERY_SYSTEMS)[number];
 export const DELIVERY_LABELS: Readonly<Record<DeliverySystem, string>> = { pickup: 'Pick-up', carService: 'Drive-thru', delivery: 'Delivery' };
 
-export type OrderLifecycleEvent =
-  | { type: 'order.accept' }
-  | { type: 'order.reject'; reason?: string }
-  | { type: 'order.ready' }
-  | { type: 'order.close'; cashCollected?: boolean }
-  | { type: 'order.markPaid' }
-  | { type: 'order.arrive' }
-  | { type: 'order.serve'; cashCollected?: boolean }
-  | { type: 'order.noShow'; reason?: string }
-  | { type: 'order.markRead' }
-  | { type: 'order.requestRefund' }
-  | { type: 'order.approveRefund' };
-export type OrderEventType = OrderLifecycleEvent['type'];
+export type { OrderLifecycleEvent, OrderEventType };
 
 export interface OrderLifecycleContext { deliverySystem: DeliverySystem }
 

@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { fetch as upstreamFetch, Response } from '@whatwg-node/fetch';
+import { errorExtensions, okEnvelope, type AbpEnvelope } from '../domain/errorEnvelope';
 
 /**
  * The gateway's fetch to the REST services. It unwraps the ABP envelope, so GraphQL fields
@@ -40,9 +41,11 @@ export default async function abpFetch(url: string, init?: RequestInit, context?
   throw apiError(ok ? 400 : status, body?.error?.message ?? statusText ?? 'Request failed', body?.error ?? null);
 }
 
-/** How the REST services write a success envelope: fast-json-stringify keeps the schema's key order (server/http/envelope.ts). */
-const SUCCESS_HEAD = '{"result":';
-const SUCCESS_TAIL = ',"success":true,"error":null,"unAuthorizedRequest":false,"targetUrl":null,"__abp":true}';
+/**
+ * How the REST services write a success envelope (domain/errorEnvelope.ts): fast-json-stringify
+ * keeps the schema's key order (server/http/envelope.ts), which is the order okEnvelope writes.
+ */
+const [SUCCESS_HEAD, SUCCESS_TAIL] = JSON.stringify(okEnvelope('\u0000')).split('"\\u0000"');
 
 /** The `result` of a success envelope as JSON text, or null when the text is not one in that exact form. */
 export function successResult(text: string): string | null {
@@ -122,25 +125,8 @@ async function injectFetch(url: string, init?: RequestInit, context?: GatewayCon
   });
 }
 
-interface AbpEnvelope {
-  result: unknown;
-  success: boolean;
-  error: { message: string; details: string | null; validationErrors: { message: string; members: string[] }[] | null } | null;
-  unAuthorizedRequest: boolean;
-  __abp?: boolean;
-}
-
 function apiError(status: number, message: string, error: AbpEnvelope['error']) {
-  return new GraphQLError(message, {
-    extensions: {
-      code: codeOf(status),
-      status,
-      abp: { message: error?.message ?? message, details: error?.details ?? null, validationErrors: error?.validationErrors ?? null },
-    },
-  });
+  return new GraphQLError(message, { extensions: errorExtensions(status, message, error, 'UPSTREAM_ERROR') });
 }
 
-const codeOf = (status: number) =>
-  status === 400 ? 'BAD_REQUEST' : status === 401 ? 'UNAUTHENTICATED' : status === 403 ? 'FORBIDDEN'
-  : status === 404 ? 'NOT_FOUND' : status === 409 ? 'CONFLICT' : status === 422 ? 'UNPROCESSABLE' : status === 429 ? 'TOO_MANY_REQUESTS' : 'UPSTREAM_ERROR';
 export { abpFetch as fetch };

@@ -3,6 +3,7 @@ import type { OrderEvent } from '../server/events/orderEvents';
 import type { LiveOrderFeedSource, OrderEventFilter } from '../server/events/orderFeed';
 import { getLiveOrderFeed } from './liveFeed';
 import { TIMINGS } from '../domain/constants';
+import { errorExtensions } from '../domain/errorEnvelope';
 
 /**
  * Sent to every subscriber every TIMINGS.feedHeartbeatMs, whatever their scope: a console counts
@@ -68,9 +69,8 @@ function authorizationOf(context: GatewayContext): string | undefined {
     ?? undefined;
 }
 
-const CODES: Record<number, string> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 503: 'UNAVAILABLE' };
 const feedError = (status: number, message: string) =>
-  new GraphQLError(message, { extensions: { code: CODES[status] ?? 'INTERNAL_SERVER_ERROR', status, abp: { message, details: null, validationErrors: null } } });
+  new GraphQLError(message, { extensions: errorExtensions(status, message, null, 'INTERNAL_SERVER_ERROR') });
 
 /**
  * The events one subscriber may see, and a heartbeat every `heartbeatMs`, as an async iterator

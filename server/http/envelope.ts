@@ -1,4 +1,5 @@
 import { Type, type TSchema, type TProperties } from 'typebox';
+import { failEnvelope, okEnvelope, type AbpValidationError } from '../../domain/errorEnvelope';
 
 /** An object schema with a title, so the gateway's type names read well. */
 export const Obj = <P extends TProperties>(title: string, properties: P, opts: { additionalProperties?: boolean } = {}) =>
@@ -16,7 +17,7 @@ export const ErrorInfo = Obj('ErrorInfo', {
   validationErrors: Type.Union([Type.Array(ValidationErrorInfo), Type.Null()]),
 });
 
-/** The ABP envelope every answer is wrapped in. */
+/** The ABP envelope every answer is wrapped in (domain/errorEnvelope.ts), as a schema for the OpenAPI document. */
 export const envelope = (result: TSchema, title: string) =>
   Obj(`${title}Envelope`, {
     result: Type.Union([result, Type.Null()]),
@@ -27,7 +28,7 @@ export const envelope = (result: TSchema, title: string) =>
     __abp: Type.Boolean(),
   });
 
-export interface ValidationError { message: string; members: string[] }
+export type ValidationError = AbpValidationError;
 
 export class ApiError extends Error {
   /** Seconds until a refused caller may try again (429): sent as the Retry-After header. */
@@ -66,13 +67,6 @@ export const unprocessable = (message: string) => new ApiError(422, message);
 export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
   Object.assign(new ApiError(429, message), { retryAfterSeconds });
 
-export const ok = <T>(result: T) => ({ result, success: true, error: null, unAuthorizedRequest: false, targetUrl: null, __abp: true });
+export const ok = okEnvelope;
 
-export const fail = (err: ApiError) => ({
-  result: null,
-  success: false,
-  error: { code: 0, message: err.message, details: err.details, validationErrors: err.validationErrors },
-  unAuthorizedRequest: err.status === 401,
-  targetUrl: null,
-  __abp: true,
-});
+export const fail = (err: ApiError) => failEnvelope(err.status, err);

@@ -1,11 +1,8 @@
 import { TEXT } from '../../domain/constants';
 
-/** What the gateway puts in a GraphQL error's extensions (mesh/fetch.ts). */
-export interface ApiErrorExtensions {
-  code?: string;
-  status?: number;
-  abp?: { message: string; details: string | null; validationErrors: { message: string; members: string[] }[] | null };
-}
+import type { ApiErrorExtensions } from '../../domain/errorEnvelope';
+
+export type { ApiErrorExtensions };
 
 export function apiErrorOf(error: unknown): ApiErrorExtensions | null {
   // Apollo's CombinedGraphQLErrors and the gateway's GatewayError (src/lib/gateway.tsx) both carry `errors`;
