@@ -1,9 +1,16 @@
-import { assign, enqueueActions, fromPromise, raise, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
-import {
-  orderLifecycleMachine, orderSnapshotFrom, type DeliverySystem, type OrderEventType, type OrderLifecycleEvent,
-  type OrderLifecycleRow, type OrderStatus,
-} from './orderLifecycle';
+import { assign, enqueueActions, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
+import { orderLifecycleMachine, orderSnapshotFrom, type OrderEventType, type OrderLifecycleEvent, type OrderLifecycleRow } from './orderLifecycle';
 import { watchOrderFeed } from './liveOrderFeed';
+import type {
+  BoardOrder, OrderActionRequest, OrderActorRef, OrderBoardContext, OrderBoardEvent, OrderBoardInput, PageRequest, PageResult,
+} from './orderBoardTypes';
+import { DEFAULT_PAGE_SIZE } from './orderBoardTypes';
+import { clean, lastPageSkip, messageOf, movedSelection, pageRequest, sameBesidesStatus } from './orderBoardPage';
+
+// The board's vocabulary, rules and timer live beside it; its users import them from here.
+export * from './orderBoardTypes';
+export { movedSelection } from './orderBoardPage';
+export * from './orderBoardTimer';
 
 /**
  * One page of a staff order list (SPEC.md 4 "Orders"): paging, sorting and filters, the page's
@@ -23,52 +30,6 @@ import { watchOrderFeed } from './liveOrderFeed';
  * action `reportActionFailed` (shows the server's message).
  */
 
-/** Which server list the board shows (Store/Get*Orders*AsBranchUser). */
-export type OrderListKind = 'all' | 'current' | 'unpaid' | 'pickup' | 'driveThru';
-export type SortColumn = 'id' | 'createdAt' | 'total' | 'status';
-export interface BoardSorting { column: SortColumn; direction: 'asc' | 'desc' }
-
-export interface BoardFilter {
-  status?: OrderStatus;
-  payment?: 'paid' | 'unpaid';
-  deliverySystem?: DeliverySystem;
-  search?: string;
-  /** One branch, for the roles that see several (company admin, brand manager, admin). */
-  branchId?: number;
-}
-
-/** A row as the lists answer it: the lifecycle columns, id and version, and whatever else the view shows. */
-export interface BoardOrder extends OrderLifecycleRow {
-  id: number;
-  version: number;
-  /** Paid at the branch: closing or serving it unpaid asks "Cash collected?" (the console's dialog). */
-  isCash?: boolean;
-}
-
-/** pending/accepted/ready/rejected/closed, and per list arrived/served/noShow. */
-export type BoardCounts = Partial<Record<OrderStatus | 'arrived' | 'served' | 'noShow', number>>;
-
-export interface PageRequest {
-  list: OrderListKind;
-  skip: number;
-  take: number;
-  /** "<column> <direction>", or undefined for the server's default (newest first). */
-  sorting?: string;
-  filter: BoardFilter;
-  /**
-   * Whether to count the orders by status too. Only when they may have changed: on the first load,
-   * a refresh (an order event from the live feed, an action) or a filter other than status; a page
-   * jump, a page size or a sort moves through the same orders, so their counts stay (issue 14).
-   */
-  withCounts: boolean;
-}
-/** `counts` is absent when the request did not ask for them. */
-export interface PageResult<R extends BoardOrder = BoardOrder> { rows: R[]; totalCount: number; counts?: BoardCounts }
-
-/** Extra input some events need (a refund's reason). */
-export interface OrderActionDetails { reason?: string; amount?: number }
-export interface OrderActionRequest { orderId: number; version: number; event: OrderLifecycleEvent; details?: OrderActionDetails }
-
 /**
  * orderLifecycle started in the state an order row's columns stand for. Spawned actors cannot be
  * handed a snapshot, so this is the machine itself with only its initial snapshot replaced.
@@ -76,57 +37,9 @@ export interface OrderActionRequest { orderId: number; version: number; event: O
 export const orderFromRow = Object.create(orderLifecycleMachine, {
   getInitialSnapshot: { value: (_scope: unknown, row: OrderLifecycleRow) => orderSnapshotFrom(row) },
 }) as typeof orderLifecycleMachine;
-export type OrderActorRef = ActorRefFrom<typeof orderLifecycleMachine>;
 
-export interface OrderBoardContext {
-  list: OrderListKind;
-  /** The live order feed this board watches, or null. */
-  feed: AnyActorRef | null;
-  skip: number;
-  take: number;
-  sorting: BoardSorting | null;
-  filter: BoardFilter;
-  /** The page's ids in the server's order: the view's index map into `rows`. */
-  rowIds: number[];
-  rows: Record<number, BoardOrder>;
-  /** One orderLifecycle actor per row. */
-  orders: Record<number, OrderActorRef>;
-  totalCount: number;
-  counts: BoardCounts;
-  /** The counts are to be read again with the next page (see PageRequest.withCounts). */
-  countsStale: boolean;
-  /** Rows with an action on its way to the server, and which. */
-  acting: Record<number, OrderEventType>;
-  openOrderId: number | null;
-  /** The row the keyboard acts on (J/K move it; A, R, C and Enter use it). */
-  selectedId: number | null;
-  error: string | null;
-}
-
-export type OrderBoardEvent =
-  | { type: 'board.page'; skip: number }
-  | { type: 'board.pageSize'; take: number }
-  | { type: 'board.sort'; sorting: BoardSorting | null }
-  | { type: 'board.filter'; filter: BoardFilter }
-  | { type: 'board.refresh' }
-  | { type: 'order.act'; orderId: number; event: OrderLifecycleEvent; details?: OrderActionDetails }
-  | { type: 'order.open'; orderId: number }
-  /** Select a row (null: none), or move the selection one row down (1) or up (-1) the page. */
-  | { type: 'board.select'; orderId: number | null }
-  | { type: 'board.move'; by: 1 | -1 }
-  | { type: 'order.closeDetails' };
-
-/**
- * `skip`, `take`, `filter` and `sorting` restore a view (the console keeps them in the address);
- * `feed` is the live order feed to watch, if this user hears one.
- */
-export interface OrderBoardInput { list: OrderListKind; skip?: number; take?: number; filter?: BoardFilter; sorting?: BoardSorting | null; feed?: AnyActorRef | null }
-
-export const DEFAULT_PAGE_SIZE = 50;
 const ACTOR_PREFIX = 'act-';
 const orderIdOfActor = (actorId: string) => Number(actorId.slice(ACTOR_PREFIX.length).split('-')[0]);
-
-export const sortingText = (s: BoardSorting | null) => (s ? `${s.column} ${s.direction}` : undefined);
 
 export const orderBoardMachine = setup({
   types: {
@@ -332,63 +245,6 @@ export const orderBoardMachine = setup({
     },
   },
 });
-
-export function movedSelection(rowIds: number[], selectedId: number | null, by: 1 | -1): number | null {
-  if (!rowIds.length) return null;
-  const at = selectedId == null ? -1 : rowIds.indexOf(selectedId);
-  if (at < 0) return by > 0 ? rowIds[0] : rowIds[rowIds.length - 1];
-  return rowIds[Math.min(rowIds.length - 1, Math.max(0, at + by))];
-}
-
-function pageRequest(context: OrderBoardContext): PageRequest {
-  return { list: context.list, skip: context.skip, take: context.take, sorting: sortingText(context.sorting), filter: context.filter, withCounts: context.countsStale };
-}
-
-/** Filters that differ at most in status (both made by `clean`, so their keys come in one order). */
-function sameBesidesStatus(a: BoardFilter, b: BoardFilter) {
-  const { status: _a, ...restA } = a;
-  const { status: _b, ...restB } = b;
-  return JSON.stringify(restA) === JSON.stringify(restB);
-}
-
-const lastPageSkip = (totalCount: number, take: number) => Math.max(0, Math.floor((totalCount - 1) / take) * take);
-
-function clean(filter: BoardFilter): BoardFilter {
-  const out: BoardFilter = {};
-  if (filter.status) out.status = filter.status;
-  if (filter.payment) out.payment = filter.payment;
-  if (filter.deliverySystem) out.deliverySystem = filter.deliverySystem;
-  if (filter.search?.trim()) out.search = filter.search.trim();
-  if (filter.branchId != null && Number.isInteger(filter.branchId) && filter.branchId > 0) out.branchId = filter.branchId;
-  return out;
-}
-
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
-// ── timers (issue 11) ──
-/**
- * When an order counts as late, until branches set their own: waiting to be accepted longer than
- * `acceptMs`, or being made (accepted, not ready) longer than `makeMs`. 'soon' from 60 % of it, so
- * the row warns before it is late. Ready, closed and rejected orders have no timer.
- */
-export const LATE_AFTER = { acceptMs: 5 * 60_000, makeMs: 15 * 60_000 } as const;
-const SOON_SHARE = 0.6;
-export type Lateness = 'onTime' | 'soon' | 'late';
-export interface OrderTimer {
-  /** What the order is waiting for: acceptance (pending) or to be made (accepted). */
-  phase: 'accept' | 'make';
-  /** Since it was placed (accept) or accepted (make). */
-  elapsedMs: number;
-  lateness: Lateness;
-}
-export function orderTimer(row: { status: string; createdAt: string; acceptedAt?: string | null }, now: number, limits: { acceptMs: number; makeMs: number } = LATE_AFTER): OrderTimer | null {
-  const since = row.status === 'pending' ? row.createdAt : row.status === 'accepted' ? row.acceptedAt : null;
-  if (!since) return null;
-  const phase = row.status === 'pending' ? 'accept' : 'make';
-  const limit = phase === 'accept' ? limits.acceptMs : limits.makeMs;
-  const elapsedMs = Math.max(0, now - Date.parse(since));
-  return { phase, elapsedMs, lateness: elapsedMs >= limit ? 'late' : elapsedMs >= limit * SOON_SHARE ? 'soon' : 'onTime' };
-}
 
 // ── selectors (views read these, never the context shape) ──
 type BoardSnapshot = ReturnType<ActorRefFrom<typeof orderBoardMachine>['getSnapshot']>;
