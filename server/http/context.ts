@@ -6,7 +6,7 @@ import type { TokenService } from '../auth/tokens';
 import { sessionIsCurrent } from '../auth/sessions';
 import { unauthorized } from './envelope';
 import type { Role } from '../../domain/permissions';
-import type { SmsProvider } from '../services/verification/codes';
+import type { SmsProvider } from '../messages/smsProviders';
 import type { OrderEvents } from '../events/orderEvents';
 import type { FileStorage } from '../storage/storage';
 import type { PushDelivery } from '../notify/pushLoop';

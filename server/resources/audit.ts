@@ -1,21 +1,32 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { auditLog, users } from '../db/schema';
 import { badRequest, notFound, Obj } from '../http/envelope';
 import { Nullable } from '../http/nullable';
 import { authorize, route, service } from '../http/routes';
 import type { AppContext, Caller } from '../http/context';
-import { columnsAt, scopeWhere } from './scope';
-import type { Resource } from './resource';
+import { columnsAt, scopeWhere, type ScopeLevel } from './scope';
 import type { Capability } from '../../domain/permissions';
+
+/**
+ * Rows of one service, scoped: what every declared resource is (server/resources/resource.ts's
+ * Resource extends it) and what its history reads.
+ */
+export interface ScopedRows {
+  service: string;
+  label: string;
+  scope: { level: ScopeLevel; field: string } | null;
+  /** Whether row `id` is inside the caller's scope, outside it, or absent. */
+  rowScope(db: Db | Tx, caller: Caller, id: number): Promise<'inside' | 'outside' | 'absent'>;
+}
 
 /**
  * What history needs of a resource: every declared resource has it, and hand-written services
  * whose writes are audited (the menu) declare it too.
  */
-export type HistorySource = Pick<Resource, 'service' | 'label' | 'scope' | 'rowScope'> & { can: { view: Capability } };
+export type HistorySource = ScopedRows & { can: { view: Capability } };
 
 export type AuditAction = 'create' | 'update' | 'delete';
 

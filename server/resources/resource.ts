@@ -43,7 +43,7 @@ import { badRequest, conflict, notFound, Obj } from '../http/envelope';
 import { pageOf } from '../http/paging';
 import { route, service } from '../http/routes';
 import type { AppContext, Caller } from '../http/context';
-import { appendAudit, type AuditAction } from './audit';
+import { appendAudit, type AuditAction, type ScopedRows } from './audit';
 import { containsText, equalsValue, filterParam, orderByOf, sharedListFields } from './list';
 import { columnsAt, placeInScope, scopeWhere, type ScopeLevel } from './scope';
 
@@ -108,17 +108,12 @@ export interface ResourceDeclaration<T extends PgTable, I extends TObject, C ext
 }
 
 /** A declared resource: its routes, and the helpers hand-written calls on it reuse. */
-export interface Resource<T extends PgTable = PgTable, I extends TObject = TObject> {
-  service: string;
-  label: string;
-  scope: { level: ScopeLevel; field: string } | null;
+export interface Resource<T extends PgTable = PgTable, I extends TObject = TObject> extends ScopedRows {
   can: Record<Action, Capability>;
   /** Mounts the routes (called by the registry). */
   register(app: FastifyInstance, ctx: AppContext): void;
   /** The caller's scope over this table, as a where fragment. */
   scopeOf(caller: Caller): SQL | undefined;
-  /** Whether row `id` is inside the caller's scope, outside it, or absent. */
-  rowScope(db: Db | Tx, caller: Caller, id: number): Promise<'inside' | 'outside' | 'absent'>;
   /** A row as the API shows it. */
   toItem(row: Row<T>): Static<I>;
   /** Runs a write and appends its audit entry in one transaction; `write` answers the row before and after. */

@@ -291,8 +291,9 @@ export function lazyWithApollo(load: () => Promise<{ default: ComponentType<any>
   return function WithApollo(props: object) {
     // The screen's chunk and Apollo come down together rather than one after the other (in render:
     // a suspended tree runs no effects; both imports are the browser's to dedupe).
-    useGateway().load().catch(() => {});
+    const gateway = useGateway();
+    gateway.load().catch(() => {});
     load().catch(() => {});
-    return createElement(ApolloScope, null, createElement(Screen, props));
+    return createElement(ApolloScope, { gateway }, createElement(Screen, props));
   };
 }

@@ -14,7 +14,7 @@ import { placeInScope, scopeWhere } from '../../resources/scope';
 import { ACCOUNTS, amountSchema, keyUse, lockedBalance, MONEY_ACCOUNTS, postToLedger, setBalance, type Account } from '../../loyalty/ledger';
 import type { Capability } from '../../../domain/permissions';
 import { carsOf, CustomerCar } from '../cars/cars';
-import { grantAsRequest } from './requests';
+import { grantAsRequest } from './grants';
 import { CustomerDetailFields, saveCustomerDetails } from './shop';
 
 /**

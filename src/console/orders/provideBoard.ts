@@ -6,7 +6,7 @@ import {
 } from '../../../machines/orderBoard';
 import { apiErrorOf, errorMessage } from '../../lib/errors';
 import { EVENT_VERBS, statusOfEvent, type OrderEventType } from '../../../machines/orderLifecycle';
-import { takePreloadedPage } from './preload';
+import { takePreloadedPage } from './preloadedPage';
 import { notifyError } from '../../lib/notify';
 import {
   AllOrders, ApproveRefundRequest, ArrivalCounts, CurrentOrders, CustomerNoShow, CustomerServed, DriveThruOrders, InitiateRefundRequest,
