@@ -15,8 +15,18 @@ export const filsToDecimal = (fils: Fils): string => (fils / SCALE).toFixed(CURR
 /** Percent of an amount, rounded half up to the fils. */
 export const percentOf = (fils: Fils, percent: number): Fils => Math.round((fils * percent) / 100);
 
-export function formatMoney(amount: number | string, currency = 'KD', decimals = CURRENCY_DECIMALS): string {
-  return `${Number(amount).toFixed(decimals)} ${currency}`;
+/** An amount with 3 decimals and no currency, e.g. "1.250": a money input's value, a price column's, a ledger figure's. */
+export const moneyDecimal = (amount: number | string): string => Number(amount).toFixed(CURRENCY_DECIMALS);
+
+/** The Kuwaiti dinar's sign in Arabic texts (SPEC.md money: 'KD' or 'د.ك'). */
+export const KD_AR = 'د.ك';
+
+/**
+ * Money as every screen and message shows it, in one place: Latin digits, 3 decimals, then the
+ * currency ('1.250 KD'); in Arabic the dinar reads 'د.ك' ('1.250 د.ك'). Other currencies keep their code.
+ */
+export function formatMoney(amount: number | string, currency = 'KD', language = 'en'): string {
+  return `${moneyDecimal(amount)} ${language === 'ar' && currency === 'KD' ? KD_AR : currency}`;
 }
 
 /**

@@ -8,6 +8,7 @@ import { Nullable } from '../../http/nullable';
 import { ArabicName, arabicOrNull } from '../../http/language';
 import { route, service } from '../../http/routes';
 import type { AppContext, Caller } from '../../http/context';
+import { moneyDecimal } from '../../../domain/money';
 import { menuProductOf, MenuProduct } from '../products/admin';
 import { switchStillOn } from './menu';
 import {
@@ -114,7 +115,7 @@ export async function createSubItems(ctx: AppContext, caller: Caller, kind: 'pro
     const group = await groupInScope(tx, caller, groupId, kind);
     const [{ n }] = await tx.select({ n: count() }).from(optionItems).where(eq(optionItems.groupId, groupId));
     const rows = await tx.insert(optionItems).values(subItems.map((s, i) => ({
-      groupId, name: s.name.trim(), ...arabicNameValue(s.nameAr), price: s.price.toFixed(3), isHidden: s.isHidden ?? false, sortOrder: Number(n) + i,
+      groupId, name: s.name.trim(), ...arabicNameValue(s.nameAr), price: moneyDecimal(s.price), isHidden: s.isHidden ?? false, sortOrder: Number(n) + i,
     }))).returning();
     for (const row of rows) await auditMenu(tx, caller, resource, 'create', row.id, group.brandId, null, subItemOf(row));
     return rows.map(subItemOf);
@@ -125,7 +126,7 @@ export async function updateSubItem(ctx: AppContext, caller: Caller, kind: 'prod
   checkPrice(input.price, 'price');
   return ctx.db.transaction(async (tx) => {
     const before = await subItemInScope(tx, caller, input.id, kind);
-    const values = { ...only({ name: input.name?.trim(), price: input.price?.toFixed(3), isHidden: input.isHidden, sortOrder: input.sortOrder }), ...arabicNameValue(input.nameAr) };
+    const values = { ...only({ name: input.name?.trim(), price: input.price === undefined ? undefined : moneyDecimal(input.price), isHidden: input.isHidden, sortOrder: input.sortOrder }), ...arabicNameValue(input.nameAr) };
     const [after] = Object.keys(values).length ? await tx.update(optionItems).set(values).where(eq(optionItems.id, before.id)).returning() : [before];
     const [group] = await tx.select({ brandId: optionGroups.brandId }).from(optionGroups).where(eq(optionGroups.id, after.groupId));
     if (JSON.stringify(subItemOf(after)) !== JSON.stringify(subItemOf(before))) await auditMenu(tx, caller, resource, 'update', after.id, group.brandId, subItemOf(before), subItemOf(after));

@@ -6,6 +6,7 @@ import { badRequest, notFound, Obj } from '../../http/envelope';
 import { Nullable } from '../../http/nullable';
 import { ArabicName, arabicOrNull } from '../../http/language';
 import type { Caller } from '../../http/context';
+import { moneyDecimal } from '../../../domain/money';
 import { appendAudit, type AuditAction } from '../../resources/audit';
 import { placeInScope, scopeWhere } from '../../resources/scope';
 
@@ -213,7 +214,7 @@ export async function writeSubItems(tx: Tx, groupId: number, subItems: SubItemIn
   const known = new Set(existing.map((r) => r.id));
   const kept = new Set<number>();
   for (const [i, s] of subItems.entries()) {
-    const values = { name: s.name.trim(), ...arabicNameValue(s.nameAr), price: s.price.toFixed(3), sortOrder: i, ...(s.isHidden !== undefined && { isHidden: s.isHidden }) };
+    const values = { name: s.name.trim(), ...arabicNameValue(s.nameAr), price: moneyDecimal(s.price), sortOrder: i, ...(s.isHidden !== undefined && { isHidden: s.isHidden }) };
     if (s.id !== undefined) {
       if (!known.has(s.id) || kept.has(s.id)) throw invalid(`${field}[${i}].id`, `Sub-item ${s.id} is not an item of this group.`);
       kept.add(s.id);

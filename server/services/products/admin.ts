@@ -8,6 +8,7 @@ import { Nullable } from '../../http/nullable';
 import { ArabicName, ArabicText, arabicOrNull } from '../../http/language';
 import { route, service } from '../../http/routes';
 import type { AppContext, Caller } from '../../http/context';
+import { moneyDecimal } from '../../../domain/money';
 import { releaseImage } from '../files/references';
 import { switchStillOn } from '../productTypesAndSubtypes/menu';
 import {
@@ -151,7 +152,7 @@ const columnsOf = (input: ProductInput) => ({
   ...(input.nameAr !== undefined && { nameAr: arabicOrNull(input.nameAr) }),
   ...(input.description !== undefined && { description: input.description }),
   ...(input.descriptionAr !== undefined && { descriptionAr: arabicOrNull(input.descriptionAr) }),
-  ...(input.price !== undefined && { price: input.price.toFixed(3) }),
+  ...(input.price !== undefined && { price: moneyDecimal(input.price) }),
   ...(input.productDeliveryText !== undefined && { productDeliveryText: input.productDeliveryText }),
   ...(input.productDeliveryTextAr !== undefined && { productDeliveryTextAr: arabicOrNull(input.productDeliveryTextAr) }),
   ...(input.redeemPoints !== undefined && { redeemPoints: input.redeemPoints }),
@@ -172,7 +173,7 @@ async function createProduct(ctx: AppContext, caller: Caller, input: ProductInpu
     if (input.brandId !== undefined && input.brandId !== brandId) throw badRequest('The sub-type belongs to another brand.', [{ message: 'The sub-type belongs to another brand.', members: ['brandId'] }]);
     await checkUniqueName(tx, 'product', input.subtypeId, input.name, null);
     await checkAdditionGroups(tx, brandId, input.additionGroupIds);
-    const [inserted] = await tx.insert(products).values({ brandId, ...columnsOf(input), subtypeId: input.subtypeId, name: input.name.trim(), price: input.price.toFixed(3) }).returning();
+    const [inserted] = await tx.insert(products).values({ brandId, ...columnsOf(input), subtypeId: input.subtypeId, name: input.name.trim(), price: moneyDecimal(input.price) }).returning();
     const row = { ...inserted, sortOrder: await placeAmongSiblings(tx, 'product', input.subtypeId, inserted.id, input.sortOrder ?? 'last') };
     if (input.optionGroups) await writeGroups(tx, row, input.optionGroups);
     if (input.additionGroupIds) await writeAdditionLinks(tx, row.id, input.additionGroupIds);

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { BRANCH_TIME_ZONE } from '../../../domain/schedule';
+import { dayKey } from '../../../domain/time';
 import { inPeriod, utcOffsetOf } from '../statistic/statistics';
 import { dateOfDay, kuwaitDaySql, refreshStatistics } from '../statistic/rollup';
 import type { Period } from '../../http/period';
@@ -47,9 +48,8 @@ export const kuwaitOffset = () => sql`${utcOffsetOf(BRANCH_TIME_ZONE)}::interval
 /** The Kuwait calendar day a period is judged on: its last moment (the end is exclusive), or now when it is open. */
 export function referenceDay(period: Period, now = new Date()): { year: number; monthDay: string } {
   const at = period.to ? new Date(period.to.getTime() - 1) : now;
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: BRANCH_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return { year: Number(part('year')), monthDay: `${part('month')}-${part('day')}` };
+  const day = dayKey(at);
+  return { year: Number(day.slice(0, 4)), monthDay: day.slice(5) };
 }
 
 /**

@@ -5,6 +5,7 @@ import { Button, Callout, Card, H2, H4, HTMLTable, Spinner } from '@blueprintjs/
 import { RefreshIcon } from '@blueprintjs/icons';
 import { graphql } from '../../gql';
 import { errorMessage } from '../../lib/errors';
+import { moneyDecimal } from '../../../domain/money';
 
 // Both calls are POSTs in SPEC.md 7 (the provider is asked afresh each time), so mutations here.
 const Enquiry = graphql(`mutation BalanceEnquiry { accounts: PaymentDashboard_BalanceEnquiryAsync { provider adapter balance unit total last30Days average note } }`);
@@ -13,7 +14,7 @@ const EmailEnquiry = graphql(`mutation BalanceEnquiryEmail { accounts: PaymentDa
 type Account = { provider: string; adapter: string; balance?: number | null; unit: string; total: number; last30Days: number; average?: number | null; note: string };
 const ORDER = ['SMS', 'Payment', 'E-mail'];
 const figure = (n: number | null | undefined, provider: string) =>
-  n == null ? 'N/A' : provider === 'Payment' ? n.toFixed(3) : String(n);
+  n == null ? 'N/A' : provider === 'Payment' ? moneyDecimal(n) : String(n);
 
 /** /Balance-Enquiry (SPEC.md 2.2): the three provider accounts, each with its average (N/A). */
 export default function BalanceEnquiryPage() {

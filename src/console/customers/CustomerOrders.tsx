@@ -4,8 +4,10 @@ import { Link } from 'wouter';
 import { Button, Callout, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import { graphql } from '../../gql';
 import { errorMessage } from '../../lib/errors';
-import { MODE_LABEL, money, STATUS_INTENT, STATUS_LABEL } from '../orders/format';
+import { MODE_LABEL, STATUS_INTENT, STATUS_LABEL } from '../orders/format';
+import { formatMoney } from '../../../domain/money';
 import './customers.css';
+import { dateTimeText } from '../../../domain/time';
 
 const CustomerOrderList = graphql(`
   query CustomerOrderList($customerId: Int!, $skip: Int!) {
@@ -34,11 +36,11 @@ export function CustomerOrders({ customerId }: { customerId: number }) {
           {rows.map((o) => (
             <tr key={o.id}>
               <td><Link href={`/order?q=${encodeURIComponent(`#${o.id}`)}`}>{o.orderNumber}</Link></td>
-              <td>{new Date(o.createdAt).toLocaleString()}</td>
+              <td>{dateTimeText(o.createdAt)}</td>
               <td>{MODE_LABEL[o.deliverySystem] ?? o.deliverySystem}</td>
               <td><Tag minimal intent={STATUS_INTENT[o.status]}>{STATUS_LABEL[o.status] ?? o.status}</Tag>{o.refund === 'approved' ? ' · Refunded' : ''}</td>
               <td>{o.payment === 'paid' ? 'Paid' : 'Unpaid'}</td>
-              <td>{money(o.total)}</td>
+              <td>{formatMoney(o.total)}</td>
             </tr>
           ))}
           {!rows.length && <tr><td colSpan={6}>No orders in your places.</td></tr>}

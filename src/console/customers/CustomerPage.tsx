@@ -5,9 +5,10 @@ import { Alert, Button, Callout, Card, FormGroup, HTMLSelect, HTMLTable, InputGr
 import { graphql } from '../../gql';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
-import { formatMoney } from '../../../domain/money';
+import { formatMoney, moneyDecimal } from '../../../domain/money';
 import { CustomerOrders } from './CustomerOrders';
 import { CustomerScans } from './CustomerScans';
+import { dateTimeText } from '../../../domain/time';
 
 const Details = graphql(`
   query CustomerPageDetails($id: Int!) {
@@ -86,8 +87,8 @@ export default function CustomerPage() {
           <tbody>
             {rows.map((r) => (
               <tr key={r.id}>
-                <td>{new Date(r.createdAt).toLocaleString()}</td><td>{brandName(r.brandId)}</td><td>{ACCOUNT_LABEL[r.account] ?? r.account}</td>
-                <td>{r.amount > 0 ? '+' : ''}{r.account === 'wallet' || r.account === 'credit' ? r.amount.toFixed(3) : r.amount}</td>
+                <td>{dateTimeText(r.createdAt)}</td><td>{brandName(r.brandId)}</td><td>{ACCOUNT_LABEL[r.account] ?? r.account}</td>
+                <td>{r.amount > 0 ? '+' : ''}{r.account === 'wallet' || r.account === 'credit' ? moneyDecimal(r.amount) : r.amount}</td>
                 <td>{r.reason}</td><td>{r.createdByName ?? 'System'}</td>
               </tr>
             ))}
@@ -110,8 +111,7 @@ type AdjustAccount = 'wallet' | 'credit' | 'points' | 'punches';
 
 /** What one adjustment changes, in words ("wallet 10.000 KD → 4.250 KD"), for its confirmation. */
 function changeText(account: AdjustAccount, current: Balance | undefined, value: number, freeItems: number) {
-  const money = (n: number) => formatMoney(n);
-  if (account === 'wallet' || account === 'credit') return `${ACCOUNT_LABEL[account].toLowerCase()} ${money(current?.[account] ?? 0)} → ${money(value)}`;
+  if (account === 'wallet' || account === 'credit') return `${ACCOUNT_LABEL[account].toLowerCase()} ${formatMoney(current?.[account] ?? 0)} → ${formatMoney(value)}`;
   if (account === 'points') return `points ${current?.points ?? 0} → ${value}`;
   return `punches ${current?.punches ?? 0} → ${value}, free items ${current?.freeItems ?? 0} → ${freeItems}`;
 }

@@ -4,6 +4,7 @@ import { Callout, HTMLTable, Spinner } from '@blueprintjs/core';
 import { graphql } from '../../gql';
 import { errorMessage } from '../../lib/errors';
 import { Pager } from './CustomerOrders';
+import { dateTimeText } from '../../../domain/time';
 
 const CustomerScanList = graphql(`
   query CustomerScanList($customerId: Int!, $skip: Int!) {
@@ -22,7 +23,7 @@ export function CustomerScans({ customerId }: { customerId: number }) {
   if (loading && !scans) return <Spinner size={24} aria-label="Loading scans" />;
   if (error && !scans) return <Callout intent="danger">{errorMessage(error)}</Callout>;
   const rows = (scans?.data ?? []).flatMap((s) => (s ? [s] : []));
-  const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '—');
+  const when = (iso: string | null | undefined) => dateTimeText(iso) || '—';
   return (
     <div data-testid="customer-scans">
       <p data-testid="customer-scan-totals">

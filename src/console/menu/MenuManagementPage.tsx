@@ -9,6 +9,7 @@ import { useBranches } from '../users/places';
 import { AdditionSwitch, BranchMenu, ProductSwitch } from './operations';
 import { availabilityText, SOLD_OUT_CHOICES, soldOutUntil } from './availability';
 import './menu.css';
+import { clockText } from '../../../domain/time';
 
 /** The branch the screen works on: a branch user's own; for the others one of the branches in their scope. */
 function useBranch(): [number | null, React.ReactNode] {
@@ -42,7 +43,7 @@ export default function MenuManagementPage() {
       await (kind === 'product'
         ? client.query({ query: ProductSwitch, variables: { ...variables, productId: item.id }, fetchPolicy: 'network-only', context: { silent: true } })
         : client.query({ query: AdditionSwitch, variables: { ...variables, subItemId: item.id }, fetchPolicy: 'network-only', context: { silent: true } }));
-      notify('success', 'Saved', on ? `${item.name} is available again.` : until ? `${item.name} is sold out until ${until.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.` : `${item.name} is switched off.`);
+      notify('success', 'Saved', on ? `${item.name} is available again.` : until ? `${item.name} is sold out until ${clockText(until)}.` : `${item.name} is switched off.`);
     } catch (e) {
       notify('danger', 'Error', errorMessage(e));
     }

@@ -7,15 +7,15 @@ import { imageInput } from '../resources/ImageInput';
 import { CreateProduct, DeleteImage1, DeleteImage2, DeleteImage3, MenuProductForm, UpdateProduct } from './operations';
 import { GroupEditor } from './GroupEditor';
 import { ProductHistory } from './ProductHistory';
+import type { Additions, Tree } from './productTree';
 import { emptyGroup, groupError, groupInput, priceError, toDraft, type GroupDraft } from './groupDrafts';
 import { arabicNameError } from '../../../domain/arabicName';
+import { moneyDecimal } from '../../../domain/money';
 
 const IMAGE_FIELDS = ['productImage', 'productSecondImage', 'productThirdImage'] as const;
 const IMAGE_DELETES = [DeleteImage1, DeleteImage2, DeleteImage3];
 const ProductImageInput = imageInput('UploadProductImage');
 
-export type Tree = { id: number; name: string; subtypes?: ({ id: number; name: string } | null)[] | null }[];
-export type Additions = { id: number; additionGroups?: ({ id: number; name: string } | null)[] | null }[];
 interface Draft {
   name: string; nameAr: string; description: string; descriptionAr: string; price: string; productDeliveryText: string; productDeliveryTextAr: string; subtypeId: number;
   images: (string | null)[]; groups: GroupDraft[]; additionGroupIds: number[];
@@ -48,7 +48,7 @@ export function ProductForm({ brandId, target, tree, additions, onClose }: {
   useEffect(() => {
     if (!product || draft) return;
     setDraft({
-      name: product.name, nameAr: product.nameAr ?? '', description: product.description, descriptionAr: product.descriptionAr ?? '', price: product.price.toFixed(3), productDeliveryText: product.productDeliveryText, productDeliveryTextAr: product.productDeliveryTextAr ?? '',
+      name: product.name, nameAr: product.nameAr ?? '', description: product.description, descriptionAr: product.descriptionAr ?? '', price: moneyDecimal(product.price), productDeliveryText: product.productDeliveryText, productDeliveryTextAr: product.productDeliveryTextAr ?? '',
       subtypeId: product.subtypeId, images: IMAGE_FIELDS.map((f) => product[f] ?? null),
       groups: (product.optionGroups ?? []).filter((g): g is NonNullable<typeof g> => !!g).map((g) => toDraft({ ...g, subItems: g.subItems ?? [] })),
       additionGroupIds: (product.additionGroupIds ?? []).filter((x): x is number => x != null),

@@ -4,7 +4,7 @@ import { errorMessage } from '../../lib/errors';
 import { HistoryTable } from '../resources/HistoryTable';
 import { EntityHistory } from '../resources/provideResource';
 import type { HistoryEntry } from '../../../machines/resourceMachine';
-import type { Additions, Tree } from './ProductForm';
+import type { Additions, Tree } from './productTree';
 
 const LABELS: Record<string, string> = {
   name: 'Name', description: 'Description', price: 'Price', productDeliveryText: 'Delivery text', isHidden: 'In the shop',

@@ -1,3 +1,5 @@
+import { clockText, dayKey, fromZoneInput } from '../../../domain/time';
+
 /**
  * "Sold out until" choices of /MenuManagement: the moment an item comes back by itself. The
  * server stores the time and compares it with now() in every read and in the order check.
@@ -10,12 +12,11 @@ export const SOLD_OUT_CHOICES: { value: SoldOutChoice; label: string }[] = [
   { value: 'endOfDay', label: 'until the end of the day' },
 ];
 
-/** The time a choice means, from `now`; the end of the day is 23:59 on the branch's (the browser's) clock. */
+/** The time a choice means, from `now`; the end of the day is 23:59 on the branch's clock (Kuwait's, whatever the browser's). */
 export function soldOutUntil(choice: SoldOutChoice, now = new Date()): Date {
   if (choice === 'hour') return new Date(now.getTime() + 3600_000);
   if (choice === 'twoHours') return new Date(now.getTime() + 2 * 3600_000);
-  const end = new Date(now);
-  end.setHours(23, 59, 0, 0);
+  const end = new Date(fromZoneInput(`${dayKey(now)}T23:59`)!);
   return end.getTime() > now.getTime() + 60_000 ? end : new Date(now.getTime() + 3600_000);
 }
 
@@ -24,5 +25,5 @@ export function availabilityText(item: { available: boolean; unavailableUntil?: 
   if (item.available) return 'Available';
   if (!item.unavailableUntil) return 'Switched off';
   const at = new Date(item.unavailableUntil);
-  return `Sold out until ${at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
+  return `Sold out until ${clockText(at)}`;
 }

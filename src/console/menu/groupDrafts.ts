@@ -4,6 +4,7 @@
  * answer still decides.
  */
 import { arabicNameError } from '../../../domain/arabicName';
+import { moneyDecimal } from '../../../domain/money';
 
 /** `nameAr`: the name in the Arabic shop, empty for none (domain/arabicName.ts). */
 export interface SubItemDraft { id?: number; name: string; nameAr: string; price: string }
@@ -22,7 +23,7 @@ export const emptyGroup = (): GroupDraft => ({ name: '', nameAr: '', allowMultip
 
 export const toDraft = (g: { id: number; name: string; nameAr?: string | null; allowMultiple: boolean; isRequired: boolean; subItems: ({ id: number; name: string; nameAr?: string | null; price: number } | null)[] }): GroupDraft => ({
   id: g.id, name: g.name, nameAr: g.nameAr ?? '', allowMultiple: g.allowMultiple, isRequired: g.isRequired,
-  subItems: g.subItems.filter((s): s is NonNullable<typeof s> => !!s).map((s) => ({ id: s.id, name: s.name, nameAr: s.nameAr ?? '', price: s.price.toFixed(3) })),
+  subItems: g.subItems.filter((s): s is NonNullable<typeof s> => !!s).map((s) => ({ id: s.id, name: s.name, nameAr: s.nameAr ?? '', price: moneyDecimal(s.price) })),
 });
 
 /** The first problem of a group, in words; null when it can be sent. */

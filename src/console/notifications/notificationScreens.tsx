@@ -3,8 +3,10 @@ import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
 import type { ApprovalStatus } from '../../../machines/approvalMachine';
 import type { FieldConfig, FieldInputProps, ResourceConfig } from '../resources/types';
+import { APPROVAL_INTENT, APPROVAL_LABELS, approvalFilter } from '../resources/approvals';
 import { BrandSelect } from '../resources/configs/brandSettingsDictionaries';
 import { Decisions } from '../resources/configs/customerRequests';
+import { dateTimeText } from '../../../domain/time';
 
 const RequestList = graphql(`
   query NotificationRequestList($SkipCount: Int!, $MaxResultCount: Int!, $Status: queryInput_Notifications_GetAllNotificationsRequests_Status, $BrandId: Int) {
@@ -34,9 +36,9 @@ type NotificationRequestRow = {
 /** ADMIN approves (sends) or rejects a request; the confirmation names the notification and its audience. */
 const DECISION_CALLS = { approve: Approve, reject: Reject, access: 'notifications.send', approvalMeans: 'It is sent to them at once.' } as const;
 
-const STATUS_INTENT = { pending: 'warning', approved: 'success', rejected: 'none' } as const;
-const STATUS_LABEL = { pending: 'Waiting for approval', approved: 'Sent', rejected: 'Rejected' } as const;
-const when = (v: unknown) => new Date(String(v)).toLocaleString('en-GB', { timeZone: 'Asia/Kuwait', dateStyle: 'medium', timeStyle: 'short' });
+/** A notification request's approval is its sending: the approval labels, with pending and approved in those words. */
+const STATUS_LABEL = { ...APPROVAL_LABELS, pending: 'Waiting for approval', approved: 'Sent' } as const;
+const when = (v: unknown) => dateTimeText(String(v));
 
 /** The target's group: one of the caller's groups, by brand; none means all the brand's customers. */
 function GroupSelect({ id, value, disabled, invalid, onChange, onBlur }: FieldInputProps) {
@@ -71,7 +73,7 @@ const columns = (decide: boolean): ResourceConfig<NotificationRequestRow>['colum
     // A sent request says how many customers it reached: 'Sent to 1'.
     field: 'status', name: 'State', width: 150,
     render: (r) => (
-      <Tag minimal intent={STATUS_INTENT[r.status as ApprovalStatus]}>
+      <Tag minimal intent={APPROVAL_INTENT[r.status as ApprovalStatus]}>
         {r.status === 'approved' && r.recipients != null ? `Sent to ${String(r.recipients)}` : STATUS_LABEL[r.status as ApprovalStatus] ?? String(r.status)}
       </Tag>
     ),
@@ -89,7 +91,7 @@ const columns = (decide: boolean): ResourceConfig<NotificationRequestRow>['colum
   }] : []),
 ];
 
-const stateFilter = { field: 'Status', label: 'State', options: [{ value: 'pending', label: 'Waiting for approval' }, { value: 'approved', label: 'Sent' }, { value: 'rejected', label: 'Rejected' }] };
+const stateFilter = approvalFilter(STATUS_LABEL);
 
 /** /notifications — the requests, each approved (sent, once) or rejected through the approval machine by ADMIN. */
 export const notificationsScreen: ResourceConfig<NotificationRequestRow> = {

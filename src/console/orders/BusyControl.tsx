@@ -4,6 +4,7 @@ import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup,
 import { graphql } from '../../gql';
 import { useSession } from '../../lib/session';
 import { notify } from '../../lib/notify';
+import { clockText } from '../../../domain/time';
 
 const BusyModeQuery = graphql(`
   query ConsoleBusyMode($branchId: Int!) {
@@ -23,7 +24,7 @@ const DURATIONS = [{ minutes: 15, label: '15 minutes' }, { minutes: 30, label: '
 /** Busy mode ends by itself on the server; the console looks again this often so the banner goes with it. */
 const REFRESH_MS = 30_000;
 
-const time = (iso: unknown) => (iso ? new Date(String(iso)).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : '');
+const time = (iso: unknown) => clockText(iso as string | null | undefined);
 
 /**
  * Busy mode for the branch user's own branch (issue 11): busy (the shop takes no new orders)

@@ -7,7 +7,8 @@ import type { OrderEventType, OrderLifecycleEvent } from '../../../machines/orde
 import { errorMessage } from '../../lib/errors';
 import type { StaffOrderRow } from './provideBoard';
 import { StaffOrderDetail } from './operations';
-import { ARRIVAL_LABEL, MODE_LABEL, REFUND_LABEL, STATUS_INTENT, STATUS_LABEL, money, paymentLabel, placedAt } from './format';
+import { ARRIVAL_LABEL, MODE_LABEL, REFUND_LABEL, STATUS_INTENT, STATUS_LABEL, paymentLabel, placedAt } from './format';
+import { formatMoney } from '../../../domain/money';
 import { OrderActions } from './OrderActions';
 import { OrderRefunds } from './OrderRefunds';
 import { OrderReceipt } from './OrderReceipt';
@@ -90,16 +91,16 @@ function OrderDetail({ row }: { row: StaffOrderRow }) {
                   {item!.isRedeem && <Tag minimal intent="success">Redeemed</Tag>}
                 </td>
                 <td className="order-num">{item!.quantity}</td>
-                <td className="order-num">{money(item!.lineTotal)}</td>
+                <td className="order-num">{formatMoney(item!.lineTotal)}</td>
               </tr>
             ))}
           </tbody>
           <tfoot>
-            <tr><td colSpan={2}>Subtotal</td><td className="order-num">{money(detail.subtotal)}</td></tr>
-            {detail.discount > 0 && <tr><td colSpan={2}>Discount</td><td className="order-num">−{money(detail.discount)}</td></tr>}
-            {detail.tax > 0 && <tr><td colSpan={2}>Tax</td><td className="order-num">{money(detail.tax)}</td></tr>}
-            {detail.deliveryFee > 0 && <tr><td colSpan={2}>Delivery</td><td className="order-num">{money(detail.deliveryFee)}</td></tr>}
-            <tr className="order-total"><td colSpan={2}>Total</td><td className="order-num">{money(detail.total)}</td></tr>
+            <tr><td colSpan={2}>Subtotal</td><td className="order-num">{formatMoney(detail.subtotal)}</td></tr>
+            {detail.discount > 0 && <tr><td colSpan={2}>Discount</td><td className="order-num">−{formatMoney(detail.discount)}</td></tr>}
+            {detail.tax > 0 && <tr><td colSpan={2}>Tax</td><td className="order-num">{formatMoney(detail.tax)}</td></tr>}
+            {detail.deliveryFee > 0 && <tr><td colSpan={2}>Delivery</td><td className="order-num">{formatMoney(detail.deliveryFee)}</td></tr>}
+            <tr className="order-total"><td colSpan={2}>Total</td><td className="order-num">{formatMoney(detail.total)}</td></tr>
           </tfoot>
         </HTMLTable>
       )}

@@ -2,7 +2,8 @@ import { HTMLTable, Tag, type Intent } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
-import { money, placedAt } from './format';
+import { placedAt } from './format';
+import { formatMoney } from '../../../domain/money';
 
 const OrderPaymentList = graphql(`
   query OrderPaymentList($orderId: Int!) {
@@ -41,7 +42,7 @@ export function OrderReceipt({ orderId, version }: { orderId: number; version: n
             const state = PAYMENT_STATE[p.status] ?? { text: p.status, intent: 'none' as Intent };
             return (
               <tr key={p.id}>
-                <th>{money(p.amount)}</th>
+                <th>{formatMoney(p.amount)}</th>
                 <td>
                   <Tag minimal intent={state.intent} data-payment-status={p.status}>{state.text}</Tag>{' '}
                   <span className="order-muted">{p.provider} · {placedAt(String(p.paidAt ?? p.checkedAt ?? p.createdAt))}</span>

@@ -4,7 +4,8 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
 import { canSendOrderEvent } from '../../../domain/permissions';
 import { errorMessage } from '../../lib/errors';
-import { money, placedAt } from './format';
+import { placedAt } from './format';
+import { formatMoney } from '../../../domain/money';
 
 const OrderRefundList = graphql(`
   query OrderRefundList($OrderId: Int!) {
@@ -51,7 +52,7 @@ export function OrderRefunds({ orderId, role, version }: { orderId: number; role
             const state = REFUND_STATE[r.status] ?? { text: r.status, intent: 'none' as Intent };
             return (
               <tr key={r.id}>
-                <th>{money(r.amount)}</th>
+                <th>{formatMoney(r.amount)}</th>
                 <td>
                   <Tag minimal intent={state.intent} data-refund-status={r.status}>{state.text}</Tag>{' '}
                   <span className="order-muted">{CAUSE[r.cause] ?? r.cause} · {r.refundedAt ? `returned ${placedAt(String(r.refundedAt))}` : `since ${placedAt(String(r.createdAt))}`}</span>

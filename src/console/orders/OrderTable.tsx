@@ -7,7 +7,8 @@ import { orderTimer, type BoardSorting, type OrderActionDetails, type OrderActor
 import type { OrderEventType, OrderLifecycleEvent } from '../../../machines/orderLifecycle';
 import type { StaffOrderRow } from './provideBoard';
 import type { OrderColumnKey } from './screens';
-import { ARRIVAL_LABEL, MODE_LABEL, REFUND_LABEL, STATUS_INTENT, STATUS_LABEL, money, paymentLabel, placedAt, waited } from './format';
+import { ARRIVAL_LABEL, MODE_LABEL, REFUND_LABEL, STATUS_INTENT, STATUS_LABEL, paymentLabel, placedAt, waited } from './format';
+import { formatMoney } from '../../../domain/money';
 import { OrderActions } from './OrderActions';
 
 export interface OrderTableProps {
@@ -81,7 +82,7 @@ const COLUMN_DEFS: Record<OrderColumnKey, ColumnDef> = {
     name: 'Items', width: 130,
     render: (r) => <span className="order-items-text" title={r.itemsText}>{r.itemsText || `${r.itemsCount} items`}</span>,
   },
-  total: { name: 'Total', width: 88, sort: 'total', render: (r) => <span className="order-money">{money(r.total)}</span> },
+  total: { name: 'Total', width: 88, sort: 'total', render: (r) => <span className="order-money">{formatMoney(r.total)}</span> },
   payment: {
     name: 'Payment', width: 140,
     render: (r, c) => twoLines(

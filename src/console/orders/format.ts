@@ -1,7 +1,7 @@
 import { Intent } from '@blueprintjs/core';
-import { formatMoney } from '../../../domain/money';
 import { DELIVERY_LABELS, STATUS_LABELS, type OrderEventType, type OrderStatus } from '../../../machines/orderLifecycle';
 import type { CountKey } from './screens';
+import { clockText, dayKey, dayMonthText } from '../../../domain/time';
 
 export const STATUS_LABEL: Readonly<Record<string, string>> = STATUS_LABELS;
 export const STATUS_INTENT: Record<OrderStatus, Intent> & Record<string, Intent | undefined> = { pending: Intent.WARNING, accepted: Intent.PRIMARY, ready: Intent.SUCCESS, closed: Intent.SUCCESS, rejected: Intent.DANGER };
@@ -28,7 +28,6 @@ export const ORDER_ACTIONS: OrderAction[] = [
   { event: 'order.requestRefund', label: 'Refund', intent: Intent.NONE, place: 'payment' },
 ];
 
-export const money = (amount: number) => formatMoney(amount);
 
 /**
  * The payment as staff read it: a cash order finished without the cash collected is owed to the
@@ -37,13 +36,9 @@ export const money = (amount: number) => formatMoney(amount);
 export const paymentLabel = (r: { payment: string; isCash: boolean; status: string; arrival: string }) =>
   r.payment === 'paid' ? 'Paid' : r.isCash && r.status === 'closed' && r.arrival !== 'noShow' ? 'Cash owed' : 'Unpaid';
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short' });
-/** "14:05" today, "12 Mar 14:05" before. */
+/** "14:05" today, "12 Mar 14:05" before (Kuwait's clock and days, domain/time.ts). */
 export function placedAt(iso: string, now = new Date()) {
-  const d = new Date(iso);
-  const sameDay = d.toDateString() === now.toDateString();
-  return sameDay ? timeFormat.format(d) : `${dateFormat.format(d)} ${timeFormat.format(d)}`;
+  return dayKey(iso) === dayKey(now) ? clockText(iso) : `${dayMonthText(iso)} ${clockText(iso)}`;
 }
 
 /** "<1 min", "7 min", "1 h 05 min": how long an order has waited, for the row's timer. */

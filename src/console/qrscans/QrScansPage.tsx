@@ -6,8 +6,8 @@ import { graphql } from '../../gql';
 import type { QrScanFiguresQuery } from '../../gql/graphql';
 import { errorMessage } from '../../lib/errors';
 import { Chart, ChartCard, type ChartOption } from '../charts/Chart';
-import { BRANCH_TIME_ZONE } from '../../../domain/schedule';
 import './qrscans.css';
+import { dateTimeText, dayKey, fromZoneInput } from '../../../domain/time';
 
 const Figures = graphql(`
   query QrScanFigures($brandId: Int!, $fromDate: DateTime!, $toDate: DateTime!) {
@@ -32,11 +32,11 @@ const RecentScans = graphql(`
 
 const DAY = 24 * 3600 * 1000;
 /** A moment's calendar day in Kuwait, 'YYYY-MM-DD' (the branches' days, whatever the browser's zone). */
-export const kuwaitDay = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: BRANCH_TIME_ZONE });
+export const kuwaitDay = (at: Date) => dayKey(at);
 /** The period the server is asked for: from the first day's Kuwait midnight to the midnight after the last day (exclusive). */
 const periodOf = (from: string, to: string) => ({
-  fromDate: new Date(`${from}T00:00:00+03:00`).toISOString(),
-  toDate: new Date(new Date(`${to}T00:00:00+03:00`).getTime() + DAY).toISOString(),
+  fromDate: fromZoneInput(`${from}T00:00`),
+  toDate: new Date(new Date(fromZoneInput(`${to}T00:00`)!).getTime() + DAY).toISOString(),
 });
 const GENDER_LABEL: Record<string, string> = { male: 'Male', female: 'Female' };
 
@@ -94,7 +94,7 @@ export default function QrScansPage() {
           <tbody>
             {(recent.data?.list?.data ?? []).flatMap((s) => (s ? [(
               <tr key={s.id}>
-                <td>{new Date(s.createdAt).toLocaleString()}</td>
+                <td>{dateTimeText(s.createdAt)}</td>
                 <td><Link href={`/customers/${s.customerId}`}>{s.customerName}</Link></td>
                 <td>{s.branchName}</td><td>{s.scanType === 'redemption' ? 'Redemption' : 'Reward'}</td>
                 <td>{GENDER_LABEL[s.gender ?? ''] ?? 'Not given'}</td><td>{s.ageBand}</td>

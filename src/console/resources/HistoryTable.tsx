@@ -1,6 +1,7 @@
 import './resources.css';
 import { Callout, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import type { HistoryEntry, Values } from '../../../machines/resourceMachine';
+import { dateTimeText } from '../../../domain/time';
 
 /**
  * A row's audit entries (AuditLog/GetEntityHistory), newest first: when, who, and what changed.
@@ -20,7 +21,7 @@ export function HistoryTable({ entries, loading, error, label = (f) => f, show =
       <tbody>
         {entries.map((h) => (
           <tr key={h.id}>
-            <td>{new Date(h.at).toLocaleString()}</td>
+            <td>{dateTimeText(h.at)}</td>
             <td>{h.userName ?? 'system'}</td>
             <td><strong>{ACTION_LABEL[h.action] ?? h.action}</strong>{changesOf(h).map(([field, before, after]) => (
               <span key={field} className="resource-change">

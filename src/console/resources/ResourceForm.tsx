@@ -8,19 +8,12 @@ import type { ActorRefFrom } from 'xstate';
 import type { resourceMachine } from '../../../machines/resourceMachine';
 import { HistoryTable } from './HistoryTable';
 import type { FieldConfig, ResourceConfig } from './types';
+import { toZoneInput } from '../../../domain/time';
 
 type ResourceActor = ActorRefFrom<typeof resourceMachine>;
 const sameForm = (a: ReturnType<typeof selectForm>, b: ReturnType<typeof selectForm>) =>
   a.open === b.open && a.loading === b.loading && a.saving === b.saving && a.values === b.values && a.saveError === b.saveError
   && JSON.stringify(a.errors) === JSON.stringify(b.errors) && a.editId === b.editId;
-
-/** ISO → the value of a datetime-local input, in the browser's time zone. */
-const toLocalInput = (value: unknown) => {
-  const d = new Date(String(value ?? ''));
-  if (!value || Number.isNaN(d.getTime())) return String(value ?? '');
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
 
 /**
  * The edit drawer of a resource: its fields from the config (rules checked on blur and on save,
@@ -96,7 +89,7 @@ function Field({ field, value, error, disabled, onChange, onBlur }: {
       );
       break;
     case 'datetime':
-      input = <InputGroup {...common} type="datetime-local" value={toLocalInput(value)} intent={intent} onChange={(e) => onChange(e.target.value)} />;
+      input = <InputGroup {...common} type="datetime-local" value={toZoneInput(value as string | null | undefined)} intent={intent} onChange={(e) => onChange(e.target.value)} />;
       break;
     default:
       input = (

@@ -5,6 +5,7 @@ import { apiErrorOf, errorMessage, statusOf } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { resourceMachine, ResourceError, type FieldErrors, type HistoryEntry, type Row, type Values } from '../../../machines/resourceMachine';
 import type { FieldConfig, ResourceConfig } from './types';
+import { fromZoneInput } from '../../../domain/time';
 
 /** One row's audit entries; the resource shape's History tab and the custom screens read them. */
 export const EntityHistory = graphql(`
@@ -28,14 +29,14 @@ export function resourceErrorOf(error: unknown, fields: readonly FieldConfig[] =
   return new ResourceError(errorMessage(error), fieldErrors, statusOf(error));
 }
 
-/** Form values as the server takes them: numbers as numbers, date-times as ISO, blanks of optional fields left out. */
+/** Form values as the server takes them: numbers as numbers, date-times as ISO (typed on the brand's clock, domain/time.ts), blanks of optional fields left out. */
 function toInput(fields: readonly FieldConfig[], values: Values, isNew: boolean): Values {
   const input: Values = {};
   for (const f of fields) {
     if (!isNew && f.createOnly) continue;
     const v = values[f.name];
     if (v === undefined || v === null || (v === '' && f.kind !== 'text' && f.kind !== 'textarea')) continue;
-    input[f.name] = f.kind === 'number' ? Number(v) : f.kind === 'datetime' ? new Date(String(v)).toISOString() : v;
+    input[f.name] = f.kind === 'number' ? Number(v) : f.kind === 'datetime' ? fromZoneInput(String(v)) : v;
   }
   return input;
 }

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { graphql } from '../../../gql';
 import { BrandName, BrandSelect } from '../../resources/configs/brandSettingsDictionaries';
 import type { ResourceConfig } from '../../resources/types';
+import { dateText } from '../../../../domain/time';
 
 const GroupList = graphql(`
   query CustomersGroupList($SkipCount: Int!, $MaxResultCount: Int!, $Sorting: String, $Search: String, $id: Int, $brandId: Int, $isPrivatePointsProgram: Boolean) {
@@ -58,9 +59,9 @@ export const preInvitationsScreen: ResourceConfig = {
   columns: [
     { field: 'phoneNumber', name: 'Phone', width: 180, sortable: true },
     { field: 'joinedUserId', name: 'Registered', width: 200, render: (r) => (r.joinedUserId
-      ? <Link href={`/customers/${r.joinedUserId}`}>Joined {new Date(String(r.joinedAt)).toLocaleDateString()}</Link>
+      ? <Link href={`/customers/${r.joinedUserId}`}>Joined {dateText(String(r.joinedAt))}</Link>
       : <Tag minimal>Not yet</Tag>) },
-    { field: 'createdAt', name: 'Invited', width: 160, sortable: true, render: (r) => new Date(String(r.createdAt)).toLocaleDateString() },
+    { field: 'createdAt', name: 'Invited', width: 160, sortable: true, render: (r) => dateText(String(r.createdAt)) },
   ],
   fields: [
     { name: 'phoneNumber', label: 'Phone', kind: 'text', required: true, maxLength: 40, placeholder: '+965 5000 0000', help: 'E.164, or the 8 local digits of a Kuwait number.' },

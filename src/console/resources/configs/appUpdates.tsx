@@ -1,6 +1,7 @@
 import { Tag } from '@blueprintjs/core';
 import { graphql } from '../../../gql';
 import type { ResourceConfig } from '../types';
+import { dateTimeText } from '../../../../domain/time';
 
 const AppUpdateList = graphql(`
   query AppUpdateList($SkipCount: Int!, $MaxResultCount: Int!, $Sorting: String, $Search: String, $id: Int, $platform: String, $isForceUpdate: Boolean) {
@@ -26,7 +27,7 @@ export const appUpdatesScreen: ResourceConfig = {
     { field: 'version', name: 'Version', width: 100, sortable: true },
     { field: 'title', name: 'Title', width: 260, sortable: true },
     { field: 'isForceUpdate', name: 'Update', width: 110, render: (r) => (r.isForceUpdate ? <Tag intent="warning">Forced</Tag> : <Tag minimal>Optional</Tag>) },
-    { field: 'releasedAt', name: 'Released', width: 180, sortable: true, render: (r) => new Date(String(r.releasedAt)).toLocaleString() },
+    { field: 'releasedAt', name: 'Released', width: 180, sortable: true, render: (r) => dateTimeText(String(r.releasedAt)) },
   ],
   fields: [
     { name: 'platform', label: 'Platform', kind: 'select', required: true, options: PLATFORMS },

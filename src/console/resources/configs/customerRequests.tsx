@@ -11,6 +11,7 @@ import {
 import { can, type Capability } from '../../../../domain/permissions';
 import { useSession } from '../../../lib/session';
 import type { FieldConfig, ResourceConfig, ResourceOperations } from '../types';
+import { APPROVAL_INTENT, approvalFilter } from '../approvals';
 
 const RequestList = graphql(`
   query CustomerRequestList($SkipCount: Int!, $MaxResultCount: Int!, $Status: queryInput_Customer_GetUserPunchesInfoDetail_Status) {
@@ -22,8 +23,6 @@ const RequestList = graphql(`
 const RequestCreate = graphql(`mutation CustomerRequestCreate($input: InsertUserPunchesInfoDetailInput_Input) { row: Customer_InsertUserPunchesInfoDetail(input: $input) { id status } }`);
 const Approve = graphql(`mutation CustomerRequestApprove($id: Int!) { Customer_ApproveUserPunchesInfoDetail(input: { id: $id }) { id status } }`);
 const Reject = graphql(`mutation CustomerRequestReject($id: Int!, $reason: String!) { Customer_UpdateRejectCustomerFreeItemsAndPunches(input: { id: $id, reason: $reason }) { id status } }`);
-
-const STATUS_INTENT = { pending: 'warning', approved: 'success', rejected: 'none' } as const;
 
 export interface DecisionCalls {
   approve: TypedDocumentNode<unknown, { id: number }>;
@@ -127,7 +126,7 @@ export function requestScreen(s: RequestScreen): ResourceConfig {
       { field: 'amount', name: s.amount.label, width: 100, render: (r) => amountText(Number(r.amount)) },
       { field: 'reason', name: 'Reason', width: 190 },
       { field: 'requestedByName', name: 'Asked by', width: 120 },
-      { field: 'status', name: 'State', width: 90, render: (r) => <Tag minimal intent={STATUS_INTENT[r.status as ApprovalStatus]} title={r.decisionReason ? String(r.decisionReason) : undefined}>{String(r.status)}</Tag> },
+      { field: 'status', name: 'State', width: 90, render: (r) => <Tag minimal intent={APPROVAL_INTENT[r.status as ApprovalStatus]} title={r.decisionReason ? String(r.decisionReason) : undefined}>{String(r.status)}</Tag> },
       { field: 'id', name: 'Decision', width: 200, render: (r, list) => <Decisions request={r as unknown as RequestRow} refresh={list.refresh} calls={s.decisions} describe={describe} /> },
     ],
     fields: [
@@ -138,7 +137,7 @@ export function requestScreen(s: RequestScreen): ResourceConfig {
       { name: 'reason', label: 'Reason', kind: 'text', required: true, maxLength: 500 },
     ],
     defaults: { account: s.accounts[0].value },
-    filters: [{ field: 'Status', label: 'State', options: [{ value: 'pending', label: 'Pending' }, { value: 'approved', label: 'Approved' }, { value: 'rejected', label: 'Rejected' }] }],
+    filters: [approvalFilter()],
     operations: s.operations,
   };
 }

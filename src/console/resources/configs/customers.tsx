@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { graphql } from '../../../gql';
 import type { ResourceConfig } from '../types';
+import { dateText } from '../../../../domain/time';
 
 const CustomerList = graphql(`
   query CustomerList($SkipCount: Int!, $MaxResultCount: Int!, $Search: String) {
@@ -19,7 +20,7 @@ export const customersScreen: ResourceConfig = {
     { field: 'fullName', name: 'Name', width: 240, render: (r) => <Link href={`/customers/${r.id}`}>{String(r.fullName || '—')}</Link> },
     { field: 'phoneNumber', name: 'Phone', width: 160 },
     { field: 'emailAddress', name: 'E-mail', width: 240 },
-    { field: 'createdAt', name: 'Registered', width: 180, render: (r) => new Date(String(r.createdAt)).toLocaleDateString() },
+    { field: 'createdAt', name: 'Registered', width: 180, render: (r) => dateText(String(r.createdAt)) },
   ],
   searchPlaceholder: 'Search by name or phone',
   operations: { list: CustomerList },

@@ -4,6 +4,7 @@ import { graphql } from '../../../gql';
 import { imageInput } from '../ImageInput';
 import type { ResourceConfig } from '../types';
 import { BrandName, BrandSelect } from './brandSettingsDictionaries';
+import { dateTimeText } from '../../../../domain/time';
 
 const NewsList = graphql(`
   query BrandAdvertisementList($SkipCount: Int!, $MaxResultCount: Int!, $Sorting: String, $Search: String, $id: Int, $brandId: Int, $isShown: Boolean) {
@@ -26,7 +27,7 @@ function stateOf(r: News): { label: string; intent?: 'success' | 'warning' } {
   return { label: 'In the shop', intent: 'success' };
 }
 
-const when = (v: unknown) => new Date(String(v)).toLocaleString('en-GB', { timeZone: 'Asia/Kuwait', dateStyle: 'medium', timeStyle: 'short' });
+const when = (v: unknown) => dateTimeText(String(v));
 
 /**
  * /news — a brand's advertisements (SPEC.md 2.2, 7 News): image, title, text, dates and a

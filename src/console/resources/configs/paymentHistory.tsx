@@ -6,6 +6,7 @@ import { useBranches, useBrands } from '../../users/places';
 import type { ColumnConfig, FilterOption, ResourceConfig } from '../types';
 import { usePaymentOptions } from './brandSettingsDictionaries';
 import { REFUND_STATE } from '../../orders/OrderRefunds';
+import { dateTimeText } from '../../../../domain/time';
 
 /** PaymentDashboard/GetBrandCustomerPaymentsHistoryAccessibleForCurrentUser: the server scopes it by role. */
 const PaymentHistoryList = graphql(`
@@ -34,7 +35,7 @@ const useBranchFilter = () => placeOptions(useBranches());
 const useMethodFilter = () => usePaymentOptions().map((o) => ({ value: Number(o.value), label: o.label }));
 
 const columns: ColumnConfig[] = [
-  { field: 'paidAt', name: 'Paid', width: 170, sortable: true, render: (r) => new Date(String(r.paidAt)).toLocaleString() },
+  { field: 'paidAt', name: 'Paid', width: 170, sortable: true, render: (r) => dateTimeText(String(r.paidAt)) },
   { field: 'orderNumber', name: 'Order no.', width: 110, render: (r) => <Link href={`/order?q=${encodeURIComponent(String(r.orderNumber))}`}>{String(r.orderNumber)}</Link> },
   {
     field: 'customerName', name: 'Customer', width: 220,

@@ -5,6 +5,7 @@ import { graphql } from '../../../gql';
 import { useBranches, useBrands } from '../../users/places';
 import { PAYMENT_STATE } from '../../orders/OrderReceipt';
 import type { ColumnConfig, FilterOption, ResourceConfig } from '../types';
+import { dateTimeText } from '../../../../domain/time';
 
 /** PaymentReconciliation/GetPayments: every payment in the caller's scope with the provider's references (issue 21). */
 const PaymentReconciliationList = graphql(`
@@ -24,7 +25,7 @@ const PaymentReconciliationList = graphql(`
 const placeOptions = (places: { id: number; name: string }[]): FilterOption[] => places.map((p) => ({ value: p.id, label: p.name }));
 const useBrandFilter = () => placeOptions(useBrands());
 const useBranchFilter = () => placeOptions(useBranches());
-const time = (v: unknown) => (v ? new Date(String(v)).toLocaleString() : '—');
+const time = (v: unknown) => (v ? dateTimeText(String(v)) : '—');
 
 const columns: ColumnConfig[] = [
   { field: 'createdAt', name: 'Started', width: 170, sortable: true, render: (r) => time(r.createdAt) },

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Callout, Tab, Tabs, Tag, type Intent } from '@blueprintjs/core';
+import { Alert, Button, Callout, Tab, Tabs, Tag, type Intent } from '@blueprintjs/core';
 import { graphql } from '../../../gql';
 import { can } from '../../../../domain/permissions';
 import { useSession } from '../../../lib/session';
 import { ResourceScreen } from '../ResourceScreen';
 import type { ColumnConfig, ResourceConfig } from '../types';
+import { dateTimeText } from '../../../../domain/time';
 
 // The legacy calls (Customer/GetALlconfermationCode, GetAllForgetCodes) stay hand-written on the
 // server; the generic list drives them through the shared variables (Search → PhoneNumber).
@@ -50,7 +51,7 @@ const columns: ColumnConfig[] = [
   },
   { field: 'cost', name: 'Cost', width: 100, render: (r) => (r.cost == null ? '—' : `${Number(r.cost)} ${r.currency ?? ''}`.trim()) },
   { field: 'email', name: 'E-mail', width: 200, render: (r) => (r.email ? String(r.email) : '—') },
-  { field: 'createdAt', name: 'Sent', width: 180, render: (r) => new Date(String(r.createdAt)).toLocaleString() },
+  { field: 'createdAt', name: 'Sent', width: 180, render: (r) => dateTimeText(String(r.createdAt)) },
   {
     field: 'state', name: 'State', width: 100,
     render: (r) => (r.usedAt ? <Tag minimal>Used</Tag> : isExpired(r) ? <Tag minimal intent="warning">Expired</Tag> : <Tag minimal intent="success">Valid</Tag>),
@@ -71,9 +72,10 @@ export const resetCodesScreen = codes(ResetCodes as typeof RegistrationCodes);
 
 /**
  * The SMS pumping guard (issue 27) for staff with `sms.guard`: when the circuit breaker paused
- * sending, why, and a button that resumes it.
+ * sending, why, and a button that resumes it once asked to confirm.
  */
 function SmsGuardControl() {
+  const [asking, setAsking] = useState(false);
   const { data } = useQuery(SmsState, { pollInterval: 60_000, fetchPolicy: 'cache-and-network' });
   const [resume, { loading }] = useMutation(ResumeSms, {
     update(cache, result) { if (result.data?.state) cache.writeQuery({ query: SmsState, data: { state: result.data.state } }); },
@@ -86,7 +88,14 @@ function SmsGuardControl() {
   return (
     <Callout intent="danger" title="Sending codes by SMS is paused" data-testid="sms-guard">
       <p>{state.reason}</p>
-      <Button intent="primary" loading={loading} onClick={() => void resume().catch(() => undefined)} text="Resume sending" />
+      <Button intent="primary" loading={loading} onClick={() => setAsking(true)} text="Resume sending" />
+      <Alert isOpen={asking} intent="primary" icon="play" confirmButtonText="Resume sending" cancelButtonText="Cancel"
+        onConfirm={() => { setAsking(false); void resume().catch(() => undefined); }} onCancel={() => setAsking(false)}>
+        <p data-testid="sms-resume-confirmation">
+          Resume sending codes by SMS? Codes go out again at once, and each one is charged by the provider. The guard counts
+          from now: it pauses again when more than 50 codes are sent in an hour and fewer than half of them are verified.
+        </p>
+      </Alert>
     </Callout>
   );
 }
