@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { existsSync } from 'node:fs';
 import { startTestServer, type TestServer } from '../support/server';
 import { insertOrder } from '../support/orders';
@@ -81,7 +81,7 @@ describe('pgOrderEvents (LISTEN/NOTIFY)', () => {
     const seen: OrderEvent[] = [];
     const stop = other.subscribe((e) => seen.push(e));
     await server.events.publish({ type: 'order.created', orderId: 4242, branchId: 1, brandId: 7 });
-    for (let i = 0; i < 40 && !seen.length; i++) await new Promise((r) => setTimeout(r, 25));
+    await vi.waitFor(() => expect(seen.length).toBeGreaterThan(0), { timeout: 30_000, interval: 25 });
     expect(seen[0]).toMatchObject({ type: 'order.created', orderId: 4242, branchId: 1, brandId: 7 });
     expect(Date.parse(seen[0].at)).not.toBeNaN();
     stop();
@@ -109,7 +109,7 @@ describe('pgOrderEvents (LISTEN/NOTIFY)', () => {
     const stop = server.events.subscribe((e) => seen.push(e));
     const token = await server.api.login('branchuser');
     await server.api.put('/api/services/app/Store/UpdateOrderStatus', { token, body: { orderId: order.id, status: 'accepted' } });
-    for (let i = 0; i < 40 && !seen.length; i++) await new Promise((r) => setTimeout(r, 25));
+    await vi.waitFor(() => expect(seen.length).toBeGreaterThan(0), { timeout: 30_000, interval: 25 });
     stop();
     expect(seen).toContainEqual(expect.objectContaining({ type: 'order.changed', orderId: order.id, branchId: 1, brandId: 7 }));
   });

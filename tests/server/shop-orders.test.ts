@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { countRows, startTestServer, type TestServer } from '../support/server';
 import { seededMenu } from '../support/shopMenu';
@@ -115,8 +115,7 @@ describe('SaveNewOrderVS1: pricing on the server', () => {
     const off = server.events.subscribe((e) => { if (e.type === 'order.created') seen.push(e.orderId); });
     try {
       const res = await save(customer, cart());
-      for (let i = 0; i < 50 && !seen.includes(res.body.result.orderId); i++) await new Promise((r) => setTimeout(r, 20));
-      expect(seen).toContain(res.body.result.orderId);
+      await vi.waitFor(() => expect(seen).toContain(res.body.result.orderId), { timeout: 30_000, interval: 20 });
     } finally {
       off();
     }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../support/server';
 import { fakeTwilio, fakeUnifonic } from '../support/fakeSms';
@@ -17,6 +17,12 @@ const REGISTER = `${APP}/Customer/RegistrateNewUnregisteredUser`;
 const VALIDATE = `${APP}/Customer/ValidateNewUnregisteredUser`;
 const REGISTER_CODES = `${APP}/Customer/GetALlconfermationCode`;
 const PUBLIC_URL = 'https://shop.example';
+/**
+ * The providers' time-out in these tests: short enough that three hung tries (the fake hangs 5 s) and the
+ * backoff stay well inside the registration screen's 9 s (3 × 1.5 s + 1 s), long enough that a provider
+ * answering at once is never timed out on a loaded machine (300 ms was: a clean-clone run at load 23 saw 3 tries).
+ */
+const SEND_TIMEOUT_MS = 1_500;
 
 type Server = TestServer;
 async function call(server: Server, method: 'GET' | 'POST', url: string, opts: { body?: unknown; ip?: string; headers?: Record<string, string> } = {}) {
@@ -64,7 +70,7 @@ describe('Unifonic', () => {
     fake = await fakeUnifonic('app-sid-1');
     server = await startTestServer({
       publicUrl: PUBLIC_URL, gateway: true,
-      sms: unifonicProvider({ appSid: 'app-sid-1', senderId: 'BrewOps', baseUrl: fake.url, dlrToken: 'dlr-secret', timeoutMs: 300 }),
+      sms: unifonicProvider({ appSid: 'app-sid-1', senderId: 'BrewOps', baseUrl: fake.url, dlrToken: 'dlr-secret', timeoutMs: SEND_TIMEOUT_MS }),
     });
     admin = await server.api.login('admin');
   }, 120_000);
@@ -174,7 +180,7 @@ describe('Twilio', () => {
     fake = await fakeTwilio(SID, TOKEN);
     server = await startTestServer({
       publicUrl: PUBLIC_URL,
-      sms: twilioProvider({ accountSid: SID, authToken: TOKEN, from: 'BrewOps', baseUrl: fake.url, statusCallbackUrl: `${PUBLIC_URL}/api/Sms/TwilioStatus`, timeoutMs: 300 }),
+      sms: twilioProvider({ accountSid: SID, authToken: TOKEN, from: 'BrewOps', baseUrl: fake.url, statusCallbackUrl: `${PUBLIC_URL}/api/Sms/TwilioStatus`, timeoutMs: SEND_TIMEOUT_MS }),
     });
   }, 120_000);
   afterAll(async () => { await server?.close(); await fake?.close(); });
@@ -195,7 +201,7 @@ describe('Twilio', () => {
     expect(await fake.statusCallback(send.providerId!, 'sent', target)).toBe(204);
     expect((await sendOf(server, row.id)).status).toBe('sent');
     // No callback carries the price: it is read from the message once it went out.
-    for (let i = 0; i < 100 && (await sendOf(server, row.id)).cost == null; i++) await new Promise((r) => setTimeout(r, 50));
+    await vi.waitFor(async () => expect((await sendOf(server, row.id)).cost ?? null).not.toBeNull(), { timeout: 30_000, interval: 50 });
     expect(await sendOf(server, row.id)).toMatchObject({ cost: '0.05250', currency: 'USD' });
     expect(await fake.statusCallback(send.providerId!, 'undelivered', target)).toBe(204);
     expect(await sendOf(server, row.id)).toMatchObject({ status: 'undelivered', error: 'Twilio error 30003' });

@@ -15,6 +15,15 @@ export interface FakeSmsScript { failNext: number; hangNext: number; refuseNumbe
  * Its DLR webhook (support.unifonic.com "Can I receive DLR receipt update through a webhook?"):
  * a POST with MessageID, DLR ("Delivered" | "Undeliverable"), Recipient, TimeCreated, SCTS, DLRTimestamp.
  */
+/**
+ * A provider that never answers this request: the socket is dropped after 5 s (our client gave up long
+ * before). It consumes nothing else of the script, so a later failNext is kept for later requests.
+ */
+async function hang(res: { destroy(): unknown }) {
+  await new Promise((r) => setTimeout(r, 5_000));
+  res.destroy();
+}
+
 export async function fakeUnifonic(appSid: string) {
   const requests: Record<string, string>[] = [];
   const script: FakeSmsScript = { failNext: 0, hangNext: 0, refuseNumber: false };
@@ -22,7 +31,7 @@ export async function fakeUnifonic(appSid: string) {
   const server = await listenLocal(async (req, res, url) => {
     if (req.method !== 'POST' || url.pathname !== '/rest/SMS/messages') return sendJson(res, 404, { success: false });
     requests.push(req.body);
-    if (script.hangNext > 0) { script.hangNext--; await new Promise((r) => setTimeout(r, 5_000)); }
+    if (script.hangNext > 0) { script.hangNext--; return hang(res); }
     if (script.failNext > 0) { script.failNext--; return sendJson(res, 503, { success: false, message: 'Service Unavailable' }); }
     if (req.body?.AppSid !== appSid) return sendJson(res, 401, { success: false, message: 'Authentication failed', errorCode: 'ER-401', data: null });
     if (script.refuseNumber) return sendJson(res, 200, { success: false, message: 'Invalid destination number', errorCode: 'ER-02', data: null });
@@ -72,7 +81,7 @@ export async function fakeTwilio(accountSid: string, authToken: string) {
     if (req.method !== 'POST' || url.pathname !== `/2010-04-01/Accounts/${accountSid}/Messages.json`) return sendJson(res, 404, { code: 20404, message: 'Not found', status: 404 });
     if (req.headers.authorization !== expected) return sendJson(res, 401, { code: 20003, message: 'Authenticate', status: 401 });
     requests.push(req.body);
-    if (script.hangNext > 0) { script.hangNext--; await new Promise((r) => setTimeout(r, 5_000)); }
+    if (script.hangNext > 0) { script.hangNext--; return hang(res); }
     if (script.failNext > 0) { script.failNext--; return sendJson(res, 500, { code: 20500, message: 'Internal Server Error', status: 500 }); }
     if (script.refuseNumber) return sendJson(res, 400, { code: 21211, message: "The 'To' number is not a valid phone number.", status: 400 });
     const sid = `SM${randomBytes(16).toString('hex')}`;
