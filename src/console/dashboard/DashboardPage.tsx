@@ -5,6 +5,7 @@ import { useSession } from '../../lib/session';
 import { can } from '../../../domain/permissions';
 import { OrderStatusCounts } from './OrderStatusCounts';
 import { StatisticsCharts } from './StatisticsCharts';
+import { SmsSendsPerDay } from './SmsSendsPerDay';
 
 /** The names of the user's company, brand and branch (the session keeps only their ids). */
 const ScopeNames = graphql(`
@@ -35,6 +36,7 @@ export default function DashboardPage() {
       </Card>
       {can(role, 'orders.view') && <OrderStatusCounts role={role} />}
       {can(role, 'statistics.brand') && <StatisticsCharts />}
+      {can(role, 'sms.guard') && <SmsSendsPerDay />}
     </div>
   );
 }
