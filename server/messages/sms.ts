@@ -19,4 +19,7 @@ const CODE_SMS: Record<LanguageCode, Record<CodePurpose, (code: string) => strin
   },
 };
 
+/** Every purpose a code is sent for (a test keeps each text within one SMS segment). */
+export const CODE_SMS_PURPOSES = Object.keys(CODE_SMS.en) as CodePurpose[];
+
 export const codeSmsText = (code: string, purpose: CodePurpose, language: LanguageCode): string => CODE_SMS[language][purpose](code);

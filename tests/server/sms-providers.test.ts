@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { fakeTwilio, fakeUnifonic } from '../support/fakeSms';
 import * as t from '../../server/db/schema';
 import { outboxSmsProvider, smsProviderFromEnv, twilioProvider, twilioSignature, unifonicProvider, validTwilioSignature } from '../../server/messages/smsProviders';
-import { codeSmsText } from '../../server/messages/sms';
+import { CODE_SMS_PURPOSES, codeSmsText } from '../../server/messages/sms';
 import { CODE_NOT_SENT } from '../../server/messages/smsSends';
 import { LANGUAGES } from '../../domain/languages';
 
@@ -49,9 +49,10 @@ describe('the settings', () => {
 
 describe('the texts', () => {
   it('keep every code text within one SMS segment: 160 GSM-7 characters in English, 70 UCS-2 in Arabic', () => {
+    expect(CODE_SMS_PURPOSES).toEqual(expect.arrayContaining(['register', 'reset']));
     const GSM7 = /^[A-Za-z0-9 @£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ!"#¤%&'()*+,\-./:;<=>?¡ÄÖÑÜ§¿äöñüà]*$/;
     for (const { code: language } of LANGUAGES) {
-      for (const purpose of ['register', 'reset'] as const) {
+      for (const purpose of CODE_SMS_PURPOSES) {
         const text = codeSmsText('999999', purpose, language);
         expect(text).toContain('999999');
         if (GSM7.test(text)) expect(text.length, text).toBeLessThanOrEqual(160);
