@@ -14,7 +14,9 @@ export const SHOP_ROUTES: ShopRoute[] = [
   { path: '/cart/:address?', title: 'Cart' },
   { path: '/cart-details/:address?', title: 'Cart' },
   { path: '/check-out', title: 'Checkout', customerOnly: true },
-  { path: '/track-order', title: 'Order Placed', customerOnly: true },
+  // Not customerOnly: its link (orderId and ohash) opens the order's tracker in any browser, signed in or not (issue 24);
+  // without an ohash the page sends the visitor to sign in as the guard would.
+  { path: '/track-order', title: 'Order Placed' },
   { path: '/track', title: 'Track Order' },
   { path: '/track/previous', title: 'Previous Orders' },
   { path: '/profile', title: 'Profile', customerOnly: true },

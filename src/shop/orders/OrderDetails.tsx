@@ -11,6 +11,8 @@ const STATUS_LABEL: Record<OrderStatus, TextKey> = {
 export const modeLabel = (m: string) => (MODE_LABEL[m] ? t(MODE_LABEL[m]) : m);
 export const statusLabel = (s: string) => (s in STATUS_LABEL ? t(STATUS_LABEL[s as OrderStatus]) : s);
 export const orderDate = (iso: unknown) => dateTime(String(iso), { dateStyle: 'medium', timeStyle: 'short' });
+/** What a cash order reads once the branch (or its driver) recorded the cash. */
+export const paidCashText = (deliverySystem: string) => t(deliverySystem === 'delivery' ? 'order.paidOnDelivery' : 'order.paidAtBranch');
 
 /** The summary of an order (number, date, branch, mode, payment, status, total), then its payment's receipt when paid online. */
 export function OrderSummary({ order, currency }: { order: OrderDetail; currency: string }) {
@@ -21,7 +23,7 @@ export function OrderSummary({ order, currency }: { order: OrderDetail; currency
       <dt>{t('order.date')}</dt><dd>{orderDate(order.date)}</dd>
       <dt>{t('order.branch')}</dt><dd>{order.branchName}</dd>
       <dt>{t('order.type')}</dt><dd>{modeLabel(order.deliverySystem)}</dd>
-      <dt>{t('order.payment')}</dt><dd>{translateMessage(order.paymentSystemName)}{order.isPaid ? t('order.isPaid') : t('order.notPaid')}</dd>
+      <dt>{t('order.payment')}</dt><dd data-testid="order-payment">{translateMessage(order.paymentSystemName)}{!order.isPaid ? t('order.notPaid') : order.isCash ? ` · ${paidCashText(order.deliverySystem)}` : t('order.isPaid')}</dd>
       <dt>{t('order.status')}</dt><dd>{statusLabel(order.status)}</dd>
       <dt>{t('order.total')}</dt><dd className="order-summary__total" data-testid="order-total">{money(order.total, currency)}</dd>
     </dl>

@@ -9,6 +9,7 @@ import { useShop } from '../shopContext';
 import { OrderHistoryList } from './orderGraphql';
 import { orderDate, statusLabel } from './OrderDetails';
 import { orderDetailsHref } from './TrackOrderPage';
+import { OrderAgain } from './OrderAgain';
 
 /** /track/previous: the customer's latest orders (Store/GetCurrentCustomerOrdersHistory, skip 0 take 5, read from orderHistoryItems). */
 export default function PreviousOrdersPage() {
@@ -52,6 +53,7 @@ export default function PreviousOrdersPage() {
                   <span className={`history__status is-${o.status}`}>{statusLabel(o.status)}</span>
                 </span>
               </Link>
+              <OrderAgain orderId={o.id} ohash={null} />
             </li>
           ))}
         </ul>

@@ -1,14 +1,15 @@
-import { Link, useSearch } from 'wouter';
+import { Link, Redirect, useSearch } from 'wouter';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { errorMessage } from '../../lib/errors';
 import { storage, KEYS } from '../../lib/storage';
+import { useSession } from '../../lib/session';
 import { Loading } from '../../common/Loading';
 import { useEffect } from 'react';
 import { useCart, useOrderNotes, useShop } from '../shopContext';
 import { PayOrderAgain, TrackedOrder } from './orderGraphql';
 import { externalNavigation } from '../checkout/externalNavigation';
 import { forgetSeries } from '../checkout/checkoutSeries';
-import { OrderSummary } from './OrderDetails';
+import { OrderSummary, paidCashText } from './OrderDetails';
 import { OrderProgress, refundUnderWay } from './OrderProgress';
 import { FollowOrder } from './FollowOrder';
 import { OPEN_STATUSES } from '../../../machines/orderLifecycle';
@@ -19,9 +20,11 @@ export const orderDetailsHref = (orderId: number, ohash: string | null) =>
   `/track?${new URLSearchParams({ orderId: String(orderId), ...(ohash ? { ohash } : {}) })}`;
 
 /**
- * /track-order: after the order (or the payment page), a tick and 'Transaction Successfull', the
- * order as the server has it (Store/GetOrderDetail with orderId and ohash), and buttons for the
- * order's details and home. The sandbox sends `payment=cancelled` when the card was not charged.
+ * /track-order: after the order (or the payment page), a tick and 'Transaction Successfull' (paid
+ * online; 'Order placed' for an order paid at the branch), the order as the server has it
+ * (Store/GetOrderDetail with orderId and ohash), and buttons for the order's details and home. The
+ * sandbox sends `payment=cancelled` when the card was not charged. Its link opens anywhere: with the
+ * ohash, no sign-in is needed (the server answers the order's tracker); without it, sign in first.
  */
 export default function TrackOrderPage() {
   const params = new URLSearchParams(useSearch());
@@ -32,9 +35,10 @@ export default function TrackOrderPage() {
   // Back from the payment page without paying (the checkout sends the customer here instead of to a second order).
   const notCompleted = params.get('payment') === 'notCompleted';
   const shop = useShop();
+  const session = useSession();
   const { data, loading, error, refetch } = useQuery(TrackedOrder, {
     variables: { orderId, ohash },
-    skip: !orderId,
+    skip: !orderId || session.isRestoring,
     fetchPolicy: 'network-only',
     context: { silent: true },
   });
@@ -55,6 +59,12 @@ export default function TrackOrderPage() {
     storage.setJson(KEYS.lastOrder, { orderId: last.orderId, ohash: last.ohash });
   }, [knownOrderId]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  if (session.isRestoring) return <Loading label={t('order.loading')} />;
+  // The route guard's rule for a customer-only page, unless the link carries the order's ohash.
+  if (!session.isAuthenticated && !ohash) {
+    return <Redirect to={`/login?${new URLSearchParams({ next: window.location.pathname + window.location.search })}`} replace />;
+  }
+  if (session.isAuthenticated && session.role !== 'CUSTOMER') return <Redirect to="/dashboard" replace />;
   if (!orderId) {
     return (
       <section className="shop-section shop-empty">
@@ -91,19 +101,27 @@ export default function TrackOrderPage() {
       <div className={`order-done__mark${failed || rejected ? ' is-failed' : ''}`} aria-hidden="true">
         {failed || rejected ? '!' : <svg viewBox="0 0 24 24" width="40" height="40"><path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" /></svg>}
       </div>
-      <h1 className="shop-title order-done__title">{rejected ? t('order.rejectedTitle') : failed ? t(notCompleted ? 'order.notCompleted' : 'order.cancelled') : t('order.success')}</h1>
-      <p className="shop-muted">
+      {/* 'Transaction Successfull' only once money was taken online: an order paid at the branch is placed, then paid there. */}
+      <h1 className="shop-title order-done__title" data-testid="order-title">
+        {rejected ? t('order.rejectedTitle') : failed ? t(notCompleted ? 'order.notCompleted' : 'order.cancelled') : order.isPaid && !order.isCash ? t('order.success') : t('order.placed')}
+      </h1>
+      <p className="shop-muted" data-testid="order-payment-note">
         {rejected ? t('order.rejectedText')
           : failed ? (canPayAgain ? t('order.payAgainHint') : t('order.rejectedNoPay'))
-          : order.isPaid ? t('order.paid')
+          : order.isPaid ? (order.isCash ? paidCashText(order.deliverySystem) : t('order.paid'))
           : order.deliverySystem === 'delivery' ? t('order.cashOnDelivery')
           : t('order.payAtBranch')}
       </p>
       {canPayAgain && (
         <div className="order-done__pay-again">
-          <button type="button" className="shop-button" onClick={onPayAgain} disabled={payAgainState.loading}>
-            {payAgainState.loading ? t('order.openingPayment') : t('order.payAgain')}
-          </button>
+          {/* Paying needs a session (the guest's, or the customer's): a link opened elsewhere signs in first. */}
+          {!session.isAuthenticated
+            ? <Link href={`/login?${new URLSearchParams({ next: window.location.pathname + window.location.search })}`} className="shop-button">{t('order.signInToPay')}</Link>
+            : (
+              <button type="button" className="shop-button" onClick={onPayAgain} disabled={payAgainState.loading}>
+                {payAgainState.loading ? t('order.openingPayment') : t('order.payAgain')}
+              </button>
+            )}
           {payAgainState.error && <p className="shop-error" role="alert">{errorMessage(payAgainState.error)}</p>}
         </div>
       )}

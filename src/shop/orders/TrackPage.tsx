@@ -8,6 +8,7 @@ import { Loading } from '../../common/Loading';
 import { useShop } from '../shopContext';
 import { TrackedOrder } from './orderGraphql';
 import { OrderLines, OrderSummary } from './OrderDetails';
+import { OrderAgain } from './OrderAgain';
 
 /**
  * /track: one order in full, with its live status. Which order: the one in the address
@@ -48,6 +49,7 @@ export default function TrackPage() {
             <button type="button" className="shop-button shop-button--ghost" onClick={() => void refetch()}>{t('order.refresh')}</button>
             {order.branchPhoneNumber && <a className="shop-button shop-button--ghost" href={`tel:${order.branchPhoneNumber}`}>{t('order.call')}</a>}
           </div>
+          <OrderAgain key={order.id} orderId={order.id} ohash={ohash} />
         </>
       )}
     </section>

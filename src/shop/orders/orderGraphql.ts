@@ -4,10 +4,10 @@ import type { TrackedOrderQuery } from '../../gql/graphql';
 export const TrackedOrder = graphql(`
   query TrackedOrder($orderId: Int!, $ohash: String) {
     Store_GetOrderDetail(orderId: $orderId, ohash: $ohash) {
-      id orderNumber date branchName branchPhoneNumber status arrival statusReason acceptedAt readyAt payment isPaid paymentSystemName deliverySystem
+      id orderNumber date brandId branchName branchPhoneNumber status arrival statusReason acceptedAt readyAt payment isPaid isCash paymentSystemName deliverySystem
       subtotal discount tax deliveryFee total guestCustomerName carDetails
       deliveryAddress { area block street house_no }
-      items { productId name quantity unitPrice lineTotal options { id name price } }
+      items { productId name quantity unitPrice lineTotal isRedeem options { id name price } }
       refunds { amount state refundedAt }
       receipt { paidAt at result amount paymentId trackId }
     }
