@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, launchBrowser, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
+import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
 import { fakeUnifonic } from '../support/fakeSms';
 import { SMS_GUARD_TEXT } from '../../server/limits/smsGuard';
 
@@ -88,6 +88,20 @@ describe('the SMS pumping guard on /ValidationCode', () => {
     const refused = await registerFrom(phone(51));
     expect(refused.status).toBe(503);
     expect(refused.body.error.message).toBe(SMS_GUARD_TEXT.paused);
+    expect(fake.requests.length).toBe(51);
+
+    // A customer registering meanwhile is told plainly that no code can be sent now, and can try again.
+    const shop = await newContext(browser, server.url, PHONE);
+    const customer = await shop.newPage();
+    await shotOnFailure(customer, 'sms-guard-paused-shop', async () => {
+      await customer.goto('/registration');
+      await customer.getByLabel('Phone number').fill(phone(52).slice(4));
+      await customer.getByRole('button', { name: 'Send code' }).click();
+      await customer.getByRole('alert').filter({ hasText: SMS_GUARD_TEXT.paused }).waitFor();
+      expect(await customer.getByRole('button', { name: 'Send code' }).isEnabled()).toBe(true);
+      await screenshot(customer, 'sms-guard-paused-shop-390');
+    });
+    await shop.close();
     expect(fake.requests.length).toBe(51);
 
     const context = await newContext(browser, server.url, DESKTOP);
@@ -194,5 +208,33 @@ describe('SMS sends on the dashboard', () => {
       });
       await context.close();
     }
+  });
+});
+
+describe('a provider that fails, in the shop', () => {
+  it('the registration screen says plainly, in Arabic, that no code could be sent, and the next try gets one', async () => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, deviceScaleFactor: 1, locale: 'ar-KW' });
+    await context.addInitScript(() => localStorage.setItem('language', 'ar'));
+    const page = await context.newPage();
+    await shotOnFailure(page, 'sms-provider-down-shop', async () => {
+      const before = fake.requests.length;
+      fake.script.failNext = 3; // Unifonic answers 503 to every try of this code
+      await page.goto('/registration');
+      await page.getByLabel('رقم الهاتف').fill(phone(54).slice(4));
+      const send = page.getByRole('button', { name: 'أرسل الرمز' });
+      const started = Date.now();
+      await send.click();
+      await page.getByRole('alert').filter({ hasText: 'تعذّر إرسال الرمز برسالة نصية. يرجى المحاولة بعد بضع دقائق.' }).waitFor();
+      expect(Date.now() - started).toBeLessThan(9_000 + 5_000); // 3 tries and their backoff, and a busy machine's browser
+      expect(fake.requests.length - before).toBe(3);
+      await screenshot(page, 'sms-provider-down-shop-ar-390');
+      // Nothing hangs: the same screen sends again, and this time the code goes out (a failed send starts no cooldown).
+      expect(await send.isEnabled()).toBe(true);
+      await send.click();
+      await page.getByRole('heading', { name: 'تحقّق من هاتفك' }).waitFor();
+      expect(fake.requests.length - before).toBe(4);
+      expect(fake.requests.at(-1)!.Body).toMatch(/^رمز التحقق لتسجيل حسابك هو \d{6}$/);
+    });
+    await context.close();
   });
 });
