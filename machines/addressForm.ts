@@ -1,5 +1,6 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import { DEFAULT_ADDRESS_COORDS, TEXT } from '../domain/constants';
+import { typedDigits } from '../domain/digits';
 
 /**
  * The delivery address form (SPEC.md 2.1 "Address details", 5 "Address form", 8).
@@ -68,7 +69,8 @@ export function validateAddressValues(v: AddressValues): AddressErrors {
 }
 
 /** The block field accepts digits only (typing and pasting are filtered by the view as well). */
-export const digitsOnly = (s: string) => s.replace(/\D/g, '');
+/** The digits typed, Arabic-Indic and Persian ones as ASCII (domain/digits.ts). */
+export const digitsOnly = (s: string) => typedDigits(s);
 
 export interface AddressFormContext {
   /** 0: a new address. */

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { isValidPhone, normalisePhone } from '../domain/phone';
 import { TEXT } from '../domain/constants';
+import { asciiDigits } from '../domain/digits';
 import { REGISTRATION_TEXT } from './registrationText';
 
 /**
@@ -45,9 +46,9 @@ export { REGISTRATION_TEXT };
 
 export const MIN_PASSWORD_LENGTH = 6;
 
-/** SPEC.md 5: the validation code is parsed as an integer; null when it is not one. */
+/** SPEC.md 5: the validation code is parsed as an integer ('١٢٣٤٥٦' too); null when it is not one. */
 export function parseCode(code: string): number | null {
-  const trimmed = code.trim();
+  const trimmed = asciiDigits(code).trim();
   return /^\d{1,6}$/.test(trimmed) ? Number.parseInt(trimmed, 10) : null;
 }
 

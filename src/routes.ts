@@ -24,6 +24,7 @@ export const SHOP_ROUTES: ShopRoute[] = [
 
 export const AUTH_ROUTES = [
   { path: '/login', title: 'Login' },
+  { path: '/login_code', title: 'Login' },
   { path: '/forgot_password', title: 'Forgot Password' },
   { path: '/reset_password', title: 'Reset Password' },
   { path: '/registration', title: 'Registration' },

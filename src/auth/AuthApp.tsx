@@ -3,6 +3,7 @@ import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { useSession } from '../lib/session';
 import { homeFor } from '../../domain/permissions';
 import { LoginPage } from './LoginPage';
+import { CodeSignInPage } from './CodeSignIn';
 import { ForgotPasswordPage, ResetPasswordPage } from './PasswordReset';
 import { lazyChunk } from '../lib/lazy';
 import { Loading } from '../common/Loading';
@@ -33,6 +34,7 @@ export default function AuthApp() {
     <RouteErrorBoundary resetKey={location} translate={translateMessage}>
     <Switch>
       <Route path="/login"><LoginPage /></Route>
+      <Route path="/login_code"><CodeSignInPage /></Route>
       <Route path="/forgot_password"><ForgotPasswordPage /></Route>
       <Route path="/reset_password"><ResetPasswordPage /></Route>
       <Route path="/registration"><RegistrationPage /></Route>

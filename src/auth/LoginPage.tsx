@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { useSession } from '../lib/session';
 import { useTitle } from '../lib/title';
 import { AuthCard } from './AuthCard';
@@ -27,6 +27,7 @@ export function LoginView({ pending, error, onSubmit }: {
   // password reset) is not shown again beside 'Password changed'; an expired session still is.
   const [tried, setTried] = useState(false);
   const [stale] = useState(() => (error !== TEXT.authFailed ? error : null));
+  const search = useSearch();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (login.trim() && password) { setTried(true); onSubmit({ userNameOrEmailAddress: login.trim(), password }); }
@@ -47,6 +48,8 @@ export function LoginView({ pending, error, onSubmit }: {
           {pending ? t('signIn.signingIn') : t('signIn.submit')}
         </button>
       </form>
+      {/* No password: a one-time code by SMS, as Kuwaiti apps sign customers in; `?next=` goes along. */}
+      <Link href={`/login_code${search ? `?${search}` : ''}`} className="auth-alt">{t('signIn.withCode')}</Link>
       <nav className="auth-links">
         <Link href="/forgot_password">{t('signIn.forgot')}</Link>
         <Link href="/registration">{t('signIn.create')}</Link>

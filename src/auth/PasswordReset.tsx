@@ -7,6 +7,7 @@ import { errorMessage } from '../lib/errors';
 import { notify } from '../lib/notify';
 import { TEXT } from '../../domain/constants';
 import { phoneProblem } from '../../domain/phone';
+import { typedDigits } from '../../domain/digits';
 import { PhoneInput } from '../shop/components/PhoneInput';
 import { AuthCard } from './AuthCard';
 import { t, translateMessage, useShopLanguage } from '../i18n';
@@ -89,7 +90,7 @@ export function ResetPasswordPage() {
   return (
     <AuthCard title={t('signIn.resetTitle')} subtitle={<>{t('signIn.resetSubtitle')} <bdi dir="ltr">{phoneNumber}</bdi>.</>}>
       <form className="auth-form" onSubmit={submit}>
-        <label>{t('signIn.code')}<input dir="ltr" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} required /></label>
+        <label>{t('signIn.code')}<input dir="ltr" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(typedDigits(e.target.value).slice(0, 6))} required /></label>
         <label>{t('signIn.newPassword')}<input name="newPassword" type="password" autoComplete="new-password" minLength={6} value={newPassword} onChange={(e) => setNewPassword(e.target.value)} required /></label>
         {error && <p className="auth-error" role="alert">{translateMessage(error)}</p>}
         <button className="auth-submit" disabled={loading || code.length !== 6 || newPassword.length < 6}>{loading ? t('signIn.saving') : t('signIn.change')}</button>

@@ -430,6 +430,10 @@ export const ar: Catalogue = {
     newCode: 'أرسل رمزًا جديدًا',
     changed: 'تم تغيير كلمة المرور',
     changedText: 'يمكنك تسجيل الدخول بكلمة المرور الجديدة.',
+    withCode: 'الدخول برمز',
+    codeTitle: 'الدخول برمز',
+    codeSubtitle: 'دون كلمة مرور: نرسل رمزًا من 6 أرقام إلى هاتفك برسالة نصية.',
+    withPassword: 'الدخول بكلمة المرور',
   },
   errors: {
     checkoutFailed: 'تعذّر تحميل صفحة الدفع.',

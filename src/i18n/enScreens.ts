@@ -136,6 +136,10 @@ export const enScreens = {
     newCode: 'Send a new code',
     changed: 'Password changed',
     changedText: 'You can sign in with your new password.',
+    withCode: 'Sign in with a code',
+    codeTitle: 'Sign in with a code',
+    codeSubtitle: 'No password needed: we send a 6-digit code to your phone by SMS.',
+    withPassword: 'Sign in with a password',
   },
   errors: {
     checkoutFailed: 'The checkout could not be loaded.',

@@ -1,6 +1,7 @@
 import { t } from '../../i18n';
 import { useState } from 'react';
 import { COUNTRIES } from '../../../domain/countries';
+import { typedDigits } from '../../../domain/digits';
 
 /** SPEC.md 5: Kuwait first (the default), then Lebanon and Bahrain; Israel is never offered. */
 const PREFERRED = ['KW', 'LB', 'BH'];
@@ -15,7 +16,7 @@ const MAX_LOCAL_DIGITS = 9;
 
 /** Splits '+96550000001' into its country code and local digits; null when no supported code starts it. */
 export function splitPhone(value: string): { code: string; local: string } | null {
-  const digits = value.replace(/\D/g, '');
+  const digits = typedDigits(value);
   const country = PHONE_COUNTRIES.find((c) => digits.startsWith(c.phoneCode));
   return country ? { code: country.phoneCode, local: digits.slice(country.phoneCode.length) } : null;
 }
@@ -42,11 +43,12 @@ export function PhoneInput({ value, onChange, onBlur, error, id, label }: PhoneI
   const parsed = splitPhone(value);
   const [chosenCode, setChosenCode] = useState(parsed?.code ?? DEFAULT_CODE);
   const code = parsed?.code ?? chosenCode;
-  const local = parsed?.local ?? value.replace(/\D/g, '');
+  const local = parsed?.local ?? typedDigits(value);
   const emit = (nextCode: string, nextLocal: string) => onChange(nextLocal ? `+${nextCode}${nextLocal}` : '');
 
   const onType = (raw: string) => {
-    const digits = raw.replace(/\D/g, '');
+    // Arabic-Indic and Persian digits are digits (an Arabic keyboard types them by default).
+    const digits = typedDigits(raw);
     // A whole international number typed or pasted: take its country code from it.
     const whole = (raw.trim().startsWith('+') || digits.length > MAX_LOCAL_DIGITS) ? splitPhone(digits) : null;
     if (whole) {

@@ -7,6 +7,7 @@ import { AuthCard } from '../../auth/AuthCard';
 import { useTitle } from '../../lib/title';
 import { useSessionRef } from '../../lib/session';
 import { PhoneInput } from '../components/PhoneInput';
+import { typedDigits } from '../../../domain/digits';
 import { provideRegistration } from './registrationPorts';
 import { t, translateMessage, useShopLanguage, type TextKey } from '../../i18n';
 import '../../i18n/enScreens';
@@ -128,7 +129,7 @@ function CodeStep({ pending, error, info, phoneNumber, onSubmit, onResend, onCha
       <label>
         {t('registration.code')}
         <input name="code" dir="ltr" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code}
-          onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} autoFocus />
+          onChange={(e) => setCode(typedDigits(e.target.value).slice(0, 6))} autoFocus />
       </label>
       <Alert error={error} />
       {info && !error && <p className="reg-info" role="status">{info}</p>}
