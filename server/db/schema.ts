@@ -106,6 +106,8 @@ export const users = pgTable('users', {
    * "sign out everywhere". A token issued at an older generation is refused (server/auth/sessions.ts).
    */
   sessionGeneration: integer('session_generation').notNull().default(0),
+  /** The language a customer uses the shop in (the shop's Accept-Language, kept when they order or read their inbox): their notices are written in it. Null: not known yet (the brand's default language). */
+  language: text('language'),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('users_user_name_uq').on(sql`lower(${t.userName})`),
@@ -877,6 +879,8 @@ export const refunds = pgTable('refunds', {
   /** When the worker may take it next; a worker's claim moves it a lease ahead. */
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
   retriedBy: integer('retried_by').references(() => users.id),
+  /** Who marked an owed cash refund as handed back at the branch (refunded_at: when). */
+  handedBackBy: integer('handed_back_by').references(() => users.id),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   refundedAt: timestamp('refunded_at', { withTimezone: true }),

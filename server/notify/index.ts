@@ -1,3 +1,4 @@
 export * from './push';
 export * from './pushLoop';
 export * from './orderPushes';
+export * from './language';

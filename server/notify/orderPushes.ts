@@ -1,55 +1,71 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { rowsOf } from '../db/client';
 import { brands, orders, users } from '../db/schema';
 import type { OrderEvents } from '../events/orderEvents';
 import type { LanguageCode } from '../../domain/languages';
 import type { PushDelivery } from './pushLoop';
 
-/** The statuses a customer is told of by push (issue 27); a refund's notices are the refunds' own (server/payments/refunds.ts), pushed the same way. */
+/** The statuses a customer is told of (issue 24 "The customer is told"); a refund's notices are the refunds' own (server/payments/refunds.ts), written the same way. */
 export const ORDER_PUSH_STATUSES = ['accepted', 'ready', 'rejected'] as const;
 type PushedStatus = (typeof ORDER_PUSH_STATUSES)[number];
 
-/** The notice, in the brand's language (brands.default_language), as the refund notices are. */
-const ORDER_NOTICE: Record<LanguageCode, Record<PushedStatus, (orderNumber: string) => { title: string; text: string }>> = {
+/** A reason as the end of a sentence: its own full stop kept, one added otherwise. */
+const sentence = (reason: string) => (/[.!?؟。]$/.test(reason) ? reason : `${reason}.`);
+
+/** The notice, in the customer's language (customerLanguage). A rejection says why, as the branch gave it. */
+const ORDER_NOTICE: Record<LanguageCode, Record<PushedStatus, (orderNumber: string, reason: string | null) => { title: string; text: string }>> = {
   en: {
     accepted: (n) => ({ title: `Order ${n}`, text: 'Your order was accepted and is being prepared.' }),
     ready: (n) => ({ title: `Order ${n}`, text: 'Your order is ready.' }),
-    rejected: (n) => ({ title: `Order ${n}`, text: 'Sorry, the branch could not take your order.' }),
+    rejected: (n, reason) => ({ title: `Order ${n}`, text: reason ? `Sorry, the branch could not take your order: ${sentence(reason)}` : 'Sorry, the branch could not take your order.' }),
   },
   ar: {
     accepted: (n) => ({ title: `الطلب ${n}`, text: 'تم قبول طلبك ويجري تحضيره.' }),
     ready: (n) => ({ title: `الطلب ${n}`, text: 'طلبك جاهز.' }),
-    rejected: (n) => ({ title: `الطلب ${n}`, text: 'عذرًا، لم يتمكن الفرع من قبول طلبك.' }),
+    rejected: (n, reason) => ({ title: `الطلب ${n}`, text: reason ? `عذرًا، لم يتمكن الفرع من قبول طلبك: ${sentence(reason)}` : 'عذرًا، لم يتمكن الفرع من قبول طلبك.' }),
   },
 };
 
 /**
- * Writes the customer's notice of an order's status (inbox row, queued for push when they
- * subscribed), once per order and status: every process on the database hears each order event
- * (LISTEN/NOTIFY) and the unique index on (order_id, order_status) lets one of them write it.
- * Returns whether a push was queued. The shared guest account gets none.
+ * The language a customer's notices are written in: the one they use the shop in (users.language,
+ * kept by rememberCustomerLanguage), else their brand's default language. One rule for the order
+ * notices here and the refund notices (server/payments/refunds.ts).
  */
-export async function noticeOrderStatus(db: Db, orderId: number): Promise<boolean> {
-  const [o] = await db.select({
-    status: orders.status, userId: orders.userId, brandId: orders.brandId, orderNumber: orders.orderNumber, isGuest: users.isGuest, language: brands.defaultLanguage,
-  }).from(orders).innerJoin(users, eq(users.id, orders.userId)).innerJoin(brands, eq(brands.id, orders.brandId)).where(eq(orders.id, orderId));
-  if (!o || o.isGuest || !(ORDER_PUSH_STATUSES as readonly string[]).includes(o.status)) return false;
-  const { title, text } = ORDER_NOTICE[o.language === 'ar' ? 'ar' : 'en'][o.status as PushedStatus](o.orderNumber);
-  const [queued] = rowsOf<{ push_pending: boolean }>(await db.execute(sql`
+export const customerLanguage = (own: string | null, brandDefault: string | null): LanguageCode =>
+  ((own ?? brandDefault) === 'ar' ? 'ar' : 'en');
+
+type OrderRecord = typeof orders.$inferSelect;
+
+/**
+ * Writes the customer's notice of an order's new status (inbox row, queued for web push when they
+ * subscribed), in the lifecycle step's transaction (server/orders/transition.ts), so it commits with
+ * the step and is never lost or written twice: one per order and status (unique index on
+ * (order_id, order_status), conflict ignored). Returns whether a push was queued. The shared guest
+ * account gets none.
+ */
+export async function noticeOrderStatus(tx: Db | Tx, before: Pick<OrderRecord, 'status'>, after: OrderRecord): Promise<boolean> {
+  if (after.status === before.status || !(ORDER_PUSH_STATUSES as readonly string[]).includes(after.status)) return false;
+  const [o] = await tx.select({ isGuest: users.isGuest, own: users.language, brandLanguage: brands.defaultLanguage })
+    .from(users).innerJoin(brands, eq(brands.id, after.brandId)).where(eq(users.id, after.userId));
+  if (!o || o.isGuest) return false;
+  const { title, text } = ORDER_NOTICE[customerLanguage(o.own, o.brandLanguage)][after.status as PushedStatus](after.orderNumber, after.statusReason?.trim() || null);
+  const [queued] = rowsOf<{ push_pending: boolean }>(await tx.execute(sql`
     with n as (insert into notifications (brand_id, title, text, recipients, order_id, order_status)
-               values (${o.brandId}, ${title}, ${text}, 1, ${orderId}, ${o.status})
+               values (${after.brandId}, ${title}, ${text}, 1, ${after.id}, ${after.status})
                on conflict (order_id, order_status) where order_id is not null do nothing returning id)
     insert into customer_notifications (notification_id, user_id, push_pending)
-    select n.id, ${o.userId}, exists (select 1 from push_subscriptions s where s.user_id = ${o.userId}) from n
+    select n.id, ${after.userId}, exists (select 1 from push_subscriptions s where s.user_id = ${after.userId}) from n
     returning push_pending`));
   return !!queued?.push_pending;
 }
 
-/** With web push on: each order change may be a status the customer is told of; returns the unsubscribe. */
-export function followOrderStatusPushes(db: Db, events: OrderEvents, delivery: PushDelivery, onError: (err: unknown) => void) {
+/**
+ * With web push on: an order change may have queued a notice (written in its step's transaction):
+ * the delivery loop looks now rather than at its next sweep. Returns the unsubscribe.
+ */
+export function followOrderStatusPushes(_db: Db, events: OrderEvents, delivery: PushDelivery, _onError: (err: unknown) => void) {
   return events.subscribe((event) => {
-    if (event.type !== 'order.changed') return;
-    noticeOrderStatus(db, event.orderId).then((queued) => { if (queued) delivery.kick(); }, onError);
+    if (event.type === 'order.changed') delivery.kick();
   });
 }

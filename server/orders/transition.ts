@@ -10,6 +10,7 @@ import {
 import { orderScope } from './scope';
 import { applyLoyalty } from './points';
 import { recordRefund, wakeRefundWorkers, type RefundRecord } from '../payments/refunds';
+import { noticeOrderStatus } from '../notify/orderPushes';
 
 export type OrderRecord = typeof orders.$inferSelect;
 
@@ -81,6 +82,8 @@ export async function transitionOrder(
       // give back on reject/refund, earned points taken back in proportion to the refund (server/orders/points.ts).
       const refund = await recordRefund(tx, row, updated, event, caller);
       await applyLoyalty(tx, row, updated, refund);
+      // The customer is told of accepted, ready and rejected in the same transaction (server/notify/orderPushes.ts).
+      await noticeOrderStatus(tx, row, updated);
       await opts.within?.(tx, updated, row);
       return { order: updated, changed: true, refund };
     });

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppConfig } from '../http/context';
 import { filsToDecimal, toFils } from '../../domain/money';
+import type { RefundAnswer, RefundAsk } from './provider';
 
 /**
  * What the MyFatoorah and Tap adapters share: the payment reference, the URLs given to the
@@ -77,3 +78,11 @@ export async function callJson(url: string, init: { method: 'GET' | 'POST'; toke
   try { body = text ? JSON.parse(text) : null; } catch { body = { message: text.slice(0, 200) }; }
   return { status: res.status, body };
 }
+
+/**
+ * A gateway's refundStatus: a refund the provider gave no reference for (its first answer was lost,
+ * or it never answered) is asked again under the same key (`refund`); otherwise the provider's
+ * refund is looked up (`lookUp`).
+ */
+export const refundStatusOf = (refund: (ask: RefundAsk) => Promise<RefundAnswer>, lookUp: (refundRef: string) => Promise<RefundAnswer>) =>
+  (ask: RefundAsk, refundRef: string | null): Promise<RefundAnswer> => (refundRef ? lookUp(refundRef) : refund(ask));

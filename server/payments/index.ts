@@ -31,8 +31,14 @@ function gatewayFor(name: string, config: AppConfig): OnlinePaymentProvider | nu
   return null;
 }
 
-/** The adapter of a provider name when it can be asked about its payments (status inquiry); null for cash and the unconfigured. */
-export function onlineProviderFor(name: string, config: AppConfig): OnlinePaymentProvider | null {
+/**
+ * The adapter of a provider name when it takes money online: by default one that can be asked about
+ * its payments (status inquiry: the gateways); with 'refund', one that can give money back (the
+ * gateways and the sandbox). Null for cash and the unconfigured.
+ */
+export function onlineProviderFor(name: string, config: AppConfig): OnlinePaymentProvider | null;
+export function onlineProviderFor(name: string, config: AppConfig, able: 'refund'): Pick<OnlinePaymentProvider, 'refund' | 'refundStatus'> | null;
+export function onlineProviderFor(name: string, config: AppConfig, able: 'inquire' | 'refund' = 'inquire'): OnlinePaymentProvider | Pick<OnlinePaymentProvider, 'refund' | 'refundStatus'> | null {
   const p = paymentProviderFor(name, config);
-  return p && typeof (p as OnlinePaymentProvider).inquire === 'function' ? p as OnlinePaymentProvider : null;
+  return p && typeof (p as unknown as Record<string, unknown>)[able] === 'function' ? p as OnlinePaymentProvider : null;
 }

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { PaymentSettings } from '../config';
 import type { AppConfig } from '../http/context';
 import type { OnlinePaymentProvider, PaymentInquiry, PaymentOrder, RefundAnswer, RefundAsk } from './provider';
-import { asDecimal, asNumber, callJson, isoCurrency, GatewayUnavailable, packRef, refKey, refPageUrl, returnUrl, type GatewayMethod } from './gateway';
+import { asDecimal, asNumber, callJson, isoCurrency, GatewayUnavailable, packRef, refKey, refPageUrl, refundStatusOf, returnUrl, type GatewayMethod } from './gateway';
 
 /**
  * MyFatoorah (docs.myfatoorah.com), over fetch: no server SDK for Node exists.
@@ -99,12 +99,11 @@ export function myFatoorahProvider(settings: NonNullable<PaymentSettings['myfato
     paymentUrlOf: refPageUrl,
     inquire,
     refund,
-    async refundStatus(ask: RefundAsk, refundRef: string | null) {
-      if (!refundRef) return refund(ask);
+    refundStatus: refundStatusOf(refund, async (refundRef) => {
       const res = await call('GetRefundStatus', { KeyType: 'RefundId', Key: refundRef });
       if (!res.body?.IsSuccess) throw new GatewayUnavailable(`MyFatoorah GetRefundStatus: ${errorText(res.body)}`);
       const row = (res.body.Data?.RefundStatusResult ?? []).find((r: any) => String(r.RefundId) === refundRef) ?? res.body.Data?.RefundStatusResult?.[0];
       return refundAnswer(row?.RefundStatus, refundRef, row?.RefundStatus ? `MyFatoorah: ${row.RefundStatus}` : null);
-    },
+    }),
   };
 }

@@ -7,11 +7,11 @@ import {
 import type { AppConfig, Caller } from '../http/context';
 import type { OrderEvents } from '../events/orderEvents';
 import { filsToDecimal, toFils } from '../../domain/money';
-import type { LanguageCode } from '../../domain/languages';
 import { NOT_ACCEPTED_IN_TIME, type OrderLifecycleEvent } from '../../machines/orderLifecycle';
 import { refundNoticeText, type RefundNotice } from '../messages/refunds';
+import { customerLanguage } from '../notify/orderPushes';
 import type { OnlinePaymentProvider, RefundAnswer, RefundAsk } from './provider';
-import { paymentProviderFor } from './index';
+import { onlineProviderFor } from './index';
 
 type OrderRecord = typeof orders.$inferSelect;
 export type RefundRecord = typeof refunds.$inferSelect;
@@ -84,18 +84,19 @@ export async function recordRefund(tx: Tx, before: OrderRecord, after: OrderReco
 }
 
 /**
- * The customer's inbox notification about their refund, in the same transaction as the change it
- * tells of (each is written once: the row's step happens once). The shared guest account gets none.
+ * The customer's inbox notification about their refund, in their language (customerLanguage), in
+ * the same transaction as the change it tells of (each is written once: the row's step happens
+ * once). The shared guest account gets none.
  */
 async function notifyCustomer(tx: Tx, refund: RefundRecord, notice: RefundNotice) {
   const [o] = await tx.select({
     userId: orders.userId, brandId: orders.brandId, orderNumber: orders.orderNumber, isGuest: users.isGuest,
-    language: brands.defaultLanguage, method: paymentSystems.name, methodAr: paymentSystems.nameAr,
+    own: users.language, brandLanguage: brands.defaultLanguage, method: paymentSystems.name, methodAr: paymentSystems.nameAr,
   }).from(orders).innerJoin(users, eq(users.id, orders.userId)).innerJoin(brands, eq(brands.id, orders.brandId))
     .innerJoin(paymentSystems, eq(paymentSystems.id, orders.paymentSystemId))
     .where(eq(orders.id, refund.orderId));
   if (!o || o.isGuest) return;
-  const language = (o.language === 'ar' ? 'ar' : 'en') as LanguageCode;
+  const language = customerLanguage(o.own, o.brandLanguage);
   const { title, text } = refundNoticeText(notice, language, {
     orderNumber: o.orderNumber, amount: refund.amount, currency: refund.currency, method: language === 'ar' && o.methodAr ? o.methodAr : o.method,
   });
@@ -113,7 +114,7 @@ async function notifyCustomer(tx: Tx, refund: RefundRecord, notice: RefundNotice
 export interface RefundOps { db: Db; events: OrderEvents; config: AppConfig }
 
 export interface RefundWorkOptions {
-  /** The adapter of a provider name (default: server/payments paymentProviderFor); tests give a double. */
+  /** The adapter of a provider name (default: server/payments onlineProviderFor); tests give a double. */
   providerFor?: (name: string, config: AppConfig) => RefundingProvider | null;
   /** How long a claimed refund is left to its worker before another may take it (a crash mid-call). */
   leaseMs?: number;
@@ -134,11 +135,6 @@ const BATCH = 20;
 
 /** What the worker needs of a provider: the refund half of OnlinePaymentProvider (cash has none). */
 export type RefundingProvider = Pick<OnlinePaymentProvider, 'refund' | 'refundStatus'>;
-const refunding = (p: unknown): p is RefundingProvider => !!p && typeof (p as RefundingProvider).refund === 'function';
-const defaultProviderFor = (name: string, config: AppConfig) => {
-  const p = paymentProviderFor(name, config);
-  return refunding(p) ? p : null;
-};
 
 /**
  * The idempotency key the provider is asked under: the payment's own reference (unique at the
@@ -170,7 +166,7 @@ export async function runDueRefunds(ops: RefundOps, opts: RefundWorkOptions = {}
 }
 
 async function askProvider(ops: RefundOps, opts: RefundWorkOptions, row: RefundRecord, now: Date) {
-  const provider = (opts.providerFor ?? defaultProviderFor)(row.provider, ops.config);
+  const provider = opts.providerFor ? opts.providerFor(row.provider, ops.config) : onlineProviderFor(row.provider, ops.config, 'refund');
   const [payment] = await ops.db.select({ providerRef: payments.providerRef }).from(payments)
     .where(row.paymentId ? eq(payments.id, row.paymentId) : eq(payments.orderId, row.orderId)).orderBy(desc(payments.id)).limit(1);
   let answer: RefundAnswer;
@@ -230,6 +226,25 @@ export async function retryRefund(ops: Pick<RefundOps, 'db' | 'events'>, refundI
     wakeRefundWorkers();
     await publishChange(ops, row.orderId);
   }
+  return row ?? null;
+}
+
+/**
+ * Staff mark an owed cash refund as handed back at the branch: owed → refunded, with who and when
+ * (handed_back_by, refunded_at), and the customer's notice, in one transaction. Only an owed refund
+ * moves (conditional update), so a double click, or two staff at once, hand it back once: the
+ * second finds it no longer owed. Returns the row, or null when it was not owed.
+ */
+export async function handBackRefund(ops: Pick<RefundOps, 'db' | 'events'>, refundId: number, caller: Caller, now = new Date()): Promise<RefundRecord | null> {
+  const row = await ops.db.transaction(async (tx) => {
+    const [updated] = await tx.update(refunds).set({
+      status: 'refunded', providerStatus: 'refunded', refundedAt: now, updatedAt: now, handedBackBy: caller?.id ?? null,
+      lastMessage: 'Handed back at the branch.',
+    }).where(and(eq(refunds.id, refundId), eq(refunds.status, 'owed'))).returning();
+    if (updated) await notifyCustomer(tx, updated, 'handedBack');
+    return updated;
+  });
+  if (row) await publishChange(ops, row.orderId);
   return row ?? null;
 }
 

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { PaymentSettings } from '../config';
 import type { AppConfig } from '../http/context';
 import type { OnlinePaymentProvider, PaymentInquiry, PaymentOrder, RefundAnswer, RefundAsk } from './provider';
-import { asDecimal, asNumber, callbackBase, callJson, isoCurrency, GatewayUnavailable, packRef, refKey, refPageUrl, returnUrl, type GatewayMethod } from './gateway';
+import { asDecimal, asNumber, callbackBase, callJson, isoCurrency, GatewayUnavailable, packRef, refKey, refPageUrl, refundStatusOf, returnUrl, type GatewayMethod } from './gateway';
 
 /**
  * Tap Payments (developers.tap.company), over fetch: no server SDK for Node exists.
@@ -101,11 +101,10 @@ export function tapProvider(settings: NonNullable<PaymentSettings['tap']>, confi
     paymentUrlOf: refPageUrl,
     inquire,
     refund,
-    async refundStatus(ask: RefundAsk, refundRef: string | null) {
-      if (!refundRef) return refund(ask);
+    refundStatus: refundStatusOf(refund, async (refundRef) => {
       const res = await callJson(url(`refunds/${encodeURIComponent(refundRef)}`), { method: 'GET', token });
       if (res.status >= 400) throw new GatewayUnavailable(`Tap retrieve refund: ${errorText(res.body)}`);
       return refundAnswer(res.body);
-    },
+    }),
   };
 }

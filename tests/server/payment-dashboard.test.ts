@@ -39,10 +39,14 @@ beforeAll(async () => {
   ]).returning({ id: t.orders.id, orderNumber: t.orders.orderNumber, total: t.orders.total });
   const sandbox = (o: { id: number; total: string }, status: string) =>
     ({ orderId: o.id, provider: 'sandbox', amount: o.total, status, providerRef: `sbx-test-${o.id}-${status}` });
-  await db.insert(t.payments).values([
+  const paid = await db.insert(t.payments).values([
     sandbox(saved[0], 'paid'), sandbox(saved[2], 'paid'), sandbox(saved[3], 'cancelled'), sandbox(saved[4], 'paid'),
     { orderId: saved[1].id, provider: 'cash', amount: saved[1].total, status: 'pending', providerRef: `cash-test-${saved[1].id}` },
-  ]);
+  ]).returning({ id: t.payments.id });
+  // P-3's money given back by the provider (server/payments/refunds.ts): what Balance Enquiry takes off.
+  await db.insert(t.refunds).values({
+    orderId: saved[2].id, paymentId: paid[1].id, provider: 'sandbox', amount: '4.000', currency: 'KD', cause: 'rejected', status: 'refunded', refundedAt: new Date(),
+  });
   const old = new Date(Date.now() - 40 * 24 * 3600 * 1000);
   await db.insert(t.smsOutbox).values([
     { phoneNumber: '+96550000001', purpose: 'register', code: '1111', expiresAt: new Date(Date.now() + 60_000) },
@@ -120,6 +124,8 @@ describe('Balance Enquiry', () => {
     expect(sms).toMatchObject({ provider: 'SMS', adapter: 'outbox', balance: null, total: 3, last30Days: 2, average: null });
     // sandbox paid: P-1 2.500 + P-3 4.000 (refunded: taken off) + P-5 3.250 = 5.750; the cancelled attempt and cash are not card takings
     expect(pay).toMatchObject({ provider: 'Payment', adapter: 'sandbox', balance: 5.75, total: 5.75, average: null });
+    // The fixture's payment rows were written now (no paid_at), the refund given back now: all in the last 30 days.
+    expect(pay.last30Days).toBeCloseTo(5.75, 3);
   });
 
   it("a company admin's takings are their company's; the e-mail account reports nothing sent", async () => {

@@ -34,15 +34,16 @@ async function direct(scope: Scope, range: Range) {
     ...(range.fromDate ? [sql`o.created_at >= ${range.fromDate}::timestamptz`] : []),
     ...(range.toDate ? [sql`o.created_at < ${range.toDate}::timestamptz`] : []),
   ], sql` and `);
-  const kept = sql`(o.payment = 'paid' and o.refund <> 'approved')`;
+  // Revenue: the money captured less the refunds completed (docs: "Revenue does not count money given back").
+  const kept = sql`(case when o.payment = 'paid' then o.total - (select coalesce(sum(r.amount), 0) from refunds r where r.order_id = o.id and r.status = 'refunded') end)`;
   const [totals] = rowsOf<{ orders: number; revenue: string }>(await db.execute(sql`
-    select count(*)::int as orders, coalesce(sum(o.total) filter (where ${kept}), 0)::numeric(12,3)::text as revenue from orders o where ${within}`));
+    select count(*)::int as orders, coalesce(sum(${kept}), 0)::numeric(12,3)::text as revenue from orders o where ${within}`));
   const cells = rowsOf<{ weekday: number; hour: number; orders: number }>(await db.execute(sql`
     select extract(dow from (o.created_at at time zone 'UTC') + interval '3 hours')::int as weekday,
            extract(hour from (o.created_at at time zone 'UTC') + interval '3 hours')::int as hour, count(*)::int as orders
     from orders o where ${within} group by 1, 2 order by 1, 2`));
   const branches = rowsOf<{ branch_id: number; orders: number; revenue: string }>(await db.execute(sql`
-    select r.id as branch_id, count(o.id)::int as orders, coalesce(sum(o.total) filter (where ${kept}), 0)::numeric(12,3)::text as revenue
+    select r.id as branch_id, count(o.id)::int as orders, coalesce(sum(${kept}), 0)::numeric(12,3)::text as revenue
     from branches r left join orders o on o.branch_id = r.id and ${within}
     where r.brand_id in (${brands}) group by r.id order by r.id`));
   const upToEnd = range.toDate ? sql`o.created_at < ${range.toDate}::timestamptz` : sql`true`;

@@ -25,7 +25,7 @@ beforeAll(async () => {
     orderNumber: `S-${n}`, brandId: branchId === 1 ? 7 : 8, branchId, userId, deliverySystem: 'pickup', paymentSystemId: 2,
     ohash: `stat-${n}`, total, subtotal: total, payment: 'paid', status: 'closed', createdAt: new Date(at), ...extra,
   });
-  await db.insert(t.orders).values([
+  const saved = await db.insert(t.orders).values([
     order(1, 1, c1.id, '2026-11-01T06:15:00Z', '2.500'), //                           Sun 09:15 Kuwait
     order(2, 1, c1.id, '2026-11-01T06:45:00Z', '1.000', { refund: 'approved', status: 'rejected' }), // Sun 09:45, refunded: no revenue
     order(3, 1, c2.id, '2026-11-02T21:30:00Z', '3.000', { payment: 'unpaid', status: 'pending' }), //   Tue 00:30 (Mon in UTC), unpaid
@@ -33,7 +33,11 @@ beforeAll(async () => {
     order(5, 3, GUEST_USER_ID, '2026-11-05T10:20:00Z', '1.750'), //                   Thu 13:20, a guest: no customer
     order(6, 3, c2.id, '2026-10-20T08:00:00Z', '2.000'), //                           Tue 11:00, before November
     order(7, 2, c2.id, '2026-11-06T20:59:00Z', '1.500'), //                           Fri 23:59
-  ]);
+  ]).returning({ id: t.orders.id, orderNumber: t.orders.orderNumber });
+  // S-2's money was given back (server/payments/refunds.ts): revenue is what was captured less what went back.
+  await db.insert(t.refunds).values({
+    orderId: saved.find((o) => o.orderNumber === 'S-2')!.id, provider: 'cash', amount: '1.000', currency: 'KD', cause: 'rejected', status: 'refunded', refundedAt: new Date(),
+  });
 }, 120_000);
 afterAll(async () => { await server?.close(); });
 

@@ -7,6 +7,7 @@ import { route, service } from '../../http/routes';
 import { pageOf, pagingFields } from '../../http/paging';
 import { Nullable } from '../../http/nullable';
 import type { AppContext } from '../../http/context';
+import { rememberCustomerLanguage } from '../../notify/language';
 
 /**
  * The customer's side of notifications (docs/decisions.md "Notifications"): the inbox the shop's
@@ -38,7 +39,9 @@ export function registerNotificationInbox(app: FastifyInstance, ctx: AppContext)
       summary: "The caller's notifications, newest first, with how many are unread (the shop's bell).",
       query: Obj('GetMyNotificationsQuery', { ...pagingFields }),
       result: Inbox,
-      async handler({ query, caller, ctx }) {
+      async handler({ query, caller, ctx, req }) {
+        // The bell asks whenever the shop is open: the customer's notices follow the shop's language.
+        await rememberCustomerLanguage(ctx.db, caller, req.headers);
         const mine = eq(customerNotifications.userId, caller!.id);
         const { offset, limit } = pageOf(query);
         const [rows, [{ n }], unreadCount] = await Promise.all([

@@ -1,8 +1,9 @@
 import { Type, type Static } from 'typebox';
-import { and, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { branches, brands, currencies, orders, paymentSystems, payments, smsOutbox, users } from '../../db/schema';
+import { branches, brands, currencies, orders, paymentSystems, payments, refunds, smsOutbox, users } from '../../db/schema';
+import { filsToDecimal, toFils } from '../../../domain/money';
 import { Obj } from '../../http/envelope';
 import { pageOf } from '../../http/paging';
 import { route, service } from '../../http/routes';
@@ -47,6 +48,7 @@ const CustomerPaymentPage = Obj('CustomerPaymentPage', {
   data: Type.Array(CustomerPayment),
   totalCount: Type.Integer(),
   totalAmount: Type.Number({ description: 'The sum of every matching payment (all pages), refunds not taken off.' }),
+  totalRefunded: Type.Number({ description: 'What completed refunds of those payments gave back (all pages): totalAmount less this is what was kept.' }),
 });
 
 const HistoryQuery = Obj('CustomerPaymentsHistoryQuery', {
@@ -115,7 +117,7 @@ export async function paymentsHistory(db: Db, caller: Caller, query: Static<type
   ) as SQL;
   const { offset, limit } = pageOf(query);
   const orderBy = orderByOf(query.Sorting, SORTABLE, 'paidAt desc', orders.id);
-  const [rows, [totals]] = await Promise.all([
+  const [rows, [totals], [refunded]] = await Promise.all([
     db.select({
       id: orders.id, orderNumber: orders.orderNumber, paidAt: orders.paidAt, amount: orders.total, currency: currencies.code,
       paymentSystemId: orders.paymentSystemId, paymentSystemName: paymentSystems.name, deliverySystem: orders.deliverySystem,
@@ -135,6 +137,10 @@ export async function paymentsHistory(db: Db, caller: Caller, query: Static<type
       ? db.select({ n: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(${orders.total}), 0)` })
         .from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where)
       : paymentTotals(db, filters, period).then((t) => [t]),
+    // Refunds are few beside payments: read from them, each joined to its order by key.
+    db.select({ amount: sql<string>`coalesce(sum(${refunds.amount}), 0)` })
+      .from(refunds).innerJoin(orders, eq(orders.id, refunds.orderId)).innerJoin(users, eq(users.id, orders.userId))
+      .where(and(eq(refunds.status, 'refunded'), where)),
   ]);
   return {
     data: rows.map((r) => ({
@@ -143,6 +149,7 @@ export async function paymentsHistory(db: Db, caller: Caller, query: Static<type
     })),
     totalCount: Number(totals.n),
     totalAmount: Number(totals.amount),
+    totalRefunded: Number(refunded.amount),
   };
 }
 
@@ -162,20 +169,33 @@ async function smsBalance(ctx: AppContext): Promise<Balance> {
   };
 }
 
-/** The payment provider's takings in the caller's scope: card payments received, less approved refunds. */
+/**
+ * The payment providers' takings in the caller's scope: the money captured online (every provider
+ * but cash: the sandbox, MyFatoorah, Tap), less the refunds the providers completed. A refund on its
+ * way (pending, failed) is still in the takings until the provider gives it back. The last 30 days:
+ * captured (payments.paid_at) less given back (refunds.refunded_at) in them.
+ */
 async function paymentBalance(ctx: AppContext, caller: Caller): Promise<Balance> {
   const since = new Date(Date.now() - 30 * DAY_MS);
-  const kept = sql`${orders.refund} <> 'approved'`;
-  const [row] = await ctx.db.select({
-    total: sql<string>`coalesce(sum(${payments.amount}) filter (where ${kept}), 0)`,
-    recent: sql<string>`coalesce(sum(${payments.amount}) filter (where ${kept} and ${payments.updatedAt} >= ${since}), 0)`,
-  })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(and(eq(payments.status, 'paid'), eq(payments.provider, 'sandbox'), scopeWhere(caller, { brandId: orders.brandId, branchId: orders.branchId })));
+  const inScope = scopeWhere(caller, { brandId: orders.brandId, branchId: orders.branchId });
+  const [[taken], [given]] = await Promise.all([
+    ctx.db.select({
+      total: sql<string>`coalesce(sum(${payments.amount}), 0)`,
+      recent: sql<string>`coalesce(sum(${payments.amount}) filter (where coalesce(${payments.paidAt}, ${payments.updatedAt}) >= ${since}), 0)`,
+    }).from(payments).innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(and(eq(payments.status, 'paid'), ne(payments.provider, 'cash'), inScope)),
+    ctx.db.select({
+      total: sql<string>`coalesce(sum(${refunds.amount}), 0)`,
+      recent: sql<string>`coalesce(sum(${refunds.amount}) filter (where ${refunds.refundedAt} >= ${since}), 0)`,
+    }).from(refunds).innerJoin(orders, eq(orders.id, refunds.orderId))
+      .where(and(eq(refunds.status, 'refunded'), ne(refunds.provider, 'cash'), inScope)),
+  ]);
+  const net = (a: string, b: string) => Number(filsToDecimal(toFils(a) - toFils(b)));
+  const total = net(taken.total, given.total);
+  const adapters = ['sandbox', ...(ctx.config.payments?.myfatoorah ? ['myfatoorah'] : []), ...(ctx.config.payments?.tap ? ['tap'] : [])];
   return {
-    provider: 'Payment', adapter: 'sandbox', balance: Number(row.total), unit: 'KD taken by card, refunds given back taken off',
-    total: Number(row.total), last30Days: Number(row.recent), average: null,
+    provider: 'Payment', adapter: adapters.join(', '), balance: total, unit: 'KD taken online, refunds given back taken off',
+    total, last30Days: net(taken.recent, given.recent), average: null,
     note: caller?.role === 'ADMIN' ? 'Every brand.' : 'The brands of your company.',
   };
 }

@@ -75,7 +75,7 @@ export function dailyRowsOf(source: SQL): SQL {
   const hours = sql.raw(HOUR_COLUMNS.map((c, h) => `(count(*) filter (where x."hour" = ${h}))::int as "${c}"`).join(', '));
   return sql`
     select x."branch_id", x."day", x."brand_id", count(*)::int as orders,
-      coalesce(sum(x."total") filter (where x."payment" = 'paid' and x."refund" <> 'approved'), 0) as revenue,
+      coalesce(sum(x."total") filter (where x."payment" = 'paid'), 0) as revenue,
       ${hours},
       count(x."accepted_at")::int as accepted,
       (count(*) filter (where x."status" = 'rejected' and x."refund" <> 'approved'))::int as rejected,

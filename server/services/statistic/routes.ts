@@ -17,7 +17,9 @@ export const Statistic = Obj('Statistic', {
   branches: Type.Integer(),
   orders: Type.Integer({ description: 'Orders placed in the period, whatever became of them.' }),
   customers: Type.Integer({ description: 'Registered customers who ordered in the scope in the period (newCustomers + returningCustomers).' }),
-  revenue: Type.Number({ description: 'Totals of the orders whose money was received and kept (paid, refund not approved).' }),
+  revenue: Type.Number({ description: 'The money captured for the orders placed in the period (paid online or cash collected at the branch), less their completed refunds.' }),
+  refunded: Type.Number({ description: 'Completed refunds of those orders (the money is back with the customer): already taken off revenue.' }),
+  refundsDue: Type.Number({ description: 'Refunds of those orders decided but not yet back with the customer (pending at the provider, failed and to be retried, owed in cash at the branch): still in revenue until given back.' }),
   newCustomers: Type.Integer({ description: 'Customers whose order in the period is their only one in the scope so far.' }),
   returningCustomers: Type.Integer({ description: 'Customers with more than one order in the scope up to the period end.' }),
   ordersByWeekdayHour: Type.Array(Obj('StatisticWeekdayHour', {
@@ -27,7 +29,7 @@ export const Statistic = Obj('Statistic', {
   }), { description: 'The cells with orders; the others are 0.' }),
   revenueByBranch: Type.Array(Obj('StatisticBranchRevenue', {
     branchId: Type.Integer(), branchName: Type.String(), brandId: Type.Integer(), brandName: Type.String(),
-    orders: Type.Integer(), revenue: Type.Number(),
+    orders: Type.Integer(), revenue: Type.Number(), refunded: Type.Number(), refundsDue: Type.Number(),
   })),
 });
 

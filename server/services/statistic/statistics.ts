@@ -3,6 +3,7 @@ import { rowsOf, type Db } from '../../db/client';
 import { branches, brands, HOUR_COLUMNS } from '../../db/schema';
 import { DAILY_COLUMNS, dailyRowsOf, refreshStatistics, splitPeriod } from './rollup';
 import type { Period } from '../../http/period';
+import { filsToDecimal, toFils } from '../../../domain/money';
 
 /** Which part of the organisation the figures cover (SPEC.md 6: general, company or brand). */
 export type StatisticScope = { kind: 'general' } | { kind: 'company'; companyId: number } | { kind: 'brand'; brandId: number };
@@ -15,12 +16,16 @@ export interface Statistic {
   orders: number;
   customers: number;
   revenue: number;
+  /** Completed refunds of those orders: already taken off revenue. */
+  refunded: number;
+  /** Refunds decided but not yet back with the customer (pending, failed, owed at the branch): still in revenue. */
+  refundsDue: number;
   newCustomers: number;
   returningCustomers: number;
   /** Non-empty cells only; weekday 0 = Sunday, hour 0–23, both in Kuwait time. */
   ordersByWeekdayHour: { weekday: number; hour: number; orders: number }[];
   /** Every branch in scope, with no orders too, by revenue then name. */
-  revenueByBranch: { branchId: number; branchName: string; brandId: number; brandName: string; orders: number; revenue: number }[];
+  revenueByBranch: { branchId: number; branchName: string; brandId: number; brandName: string; orders: number; revenue: number; refunded: number; refundsDue: number }[];
 }
 
 export { utcOffsetOf } from './rollup';
@@ -46,7 +51,10 @@ export const inPeriod = (column: SQL, period: Period) => sql.join([
  * "Engagement: news and statistics"):
  * - companies, brands and branches: those in the scope today;
  * - orders: placed in the period, whatever became of them;
- * - revenue: the totals of those orders whose money was received and kept (paid, refund not approved);
+ * - revenue: the money captured for those orders (paid online or cash collected: the rollup's
+ *   revenue column) less the refunds of them that are completed (the money is back with the
+ *   customer); a refund decided but not yet back (pending at the provider, failed, owed in cash at
+ *   the branch) is still in revenue and shown as refundsDue (refundFigures);
  * - customers: registered customers (not the shared guest) with an order in the scope in the period;
  *   new when that is their only order in the scope up to the period's end, returning otherwise;
  * - by weekday × hour in Kuwait time, and by branch.
@@ -64,7 +72,7 @@ export async function statisticOf(db: Db, scope: StatisticScope, period: Period)
   ], sql` union all `);
   const hourSums = sql.raw(HOUR_COLUMNS.map((c) => `coalesce(sum("${c}"), 0)::int`).join(', '));
 
-  const [places, grouped, customers] = await Promise.all([
+  const [places, grouped, customers, refundRows] = await Promise.all([
     db.execute(sql`
       select
         (select count(*)::int from "companies" c where ${scope.kind === 'general' ? sql`true` : scope.kind === 'company'
@@ -81,6 +89,7 @@ export async function statisticOf(db: Db, scope: StatisticScope, period: Period)
       from days
       group by grouping sets (((day + 4) % 7), ("branch_id"), ())`),
     customerFigures(db, scope, period),
+    refundFigures(db, scope, period),
   ]);
   // Every branch of the scope, those without orders too, by revenue then name.
   const branchRows = await db.select({ id: branches.id, name: branches.name, brandId: brands.id, brandName: brands.name })
@@ -95,20 +104,46 @@ export async function statisticOf(db: Db, scope: StatisticScope, period: Period)
     .flatMap((g) => g.hours.map((n, hour) => ({ weekday: Number(g.weekday), hour, orders: Number(n ?? 0) })))
     .filter((c) => c.orders > 0)
     .sort((a, b) => a.weekday - b.weekday || a.hour - b.hour);
+  const refundsOf = new Map(refundRows.map((r) => [r.branchId, r]));
+  const net = (captured: string | undefined, refunded: number) => filsToNumber(toFils(captured ?? '0') - toFils(refunded));
   const revenueByBranch = branchRows.map((b) => ({
     branchId: b.id, branchName: b.name, brandId: b.brandId, brandName: b.brandName,
-    orders: Number(perBranch.get(b.id)?.orders ?? 0), revenue: Number(perBranch.get(b.id)?.revenue ?? 0),
+    orders: Number(perBranch.get(b.id)?.orders ?? 0),
+    revenue: net(perBranch.get(b.id)?.revenue, refundsOf.get(b.id)?.refunded ?? 0),
+    refunded: refundsOf.get(b.id)?.refunded ?? 0, refundsDue: refundsOf.get(b.id)?.due ?? 0,
   })).sort((a, b) => b.revenue - a.revenue || a.branchName.localeCompare(b.branchName) || a.branchId - b.branchId);
 
   const p = rowsOf(places)[0] as { companies: number; brands: number; branches: number };
   const c = customers;
   return {
     companies: Number(p.companies), brands: Number(p.brands), branches: Number(p.branches),
-    orders: Number(total?.orders ?? 0), revenue: Number(total?.revenue ?? 0),
+    orders: Number(total?.orders ?? 0),
+    revenue: net(total?.revenue, sumOf(refundRows.map((r) => r.refunded))),
+    refunded: sumOf(refundRows.map((r) => r.refunded)), refundsDue: sumOf(refundRows.map((r) => r.due)),
     customers: c.newCustomers + c.returningCustomers, newCustomers: c.newCustomers, returningCustomers: c.returningCustomers,
     ordersByWeekdayHour: cells,
     revenueByBranch,
   };
+}
+
+const filsToNumber = (fils: number) => Number(filsToDecimal(fils));
+const sumOf = (xs: number[]) => filsToNumber(xs.reduce((a, x) => a + toFils(x), 0));
+
+/**
+ * The refunds of the orders placed in the period in the scope, per branch: completed (`refunded`,
+ * taken off revenue) and decided but not yet back (`due`: pending, failed, owed). Read from the
+ * refunds themselves, not the rollup: a refund completes without the order changing (the refund
+ * worker, a cash refund handed back), and refunds are few beside orders (each joins its order by key).
+ */
+async function refundFigures(db: Db, scope: StatisticScope, period: Period) {
+  const rows = rowsOf<{ branch_id: number; refunded: string; due: string }>(await db.execute(sql`
+    select o."branch_id",
+           coalesce(sum(r."amount") filter (where r."status" = 'refunded'), 0)::text as refunded,
+           coalesce(sum(r."amount") filter (where r."status" <> 'refunded'), 0)::text as due
+    from "refunds" r join "orders" o on o."id" = r."order_id"
+    where ${brandsOf(scope, sql`o."brand_id"`)} and ${inPeriod(sql`o."created_at"`, period)}
+    group by o."branch_id"`));
+  return rows.map((r) => ({ branchId: Number(r.branch_id), refunded: Number(r.refunded), due: Number(r.due) }));
 }
 
 /**

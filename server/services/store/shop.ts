@@ -7,6 +7,7 @@ import { route, service } from '../../http/routes';
 import type { AppContext } from '../../http/context';
 import { paymentProviderFor } from '../../payments';
 import { localizedColumn, requestLanguage } from '../../http/language';
+import { rememberCustomerLanguage } from '../../notify/language';
 import { CARD_PAYMENT_LABEL, DEFAULT_BRAND_ID, DEFAULT_PAYMENT_METHOD_ID, ORDER_HISTORY_PAGE } from '../../../domain/constants';
 import { SaveNewOrderHeaders, SaveNewOrderInput, SaveNewOrderResult } from './orderInput';
 import { saveNewOrder } from './saveOrder';
@@ -34,7 +35,11 @@ export function registerShopStore(app: FastifyInstance, ctx: AppContext) {
       headers: SaveNewOrderHeaders,
       body: SaveNewOrderInput,
       result: SaveNewOrderResult,
-      handler: ({ body, headers, caller, ctx }) => saveNewOrder(ctx, caller!, body, headers['idempotency-key']?.trim() || null),
+      handler: async ({ body, headers, caller, ctx, req }) => {
+        // The order's notices are written in the language the customer orders in (server/notify/language.ts).
+        await rememberCustomerLanguage(ctx.db, caller, req.headers);
+        return saveNewOrder(ctx, caller!, body, headers['idempotency-key']?.trim() || null);
+      },
     }),
     route({
       method: 'POST',
