@@ -1,6 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { DEFAULT_PAYMENT_METHOD_ID, TEXT } from '../domain/constants';
-import { phoneProblem } from '../domain/phone';
+import { canSpendPoints, canTakeFreeItem, rewardsView } from './checkoutRewards';
+import { cartSignatureOf, guestNameError, guestPhoneError, orderRequestOf, type OrderRequest } from './checkoutRequest';
+import type { CheckoutContext, CheckoutEvent, CheckoutInput, CheckoutOptions, CheckoutSeries, PlacedOrder } from './checkoutTypes';
+
+export type * from './checkoutTypes';
+export { cartSignatureOf, guestNameError, guestPhoneError, orderRequestOf, type OrderRequest } from './checkoutRequest';
 
 /**
  * Checkout (SPEC.md 4 "Checkout", 5 "Guest checkout" and "Redirects").
@@ -33,140 +38,15 @@ import { phoneProblem } from '../domain/phone';
  * A free item: a registered customer with free items (earned from the branch's purchases
  * collection) may take one unit of one qualifying cart line free (`checkout.freeItem`); the order
  * then carries that unit as its own line with `redeemItem`, and the server spends the free item.
+ * Points: a line whose product has redeem points may be paid with them (`checkout.points`), never
+ * beyond the balance read at loading (machines/checkoutRewards.ts); the server prices and spends them.
  *
  * Ports, bound by whoever runs the machine: actors `loadOptions` (payment methods, addresses, the
- * free-item balance and the products a free item may be taken as)
+ * points and free-item balances, the products' redeem points and the products a free item may be taken as)
  * and `placeOrder` (isSuccessed false for a refusal with the server's message; a throw for no
  * answer); actions `goHome`, `goLogin`, `goSelectLocation`, `clearCart`, `clearGuestAddress`
  * (the guest's address is cleared after an order), `goToPayment`, `goToTrackOrder`, `showError`.
  */
-
-export type DeliveryMode = 'pickup' | 'carService' | 'delivery';
-export interface PaymentMethod { paymentSystemId: number; name: string; isCard: boolean }
-/** A saved delivery address (customers), or the guest's temporary one (id 10) kept in the browser. */
-export interface CheckoutAddress { id: number; areaId: number; label: string; input?: Record<string, unknown> }
-export interface CheckoutLine { productId: number; quantity: number; optionIds: number[] }
-export interface PlacedOrder { isSuccessed: boolean; isPaid: boolean; message: string; paymentUrl: string | null; orderId: number | null; ohash: string | null }
-/**
- * One series of Place order attempts, kept by the browser until the cart is cleared: the cart it
- * was for (`cartSignatureOf`), the request sent (`JSON.stringify(orderRequestOf)`), its key and,
- * once the server answered with a payment page, the order waiting for that payment.
- */
-export interface CheckoutSeries {
-  cart: string;
-  request: string;
-  idempotencyKey: string;
-  order: { orderId: number; ohash: string | null } | null;
-}
-export interface CheckoutOptions {
-  paymentMethods: PaymentMethod[];
-  addresses: CheckoutAddress[];
-  /** The customer's free items in the brand (0 for the guest). */
-  freeItems?: number;
-  /** The products a free item may be taken as at the branch (its active purchases collection's). */
-  freeItemProducts?: number[];
-}
-
-export interface CheckoutInput {
-  isAuthenticated: boolean;
-  isGuest: boolean;
-  brandId: number;
-  branchId: number;
-  lines: CheckoutLine[];
-  /** From /product-review: kept on the order for the branch; they do not change the price. */
-  remarks?: string | null;
-  promotionCode?: string | null;
-  /** The address chosen earlier (KEYS.addressId), if any. */
-  addressId?: number | null;
-  /** The mode to start in (back from the address form: delivery); pick-up by default. */
-  mode?: DeliveryMode;
-  /** The series this browser kept from an earlier checkout (CheckoutSeries), if any. */
-  series?: CheckoutSeries | null;
-}
-
-export interface CheckoutContext extends Required<CheckoutInput> {
-  mode: DeliveryMode;
-  paymentMethods: PaymentMethod[];
-  paymentMethodId: number | null;
-  guestName: string;
-  guestPhone: string;
-  touched: { name: boolean; phone: boolean };
-  addresses: CheckoutAddress[];
-  carId: number | null;
-  carDetails: string | null;
-  idempotencyKey: string | null;
-  error: string | null;
-  order: PlacedOrder | null;
-  freeItems: number;
-  freeItemProducts: number[];
-  /** The cart line (index) one unit of which is taken as a free item, or null. */
-  freeItemLine: number | null;
-}
-
-export type CheckoutEvent =
-  | { type: 'checkout.mode'; mode: DeliveryMode }
-  | { type: 'checkout.payment'; paymentSystemId: number }
-  | { type: 'checkout.name'; value: string }
-  | { type: 'checkout.phone'; value: string }
-  | { type: 'checkout.touch'; field: 'name' | 'phone' }
-  | { type: 'checkout.address'; addressId: number }
-  | { type: 'checkout.car'; carId: number | null; carDetails: string | null }
-  | { type: 'checkout.freeItem'; line: number | null }
-  | { type: 'checkout.submit' }
-  | { type: 'checkout.retry' }
-  /** The page is shown again after the payment page (browser Back to a page kept in memory). */
-  | { type: 'checkout.returned' };
-
-/** The guest's name and phone problems, in SPEC.md 5's words (null: fine). */
-export function guestNameError(name: string): string | null {
-  return name.trim() ? null : TEXT.guest.nameRequired;
-}
-export function guestPhoneError(phone: string): string | null {
-  const problem = phoneProblem(phone);
-  return problem === 'missing' ? TEXT.guest.phoneRequired
-    : problem === 'notANumber' ? TEXT.guest.invalidNumber
-    : problem === 'notAPhone' ? TEXT.guest.invalidPhone
-    : null;
-}
-
-/** The order request of SPEC.md 3 for Store/SaveNewOrderVS1. The server prices it; no amounts are sent. */
-export function orderRequestOf(c: CheckoutContext) {
-  const delivery = c.mode === 'delivery';
-  const address = delivery ? c.addresses.find((a) => a.id === c.addressId) ?? null : null;
-  return {
-    brandId: c.brandId,
-    paymentSystem: c.paymentMethodId,
-    deliverySystem: c.mode,
-    guestCustomerName: c.isGuest ? c.guestName.trim() : null,
-    guestPhoneNumber: c.isGuest ? c.guestPhone : null,
-    specialRemarks: c.remarks?.trim() || null,
-    promoCode: c.promotionCode?.trim() || null,
-    carId: c.mode === 'carService' ? c.carId : null,
-    carDetails: c.mode === 'carService' ? c.carDetails : null,
-    // The guest's address is not stored on the server; it travels with the order.
-    customerDeliveryAddress: address?.input ?? null,
-    deliveryOptions: {
-      branchId: c.branchId,
-      isPickup: c.mode === 'pickup',
-      isCarService: c.mode === 'carService',
-      isHomeDeliver: delivery,
-      isDeliveryNeed: delivery,
-      deliveryAddressId: address && !address.input ? address.id : null,
-    },
-    products: c.lines.flatMap((l, index) => {
-      const line = { productId: l.productId, quantity: l.quantity, redeemItem: false, additions: l.optionIds.map((additionId) => ({ additionId, quantity: 1 })) };
-      if (index !== c.freeItemLine) return [line];
-      // The free item is one unit on its own line; the rest of the line is paid.
-      const free = { ...line, quantity: 1, redeemItem: true };
-      return l.quantity > 1 ? [free, { ...line, quantity: l.quantity - 1 }] : [free];
-    }),
-  };
-}
-export type OrderRequest = ReturnType<typeof orderRequestOf>;
-
-/** The cart a series was for: what the customer put in it at this branch, before any choice at checkout. */
-export const cartSignatureOf = (c: Pick<CheckoutContext, 'brandId' | 'branchId' | 'lines' | 'remarks' | 'promotionCode'>) =>
-  JSON.stringify({ brandId: c.brandId, branchId: c.branchId, lines: c.lines, remarks: c.remarks ?? null, promotionCode: c.promotionCode ?? null });
 
 /** The series as kept by the browser now: the request and key just sent, and the order once known. */
 const seriesOf = (c: CheckoutContext, order: CheckoutSeries['order'] = null): CheckoutSeries => ({
@@ -184,7 +64,7 @@ export const checkoutMachine = setup({
     tags: {} as 'pending',
   },
   actors: {
-    loadOptions: fromPromise<CheckoutOptions, { brandId: number; branchId: number; isGuest: boolean }>(async () => {
+    loadOptions: fromPromise<CheckoutOptions, { brandId: number; branchId: number; isGuest: boolean; productIds: number[] }>(async () => {
       throw new Error('loadOptions is not bound');
     }),
     placeOrder: fromPromise<PlacedOrder, { order: OrderRequest; idempotencyKey: string }>(async () => {
@@ -217,28 +97,31 @@ export const checkoutMachine = setup({
     hasUnpaidOrder: ({ context: c }) => !!c.series?.order && c.series.cart === cartSignatureOf(c),
     isUnauthenticated: ({ context }) => !context.isAuthenticated,
     canSubmit: ({ context: c }) =>
-      c.paymentMethodId !== null
+      c.paymentMethodId !== null && c.lines.length > 0 && !c.lines.some((l) => c.soldOut.includes(l.productId))
       && (!c.isGuest || (!guestNameError(c.guestName) && !guestPhoneError(c.guestPhone)))
       && (c.mode !== 'carService' || c.carId !== null || !!c.carDetails?.trim())
       && (c.mode !== 'delivery' || c.addresses.some((a) => a.id === c.addressId)),
+    canTakeFreeItem: ({ context: c, event }) => event.type === 'checkout.freeItem' && canTakeFreeItem(c, event.line),
+    /** Points on a line only within the balance; giving them up is always allowed for a line that spends them. */
+    canChoosePoints: ({ context: c, event }) => event.type === 'checkout.points'
+      && (event.spend ? canSpendPoints(c, event.line) : c.pointsLines.includes(event.line)),
     /** Delivery without a saved address: the customer picks a location first (SPEC.md 5). */
-    /** No free item (null), or a qualifying line while the customer has a free item. */
-    canTakeFreeItem: ({ context: c, event }) => event.type === 'checkout.freeItem'
-      && (event.line === null || (c.freeItems > 0 && c.freeItemProducts.includes(c.lines[event.line]?.productId ?? -1))),
     needsLocation: ({ context, event }) => event.type === 'checkout.mode' && event.mode === 'delivery' && context.addresses.length === 0,
     isUnpaidWithPaymentUrl: (_, o: PlacedOrder) => o.isSuccessed && !o.isPaid && !!o.paymentUrl,
     /** A replay of a card order whose payment was closed (cancelled): it is paid again from its tracker. */
     isUnpaidCardOrder: ({ context: c }, o: PlacedOrder) => o.isSuccessed && !o.isPaid && !o.paymentUrl && o.orderId !== null
       && !!c.paymentMethods.find((m) => m.paymentSystemId === c.paymentMethodId)?.isCard,
     isSuccessful: (_, o: PlacedOrder) => o.isSuccessed,
+    isSoldOutRefusal: (_, o: PlacedOrder) => !o.isSuccessed && !!o.soldOut?.length,
   },
 }).createMachine({
   id: 'checkout',
   context: ({ input }) => ({
     remarks: null, promotionCode: null, addressId: null, ...input,
-    mode: input.mode ?? 'pickup', paymentMethods: [], paymentMethodId: DEFAULT_PAYMENT_METHOD_ID, guestName: '', guestPhone: '',
+    mode: input.mode ?? 'pickup', paymentMethods: [], paymentMethodId: DEFAULT_PAYMENT_METHOD_ID,
+    guest: input.guest ?? null, guestName: input.guest?.name ?? '', guestPhone: input.guest?.phone ?? '',
     touched: { name: false, phone: false }, addresses: [], carId: null, carDetails: null, idempotencyKey: null, error: null, order: null,
-    freeItems: 0, freeItemProducts: [], freeItemLine: null, series: input.series ?? null,
+    soldOut: [], points: 0, redeemPoints: {}, pointsLines: [], freeItems: 0, freeItemProducts: [], freeItemLine: null, series: input.series ?? null,
   }),
   initial: 'entering',
   states: {
@@ -260,7 +143,7 @@ export const checkoutMachine = setup({
       tags: ['pending'],
       invoke: {
         src: 'loadOptions',
-        input: ({ context }) => ({ brandId: context.brandId, branchId: context.branchId, isGuest: context.isGuest }),
+        input: ({ context: c }) => ({ brandId: c.brandId, branchId: c.branchId, isGuest: c.isGuest, productIds: [...new Set(c.lines.map((l) => l.productId))] }),
         onDone: {
           target: 'editing',
           actions: assign(({ context, event }) => {
@@ -273,6 +156,8 @@ export const checkoutMachine = setup({
               addressId: addresses.find((a) => a.id === context.addressId)?.id ?? addresses[0]?.id ?? null,
               // Delivery needs an address; without one, start from pick-up rather than loop to the picker.
               mode: context.mode === 'delivery' && !addresses.length ? 'pickup' : context.mode,
+              points: context.isGuest ? 0 : event.output.points ?? 0,
+              redeemPoints: context.isGuest ? {} : event.output.redeemPoints ?? {},
               freeItems: context.isGuest ? 0 : event.output.freeItems ?? 0,
               freeItemProducts: event.output.freeItemProducts ?? [],
             };
@@ -297,6 +182,16 @@ export const checkoutMachine = setup({
         'checkout.address': { actions: assign(({ event }) => edited({ addressId: event.addressId })) },
         'checkout.car': { actions: assign(({ event }) => edited({ carId: event.carId, carDetails: event.carDetails })) },
         'checkout.freeItem': { guard: 'canTakeFreeItem', actions: assign(({ event }) => edited({ freeItemLine: event.line })) },
+        'checkout.points': {
+          guard: 'canChoosePoints',
+          actions: assign(({ context, event }) => edited({ pointsLines: event.spend ? [...context.pointsLines, event.line] : context.pointsLines.filter((i) => i !== event.line) })),
+        },
+        // Lines changed: the choices made on lines by index start again.
+        'checkout.cart': {
+          actions: assign(({ context, event }) => (cartSignatureOf({ ...context, lines: event.lines }) === cartSignatureOf(context)
+            ? { soldOut: event.soldOut }
+            : edited({ lines: event.lines, soldOut: event.soldOut, pointsLines: [], freeItemLine: null }))),
+        },
         'checkout.submit': {
           guard: 'canSubmit', target: 'submitting',
           actions: ['startSeries', assign({ error: null }), { type: 'keepSeries', params: ({ context }) => seriesOf(context) }],
@@ -339,6 +234,12 @@ export const checkoutMachine = setup({
               'clearCart', 'forgetSeries', 'clearGuestAddress',
               { type: 'goToTrackOrder', params: ({ event }) => ({ orderId: event.output.orderId, ohash: event.output.ohash }) },
             ],
+          },
+          {
+            // Sold out since the page opened: the line is marked with its Remove button, no toast.
+            guard: { type: 'isSoldOutRefusal', params: ({ event }) => event.output },
+            target: 'editing',
+            actions: assign({ soldOut: ({ context, event }) => [...new Set([...context.soldOut, ...event.output.soldOut!])] }),
           },
           {
             target: 'editing',
@@ -387,8 +288,11 @@ export const selectError = (s: Snapshot) => s.context.error;
 /** The free-item choice: the balance, the cart lines (indexes) one of which may be taken free, and the chosen one. */
 export const selectFreeItem = (s: Snapshot) => ({
   balance: s.context.freeItems,
-  lines: s.context.freeItems > 0 ? s.context.lines.flatMap((l, i) => (s.context.freeItemProducts.includes(l.productId) ? [i] : [])) : [],
+  lines: s.context.lines.flatMap((_, i) => (canTakeFreeItem(s.context, i) ? [i] : [])),
   chosen: s.context.freeItemLine,
 });
+/** Points: the balance, what the chosen lines spend, and each line that may be paid with them. */
+export const selectRewards = (s: Snapshot) => rewardsView(s.context);
+export const selectSoldOut = (s: Snapshot) => s.context.soldOut;
 export const selectLoadFailed = (s: Snapshot) => s.matches('loadFailed');
 export const selectIsEditing = (s: Snapshot) => s.matches('editing');

@@ -3,6 +3,9 @@ import { REGISTRATION_TEXT } from '../../machines/registrationText';
 import { plural } from './plural';
 import type { Catalogue } from './en';
 
+/** Points counted in Arabic (checkout's rewards): نقطة واحدة، نقطتان، ٣–١٠ نقاط، ١١+ نقطة. */
+const arPoints = (n: number) => plural('ar', n, { zero: '{n} نقطة', one: 'نقطة واحدة', two: 'نقطتان', few: '{n} نقاط', many: '{n} نقطة', other: '{n} نقطة' });
+
 /** The shop in Arabic: a chunk of its own, loaded only when the shop speaks Arabic. */
 export const ar: Catalogue = {
   layout: {
@@ -108,6 +111,8 @@ export const ar: Catalogue = {
     remove: 'إزالة',
     removeName: 'إزالة {{name}}',
     subtotal: 'المجموع الفرعي',
+    soldOut: 'نفدت الكمية',
+    soldOutRemove: 'نفدت كمية {{name}}. أزله لتقديم طلبك.',
   },
   checkout: {
     title: 'الدفع',
@@ -145,7 +150,6 @@ export const ar: Catalogue = {
     place: 'قدّم الطلب',
     pricesChanged: 'تغيّرت الأسعار منذ أضفت هذه المنتجات.',
     newTotal: 'المجموع أدناه هو الجديد، وهو ما ستدفعه.',
-    notAvailableNow: '{{name}} غير متوفر الآن. يرجى إزالته من سلتك.',
     countryCode: 'رمز الدولة',
   },
   car: {
@@ -247,6 +251,7 @@ export const ar: Catalogue = {
     toCheckout: 'الانتقال إلى الدفع',
     checking: 'جارٍ التحقق من الفرع…',
     backToCart: 'العودة إلى السلة',
+    remarksCount: '{{count}}/{{max}}',
   },
   branch: {
     failed: 'تعذّر تحميل هذا الفرع.',
@@ -397,6 +402,14 @@ export const ar: Catalogue = {
     })}. خذ أحد هذه المنتجات مجانًا:`,
     none: 'بدون منتج مجاني هذه المرة',
     one: '{{name}} واحد مجانًا',
+  },
+  rewards: {
+    legend: 'ادفع بالنقاط',
+    balance: (p: { count: number }) => `لديك ${arPoints(p.count)}.`,
+    line: (p: { name: string; count: number }) => `${p.name} مقابل ${arPoints(p.count)}`,
+    spent: 'النقاط المستخدمة',
+    readyIn: (p: { count: number }) => `جاهز خلال ${plural('ar', p.count, { zero: '{n} دقيقة', one: 'دقيقة واحدة', two: 'دقيقتين', few: '{n} دقائق', many: '{n} دقيقة', other: '{n} دقيقة' })} تقريبًا`,
+    readyAt: 'جاهز نحو الساعة {{time}}',
   },
   busy: {
     until: 'هذا الفرع مشغول ولا يستقبل طلبات جديدة حتى {{time}}.',

@@ -110,6 +110,8 @@ export const en = {
     remove: 'Remove',
     removeName: 'Remove {{name}}',
     subtotal: 'Subtotal',
+    soldOut: 'Sold out',
+    soldOutRemove: '{{name}} is sold out. Remove it to place your order.',
   },
   checkout: {
     title: 'Checkout',
@@ -147,7 +149,6 @@ export const en = {
     place: 'Place order',
     pricesChanged: 'Prices have changed since you added these items.',
     newTotal: 'The total below is the new one; this is what you will pay.',
-    notAvailableNow: '{{name}} is not available right now. Please remove it from your cart.',
     countryCode: 'Country code',
   },
   car: {
@@ -249,6 +250,7 @@ export const en = {
     toCheckout: 'Go to checkout',
     checking: 'Checking the branch…',
     backToCart: 'Back to the cart',
+    remarksCount: '{{count}}/{{max}}',
   },
   branch: {
     failed: 'This branch could not be loaded.',

@@ -141,6 +141,14 @@ export const enScreens = {
     codeSubtitle: 'No password needed: we send a 6-digit code to your phone by SMS.',
     withPassword: 'Sign in with a password',
   },
+  rewards: {
+    legend: 'Pay with points',
+    balance: (p: { count: number }) => `You have ${plural('en', p.count, { one: '{n} point', other: '{n} points' })}.`,
+    line: (p: { name: string; count: number }) => `${p.name} for ${plural('en', p.count, { one: '{n} point', other: '{n} points' })}`,
+    spent: 'Points spent',
+    readyIn: (p: { count: number }) => `Ready in about ${plural('en', p.count, { one: '{n} minute', other: '{n} minutes' })}`,
+    readyAt: 'Ready at about {{time}}',
+  },
   errors: {
     checkoutFailed: 'The checkout could not be loaded.',
     addressGone: 'This address was not found. It may have been deleted.',

@@ -20,6 +20,8 @@ export function navigateTo(path: string) {
 export function resetBrowser() {
   cleanup();
   localStorage.clear();
+  // A fresh browser: the tab's storage too (the checkout keeps the guest's details there).
+  sessionStorage.clear();
   window.history.replaceState(null, '', '/');
 }
 

@@ -4,6 +4,7 @@ import { useSession } from '../../lib/session';
 import { Loading } from '../../common/Loading';
 import { useCart, useShop } from '../shopContext';
 import { CartLines, CartTotal } from './CartLines';
+import { useCartAvailability } from './availability';
 import { t, translateMessage } from '../../i18n';
 
 /** Where the login page sends the customer back to (src/auth/AuthApp.tsx reads `next`). */
@@ -21,6 +22,7 @@ export default function CartPage() {
   const [, navigate] = useLocation();
   const signedInCustomer = session.isAuthenticated && session.role === 'CUSTOMER';
   const askedGuest = useRef(false);
+  const { soldOut } = useCartAvailability(cart.items, shop.brandId, shop.branchId);
 
   useEffect(() => {
     if (cart.isEmpty || session.isRestoring || session.isPending) return;
@@ -60,6 +62,7 @@ export default function CartPage() {
           currency={shop.currency}
           onQuantity={(key, quantity) => cart.send({ type: 'cart.setQuantity', key, quantity })}
           onRemove={(key) => cart.send({ type: 'cart.remove', key })}
+          soldOut={soldOut}
         />
       </section>
       <aside className="shop-card cart-page__summary">

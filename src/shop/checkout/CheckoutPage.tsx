@@ -8,7 +8,7 @@ import { DEFAULT_PAYMENT_METHOD_ID } from '../../../domain/constants';
 
 import {
   selectAddresses, selectAddressId, selectCanSubmit, selectCar, selectError, selectGuest, selectIsEditing, selectIsPending,
-  selectLoadFailed, selectMode, selectPaymentMethodId, selectPaymentMethods, orderRequestOf, type DeliveryMode,
+  selectLoadFailed, selectMode, selectPaymentMethodId, selectPaymentMethods, selectSoldOut, orderRequestOf, type DeliveryMode,
 } from '../../../machines/checkout';
 import { useSession } from '../../lib/session';
 import { storage, KEYS } from '../../lib/storage';
@@ -22,6 +22,10 @@ import { CarPicker } from './CarPicker';
 import { provideCheckout } from './checkoutPorts';
 import { keptSeries } from './checkoutSeries';
 import { FreeItemChoice } from './FreeItemChoice';
+import { PointsChoice } from './PointsChoice';
+import { keepGuest, keptGuest } from './guestDetails';
+import { useCartAvailability } from '../cart/availability';
+import { SignedMoney } from '../components/SignedMoney';
 
 export const CheckoutDeliveryFee = graphql(`
   query CheckoutDeliveryFee($brandId: Int!, $areaId: Int!, $amount: Float) {
@@ -32,7 +36,7 @@ export const CheckoutDeliveryFee = graphql(`
 /** The amount to pay as the server will charge it (planOrder, nothing saved): Store/QuoteOrder. */
 export const QuoteOrder = graphql(`
   mutation QuoteOrder($input: SaveNewOrderInput_Input) {
-    Store_QuoteOrder(input: $input) { subtotal discount tax deliveryFee total }
+    Store_QuoteOrder(input: $input) { subtotal discount tax deliveryFee total points readyMinutes }
   }
 `);
 
@@ -50,6 +54,7 @@ export default function CheckoutPage() {
   const cart = useCart();
   const { notes, clearNotes } = useOrderNotes();
   const search = new URLSearchParams(useSearch());
+  const linesOf = (items: typeof cart.items) => items.map((i) => ({ productId: i.product.id, quantity: i.product.Quantity, optionIds: i.selected_options.map((o) => o.id) }));
   const machine = useMemo(
     () => provideCheckout(client, { userId: session.profile?.id ?? null, clearCart: () => { cart.send({ type: 'cart.clear' }); clearNotes(); } }),
     [client], // eslint-disable-line react-hooks/exhaustive-deps
@@ -60,12 +65,13 @@ export default function CheckoutPage() {
       isGuest: session.isGuest,
       brandId: shop.brandId,
       branchId: shop.branchId,
-      lines: cart.items.map((i) => ({ productId: i.product.id, quantity: i.product.Quantity, optionIds: i.selected_options.map((o) => o.id) })),
+      lines: linesOf(cart.items),
       remarks: notes.remarks,
       promotionCode: notes.promotionCode,
       addressId: Number(storage.get(KEYS.addressId)) || null,
       mode: search.get('mode') === 'delivery' ? 'delivery' : undefined,
       series: keptSeries(),
+      guest: session.isGuest ? keptGuest() : null,
     },
   });
   // Back from the payment page to this page kept in memory (bfcache): it leads to the order, not to a second one.
@@ -86,6 +92,14 @@ export default function CheckoutPage() {
   const car = useSelector(ref, selectCar);
   const canSubmit = useSelector(ref, selectCanSubmit);
   const error = useSelector(ref, selectError);
+  // The cart as it is now (a sold-out line removed here) and what cannot be ordered: the machine holds Place order until it is removed.
+  const availability = useCartAvailability(cart.items, shop.brandId, shop.branchId);
+  const soldOut = useSelector(ref, selectSoldOut);
+  useEffect(() => {
+    if (editing) ref.send({ type: 'checkout.cart', lines: linesOf(cart.items), soldOut: [...new Set([...availability.soldOut, ...soldOut])] });
+  }, [cart.items, availability.soldOut.join(), editing]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The guest's name and phone outlive the address pages and a reload (guestDetails.ts).
+  useEffect(() => { if (guest.isGuest) keepGuest({ name: guest.name, phone: guest.phone }); }, [guest.isGuest, guest.name, guest.phone]);
   const brands = useSelector(useBranchChange(), selectBrands);
   const branch = brands.find((b) => b.id === shop.brandId)?.branches.find((b) => b.id === shop.branchId);
   const address = addresses.find((a) => a.id === addressId);
@@ -189,9 +203,10 @@ export default function CheckoutPage() {
 
       <aside className="shop-card checkout__summary" aria-label={t('checkout.summary')}>
         <h2 className="shop-card__title">{t('checkout.yourOrder')}</h2>
-        <PriceCheck />
+        <PriceCheck answer={availability.answer} />
         <FreeItemChoice checkout={ref} names={cart.items.map((i) => i.product.name)} disabled={!editing} />
-        <CartLines items={cart.items} currency={shop.currency} />
+        <PointsChoice checkout={ref} names={cart.items.map((i) => i.product.name)} disabled={!editing} />
+        <CartLines items={cart.items} currency={shop.currency} soldOut={soldOut} onRemove={(key) => cart.send({ type: 'cart.remove', key })} />
         {(notes.remarks || notes.promotionCode) && (
           <dl className="checkout__notes">
             {notes.remarks && <><dt>{t('checkout.remarks')}</dt><dd>{notes.remarks}</dd></>}
@@ -201,12 +216,14 @@ export default function CheckoutPage() {
         <CartTotal total={cart.total} currency={shop.currency} note={t('checkout.finalPrice')} />
         {serverTotal && (
           <dl className="checkout__to-pay" aria-live="polite">
-            {serverTotal.discount > 0 && <><dt>{t('checkout.discount')}</dt><dd>−{money(serverTotal.discount, shop.currency)}</dd></>}
+            {serverTotal.discount > 0 && <><dt>{t('checkout.discount')}</dt><dd><SignedMoney amount={-serverTotal.discount} currency={shop.currency} /></dd></>}
             {serverTotal.deliveryFee > 0 && <><dt>{t('checkout.deliveryFee')}</dt><dd>{money(serverTotal.deliveryFee, shop.currency)}</dd></>}
             {serverTotal.tax > 0 && <><dt>{t('checkout.tax')}</dt><dd>{money(serverTotal.tax, shop.currency)}</dd></>}
+            {serverTotal.points > 0 && <><dt>{t('rewards.spent')}</dt><dd data-testid="checkout-points">{serverTotal.points}</dd></>}
             <dt>{t('checkout.totalToPay')}</dt><dd data-testid="checkout-total">{money(serverTotal.total, shop.currency)}</dd>
           </dl>
         )}
+        {serverTotal && <p className="shop-muted checkout__ready" data-testid="checkout-ready">{t('rewards.readyIn', { count: serverTotal.readyMinutes })}</p>}
         {error && <p className="shop-error" role="alert" data-testid="checkout-error">{translateMessage(error)}</p>}
         <button type="button" className="shop-button shop-button--wide" disabled={!canSubmit} aria-busy={pending || undefined}
           onClick={() => ref.send({ type: 'checkout.submit' })}>

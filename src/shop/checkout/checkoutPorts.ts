@@ -10,8 +10,10 @@ import { t } from '../../i18n';
 import '../../i18n/enScreens';
 import { storage, KEYS } from '../../lib/storage';
 import { forgetAddress, latestAddress } from '../address/addressStorage';
+import { addressLabel } from '../address/addressText';
 import { externalNavigation } from './externalNavigation';
 import { forgetSeries, keepSeries } from './checkoutSeries';
+import { forgetGuest } from './guestDetails';
 
 export const CheckoutPaymentMethods = graphql(`
   query CheckoutPaymentMethods($brandId: Int) {
@@ -25,11 +27,18 @@ export const CheckoutAddresses = graphql(`
   }
 `);
 
-/** What a free item can pay for at checkout: the customer's balance and the branch's purchases collection. */
+/** What points and a free item can pay for at checkout: the customer's balances and the branch's purchases collection. */
 export const CheckoutFreeItems = graphql(`
   query CheckoutFreeItems($brandId: Int, $branchId: Int!) {
-    customer: Customer_GetCurrentCustomerDetails(brandId: $brandId) { id freeItems }
+    customer: Customer_GetCurrentCustomerDetails(brandId: $brandId) { id freeItems points }
     programs: RewardPrograms_GetBranchActualRewardProgramsByBranchIdForUser(branchId: $branchId) { id kind productIds }
+  }
+`);
+
+/** A cart product's redeem points (null: it cannot be paid with points), from the product call the product page makes. */
+export const CheckoutRedeemPoints = graphql(`
+  query CheckoutRedeemPoints($productid: Int!, $branchId: Int) {
+    ProductTypesAndSubtypes_GetProductItemWithSubItemDictionarywithProduct(productid: $productid, branchId: $branchId) { id redeemPoints }
   }
 `);
 
@@ -39,8 +48,6 @@ export const PlaceOrder = graphql(`
   }
 `);
 
-const addressLabel = (a: { area: string; block: string; street: string; house_no: string }) =>
-  `${a.area}${t('product.listSeparator')}${t('profile.addressLine', { block: a.block, street: a.street, house: a.house_no })}`;
 
 /** Remembers the order placed in this browser, so /track can find it again (the guest has no history). */
 export function rememberOrder(order: { orderId: number | null; ohash: string | null }, clearCartWhenShown = false) {
@@ -60,7 +67,8 @@ export function provideCheckout(client: ApolloClient, opts: { userId: number | n
   return checkoutMachine.provide({
     actors: {
       loadOptions: fromPromise(async ({ input }) => {
-        const [methods, saved, free] = await Promise.all([
+        const signedIn = !input.isGuest && !!opts.userId;
+        const [methods, saved, free, redeem] = await Promise.all([
           client.query({ query: CheckoutPaymentMethods, variables: { brandId: input.brandId }, fetchPolicy: 'network-only', context: { silent: true } }),
           !input.isGuest && opts.userId
             ? client.query({ query: CheckoutAddresses, variables: { userId: opts.userId }, fetchPolicy: 'network-only', context: { silent: true } })
@@ -69,6 +77,10 @@ export function provideCheckout(client: ApolloClient, opts: { userId: number | n
           !input.isGuest && opts.userId
             ? client.query({ query: CheckoutFreeItems, variables: { brandId: input.brandId, branchId: input.branchId }, fetchPolicy: 'network-only', context: { silent: true } }).catch(() => null)
             : null,
+          // So are points: a product that cannot be read is not offered for points.
+          Promise.all((signedIn ? input.productIds : []).map((productid) =>
+            client.query({ query: CheckoutRedeemPoints, variables: { productid, branchId: input.branchId }, context: { silent: true } })
+              .then((r) => r.data?.ProductTypesAndSubtypes_GetProductItemWithSubItemDictionarywithProduct ?? null, () => null))),
         ]).catch((e) => { throw new Error(errorMessage(e, t('errors.checkoutFailed'))); });
         const paymentMethods: PaymentMethod[] = (methods.data?.Store_GetStorePaymentSystemTypesForTopUpV2ForMangoes ?? [])
           .filter((m): m is NonNullable<typeof m> => !!m)
@@ -85,6 +97,8 @@ export function provideCheckout(client: ApolloClient, opts: { userId: number | n
         const purchases = (free?.data?.programs ?? []).find((p) => p?.kind === 'purchases');
         return {
           paymentMethods, addresses,
+          points: free?.data?.customer?.points ?? 0,
+          redeemPoints: Object.fromEntries(redeem.flatMap((p) => (p && typeof p.redeemPoints === 'number' ? [[p.id, p.redeemPoints]] : []))),
           freeItems: free?.data?.customer?.freeItems ?? 0,
           freeItemProducts: (purchases?.productIds ?? []).filter((id): id is number => typeof id === 'number'),
         };
@@ -103,8 +117,12 @@ export function provideCheckout(client: ApolloClient, opts: { userId: number | n
         } catch (e) {
           const status = statusOf(e);
           // The server answered and refused the order: not successful, with its message.
-          if (apiErrorOf(e)?.abp && status !== null && status >= 400 && status < 500 && status !== 401) {
-            return { isSuccessed: false, isPaid: false, message: errorMessage(e), paymentUrl: null, orderId: null, ohash: null };
+          const abp = apiErrorOf(e)?.abp;
+          if (abp && status !== null && status >= 400 && status < 500 && status !== 401) {
+            // A line the server names (`products[i]`, planOrder.ts SOLD_OUT_MEMBER) is sold out: the checkout marks it.
+            const soldOut = (abp.validationErrors ?? []).flatMap((v) => v.members ?? [])
+              .flatMap((m) => { const i = /^products\[(\d+)\]$/.exec(m)?.[1]; const p = i === undefined ? undefined : input.order.products[Number(i)]; return p ? [p.productId] : []; });
+            return { isSuccessed: false, isPaid: false, message: errorMessage(e), paymentUrl: null, orderId: null, ohash: null, soldOut };
           }
           throw e;
         }
@@ -116,7 +134,7 @@ export function provideCheckout(client: ApolloClient, opts: { userId: number | n
       goSelectLocation: () => navigate(`/select-location?address=${isGuest ? 'guest_checkout' : 'user_checkout'}`),
       clearCart: () => opts.clearCart(),
       // SPEC.md 4: the guest's stored address data is cleared after an order.
-      clearGuestAddress: () => { if (isGuest) forgetAddress(); },
+      clearGuestAddress: () => { if (isGuest) { forgetAddress(); forgetGuest(); } },
       goToPayment: (_, p) => { rememberOrder(p, true); externalNavigation.assign(p.paymentUrl); },
       goToTrackOrder: (_, p) => { rememberOrder(p); navigate(trackOrderHref(p)); },
       // The tracker takes /check-out's place in the history: Back from it does not open the checkout again.

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
-import { TIMINGS } from '../../../domain/constants';
+import { SPECIAL_REMARKS_MAX, TIMINGS } from '../../../domain/constants';
 import { useSession } from '../../lib/session';
 import { CartLines, CartTotal } from '../cart/CartLines';
 import { LOGIN_FOR_CHECKOUT } from '../cart/CartPage';
@@ -56,8 +56,10 @@ export default function ProductReviewPage() {
         <div className="shop-card review-notes">
           <label className="field" htmlFor="remarks">
             <span>{t('review.remarks')}</span>
-            <textarea id="remarks" rows={3} maxLength={400} placeholder={t('review.remarksPlaceholder')} value={notes.remarks}
-              onChange={(e) => setNotes({ ...notes, remarks: e.target.value })} />
+            <textarea id="remarks" rows={3} maxLength={SPECIAL_REMARKS_MAX} placeholder={t('review.remarksPlaceholder')} value={notes.remarks}
+              aria-describedby="remarks-count" onChange={(e) => setNotes({ ...notes, remarks: e.target.value })} />
+            {/* The server's own limit, counted as typed (the field stops there). */}
+            <span id="remarks-count" className="shop-muted field__help" data-testid="remarks-count">{t('review.remarksCount', { count: notes.remarks.length, max: SPECIAL_REMARKS_MAX })}</span>
           </label>
           <label className="field" htmlFor="promotion-code">
             <span>{t('review.promotionCode')}</span>

@@ -1,0 +1,27 @@
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '../../gql';
+import type { CartItem } from '../../../machines/cart';
+
+export const CartPrices = graphql(`
+  query CartPrices($brandId: Int!, $branchId: Int!, $productIds: [Int]!) {
+    Products_GetProductsPricesForCustomer(brandId: $brandId, branchId: $branchId, productIds: $productIds) {
+      id name price available unavailableUntil options { id name price available }
+    }
+  }
+`);
+
+/**
+ * The cart's products as the branch offers them now (read when the cart or the checkout opens):
+ * today's prices, and the products that cannot be ordered (sold out, switched off, or gone from
+ * the menu). Their lines are marked with a Remove button, and Place order waits for it.
+ */
+export function useCartAvailability(items: CartItem[], brandId: number, branchId: number) {
+  const productIds = [...new Set(items.map((i) => i.product.id))];
+  const { data } = useQuery(CartPrices, {
+    variables: { brandId, branchId, productIds },
+    skip: !productIds.length || !brandId || !branchId, fetchPolicy: 'network-only', context: { silent: true },
+  });
+  const answer = data?.Products_GetProductsPricesForCustomer;
+  const soldOut = answer ? productIds.filter((id) => !answer.some((p) => p?.id === id && p.available)) : [];
+  return { answer, soldOut };
+}

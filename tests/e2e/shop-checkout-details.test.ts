@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startServerProcess, type ServerProcess } from '../support/serverProcess';
+import { PHONE, launchBrowser, newContext, screenshot, shotOnFailure } from '../support/browser';
+
+/**
+ * Issue 24 "Trust" items in Chromium at 390 px: a sold-out line is marked in the cart and at
+ * checkout with a Remove button and Place order waits for it; the guest's name and phone survive
+ * the address pages and a reload of /check-out; the remarks field counts to the server's limit.
+ */
+let server: ServerProcess;
+let browser: Browser;
+let espresso: number, cookie: number;
+const API = '/api/services/app';
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
+  const menu = await server.api.get(`${API}/Products/GetProductsGroupedByTypeAndSubtypeAsCustomerForMangoes`, { query: { brandId: 7, branchId: 1 } });
+  const products = (menu.body.result as { subtypes: { products: { id: number; name: string }[] }[] }[]).flatMap((t) => t.subtypes.flatMap((s) => s.products));
+  [espresso, cookie] = ['Espresso', 'Pistachio Cookie'].map((name) => products.find((p) => p.name === name)!.id);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A guest's cart of one espresso (2, the product page's least) and one cookie line, then /cart. */
+async function guestCart(page: Page) {
+  await page.goto('/');
+  const brand = page.getByRole('button', { name: /Mango Coffee/ });
+  await brand.waitFor();
+  if ((await brand.getAttribute('aria-expanded')) !== 'true') await brand.click();
+  await page.getByRole('button', { name: /Salmiya/ }).click();
+  await page.waitForURL('**/products');
+  for (const id of [espresso, cookie]) {
+    await page.goto(`/product-detail/${id}`);
+    await page.getByRole('button', { name: /Add to Cart/ }).click();
+    await page.waitForURL('**/products');
+  }
+  await page.goto('/cart');
+}
+
+describe('checkout details', () => {
+  it('a sold-out line is marked in the cart and at checkout, with Remove; Place order waits until it is removed', async () => {
+    const branchUser = await server.api.login('branchuser');
+    const page = await (await newContext(browser, server.url, PHONE)).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const off = await server.api.get(`${API}/Branch/GetProductSwitchForBranchUser`, { token: branchUser, query: { productId: cookie, branchId: 1, Switch: true } });
+    expect(off.status).toBe(200);
+    await guestCart(page);
+    // Sold out after it was put in the cart.
+    await server.api.get(`${API}/Branch/GetProductSwitchForBranchUser`, { token: branchUser, query: { productId: cookie, branchId: 1, Switch: false } });
+    try {
+      await shotOnFailure(page, 'shop-sold-out-cart', async () => {
+        await page.goto('/cart');
+        const mark = page.getByTestId('sold-out');
+        await mark.waitFor();
+        expect(await mark.textContent()).toContain('Pistachio Cookie is sold out. Remove it to place your order.');
+        expect(await page.getByTestId('cart-line').count()).toBe(2);
+        await screenshot(page, 'shop-sold-out-cart-390');
+        await page.getByRole('link', { name: 'Checkout as guest' }).click();
+        await page.waitForURL('**/check-out');
+      });
+      await shotOnFailure(page, 'shop-sold-out-checkout', async () => {
+        await page.getByLabel('Name').fill('Huda');
+        await page.getByLabel('Phone').fill('50000043');
+        const summary = page.getByRole('complementary', { name: 'Order summary' });
+        await summary.getByTestId('sold-out').waitFor();
+        const place = page.getByRole('button', { name: 'Place order' });
+        expect(await place.isDisabled()).toBe(true);
+        await screenshot(page, 'shop-sold-out-checkout-390');
+        await summary.getByRole('button', { name: 'Remove Pistachio Cookie' }).click();
+        await summary.getByTestId('sold-out').waitFor({ state: 'detached' });
+        expect(await summary.getByTestId('cart-line').count()).toBe(1);
+        await page.waitForFunction(() => !(document.querySelector('.checkout__summary button.shop-button') as HTMLButtonElement | null)?.disabled);
+        await place.click();
+        await page.waitForURL('**/track-order**');
+      });
+    } finally {
+      await server.api.get(`${API}/Branch/GetProductSwitchForBranchUser`, { token: branchUser, query: { productId: cookie, branchId: 1, Switch: true } });
+    }
+    expect(errors).toEqual([]);
+  }, 180_000);
+
+  it("the guest's name and phone survive the address pages and a reload of /check-out", async () => {
+    const page = await (await newContext(browser, server.url, PHONE)).newPage();
+    await shotOnFailure(page, 'shop-guest-kept', async () => {
+      await guestCart(page);
+      await page.getByRole('link', { name: 'Checkout as guest' }).click();
+      await page.waitForURL('**/check-out');
+      await page.getByLabel('Name').fill('Huda');
+      await page.getByLabel('Phone').fill('50000043');
+      // Delivery without an address: to the location picker, and back.
+      await page.locator('label', { has: page.getByRole('radio', { name: /Delivery/ }) }).click();
+      await page.waitForURL('**/select-location**');
+      // Back to the checkout from the address pages, as a link would bring the customer there (a fresh load in this tab).
+      await page.goto('/check-out');
+      await page.getByLabel('Name').waitFor();
+      expect(await page.getByLabel('Name').inputValue()).toBe('Huda');
+      expect((await page.getByLabel('Phone').inputValue()).replace(/\D/g, '')).toBe('50000043');
+      await page.reload();
+      await page.getByLabel('Name').waitFor();
+      expect(await page.getByLabel('Name').inputValue()).toBe('Huda');
+      expect((await page.getByLabel('Phone').inputValue()).replace(/\D/g, '')).toBe('50000043');
+    });
+  }, 180_000);
+
+  it("the remarks field counts to the server's limit (500) and stops there", async () => {
+    const page = await (await newContext(browser, server.url, PHONE)).newPage();
+    await shotOnFailure(page, 'shop-remarks-limit', async () => {
+      await guestCart(page);
+      await page.goto('/product-review');
+      const remarks = page.getByLabel('Special remarks');
+      await remarks.fill('x'.repeat(600));
+      expect((await remarks.inputValue()).length).toBe(500);
+      expect(await page.getByTestId('remarks-count').textContent()).toBe('500/500');
+    });
+  }, 120_000);
+});
