@@ -28,6 +28,10 @@ export interface BranchSummary {
   branchAddress?: string;
   branchPhoneNumber?: string;
   isBusy?: boolean;
+  /** Online ordering as the server enforces it (domain/schedule.ts): open now, and when that changes (ISO times). */
+  isOpenForOrders?: boolean;
+  opensAt?: string | null;
+  closesAt?: string | null;
 }
 export interface BrandSummary { id: number; name: string; logoUrl?: string | null; currency: string; branches: BranchSummary[] }
 

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { TEXT } from '../../domain/constants';
+import { translateMessage } from '../i18n';
 import './common.css';
 
 const subscribe = (cb: () => void) => {
@@ -8,9 +9,18 @@ const subscribe = (cb: () => void) => {
   return () => { window.removeEventListener('online', cb); window.removeEventListener('offline', cb); };
 };
 
-/** 'You are offline.' while the browser has no network. */
+/**
+ * 'You are offline.' while the browser has no network, in the page's language: the Arabic shop
+ * reads 'أنت غير متصل بالإنترنت.' (the console and the sign-in pages stay English). The text sets
+ * its own direction, so an English sentence keeps its full stop at its end on a right-to-left page.
+ */
 export function OfflineBanner() {
   const online = useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
   if (online) return null;
-  return <div className="offline-banner" role="alert">{TEXT.offline}</div>;
+  const arabic = document.documentElement.lang === 'ar';
+  return (
+    <div className="offline-banner" role="alert" lang={arabic ? 'ar' : 'en'} dir={arabic ? 'rtl' : 'ltr'}>
+      {arabic ? translateMessage(TEXT.offline) : TEXT.offline}
+    </div>
+  );
 }

@@ -62,6 +62,27 @@ export const ar: Catalogue = {
     cancel: 'إلغاء',
     confirm: 'تأكيد',
   },
+  hours: {
+    open: 'مفتوح للطلبات',
+    openUntil: 'مفتوح · حتى {{time}}',
+    closed: 'مغلق',
+    closedOpens: 'مغلق · يفتح {{time}}',
+  },
+  menuSearch: {
+    label: 'ابحث في القائمة',
+    clear: 'مسح البحث',
+    categories: 'أقسام القائمة',
+    results: (p: { count: number }) => plural('ar', p.count, { zero: 'لا منتجات', one: 'منتج واحد', two: 'منتجان', few: '{n} منتجات', many: '{n} منتجًا', other: '{n} منتج' }),
+    none: 'لا يوجد منتج يطابق «{{query}}».',
+  },
+  offline: {
+    title: 'أنت غير متصل بالإنترنت',
+    product: 'سيظهر هذا المنتج تلقائيًا عند عودة الاتصال.',
+    retry: 'إعادة المحاولة',
+  },
+  addressText: {
+    street: 'شارع {{street}}',
+  },
   product: {
     title: 'المنتج',
     loading: 'جارٍ تحميل المنتج…',

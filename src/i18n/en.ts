@@ -61,6 +61,28 @@ export const en = {
     cancel: 'Cancel',
     confirm: 'Confirm',
   },
+  /** Issue 24 (shop-menu): online ordering by the branch's schedule, menu search, a product offline, street numbers. */
+  hours: {
+    open: 'Open for orders',
+    openUntil: 'Open · until {{time}}',
+    closed: 'Closed',
+    closedOpens: 'Closed · opens {{time}}',
+  },
+  menuSearch: {
+    label: 'Search the menu',
+    clear: 'Clear the search',
+    categories: 'Menu categories',
+    results: (p: { count: number }) => plural('en', p.count, { one: '{n} product found', other: '{n} products found' }),
+    none: 'No product matches “{{query}}”.',
+  },
+  offline: {
+    title: "You're offline",
+    product: 'This product will load by itself when the connection returns.',
+    retry: 'Retry',
+  },
+  addressText: {
+    street: 'Street {{street}}',
+  },
   product: {
     title: 'Product',
     loading: 'Loading the product…',

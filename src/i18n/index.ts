@@ -112,6 +112,9 @@ export function money(amount: number | string, currency = 'KD'): string {
   return formatMoney(amount, current === 'ar' && currency === 'KD' ? 'د.ك' : currency);
 }
 
+/** Items of a list in the shop's language: 'Large, Oat' or, with the Arabic comma, 'كبير، حليب الشوفان'. */
+export const joinList = (items: readonly string[]) => items.join(t('product.listSeparator'));
+
 /** A date and time in the shop's language, Latin digits. */
 export function dateTime(value: Date | string | number, options: Intl.DateTimeFormatOptions): string {
   const d = new Date(value);

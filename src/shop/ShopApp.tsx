@@ -10,6 +10,7 @@ import { Loading } from '../common/Loading';
 import { RouteErrorBoundary } from '../common/RouteErrorBoundary';
 import { ShopLayout } from './layout/ShopLayout';
 import { ShopProvider } from './shopContext';
+import { OrderingRefresh } from './branch/ordering';
 import { languageReady, t, translateMessage, useShopLanguage } from '../i18n';
 
 // The shop's language (and its Arabic chunk) is settled before its first screen, once per page load.
@@ -45,6 +46,7 @@ export default function ShopApp() {
   useEffect(() => { window.scrollTo(0, 0); }, [location]);
   return (
     <ShopProvider>
+      <OrderingRefresh />
       <ShopLayout>
         <RouteErrorBoundary resetKey={location} translate={translateMessage}>
           <Suspense fallback={<Loading />}>

@@ -15,7 +15,7 @@ export const ShopBrands = graphql(`
   query ShopBrands {
     Brand_GetBrandsForMangoCustomer {
       id name logoUrl currency currencyDecimals
-      branches { id brandId name logoUrl openTime closeTime branchAddress branchPhoneNumber isBusy }
+      branches { id brandId name logoUrl openTime closeTime branchAddress branchPhoneNumber isBusy isOpenForOrders opensAt closesAt }
     }
   }
 `);

@@ -54,6 +54,14 @@ const call = <O, I>(fn: (input: I) => Promise<O>) => fromPromise<O, I>(async ({ 
   }
 });
 
+/**
+ * The guest's temporary address as the server checked it, named as the picker showed its area and
+ * region: the server's answer for a guest names them in English, and the kept address would then
+ * read 'Bayan' in the Arabic shop where the picker said 'بيان'.
+ */
+const guestAddress = (checked: SavedAddress, values: AddressValues): SavedAddress =>
+  ({ ...checked, id: TEMP_ADDRESS_ID, region: values.region || checked.region, area: values.area || checked.area });
+
 /** Binds the address form's ports for this owner; `onSaved` runs after the success notice. */
 export function provideAddressForm(client: ApolloClient, owner: AddressOwner, onSaved: (a: SavedAddress, temporary: boolean) => void) {
   const serverAdd = async (values: AddressValues, userId?: number) => {
@@ -81,7 +89,7 @@ export function provideAddressForm(client: ApolloClient, owner: AddressOwner, on
       addAddress: call(async ({ values }: { values: AddressValues }) => {
         if (owner.kind === 'customer') return serverAdd(values, owner.userId);
         // The guest's address is checked by the server, which keeps nothing and answers id 10.
-        if (owner.kind === 'guest') return { ...(await serverAdd(values)), id: TEMP_ADDRESS_ID };
+        if (owner.kind === 'guest') return guestAddress(await serverAdd(values), values);
         return temporary(values);
       }),
       updateAddress: call(async ({ id, values }: { id: number; values: AddressValues }) => {
@@ -91,7 +99,7 @@ export function provideAddressForm(client: ApolloClient, owner: AddressOwner, on
           if (!a) throw new AddressSaveError(errorMessage(null), false);
           return fromServer(a);
         }
-        if (owner.kind === 'guest') return { ...(await serverAdd(values)), id: TEMP_ADDRESS_ID };
+        if (owner.kind === 'guest') return guestAddress(await serverAdd(values), values);
         return temporary(values);
       }),
     },

@@ -5,6 +5,7 @@ import { graphql } from '../../gql';
 import { errorMessage } from '../../lib/errors';
 import { Loading } from '../../common/Loading';
 import { useShop } from '../shopContext';
+import { orderingText, useChosenBranch, useOrdering } from './ordering';
 
 export const BranchDetails = graphql(`
   query BranchDetails($branchId: Int!) {
@@ -17,6 +18,7 @@ export default function BranchDetailsPage() {
   const shop = useShop();
   const { data, loading, error } = useQuery(BranchDetails, { variables: { branchId: shop.branchId }, context: { silent: true } });
   const b = data?.Branch_GetById;
+  const ordering = useOrdering(useChosenBranch());
   if (loading && !b) return <Loading />;
   if (error || !b) return <section className="shop-section"><p className="shop-error" role="alert">{errorMessage(error, t('branch.failed'))}</p></section>;
   return (
@@ -33,7 +35,7 @@ export default function BranchDetailsPage() {
           <dt>{t('branch.closes')}</dt><dd data-testid="branch-close">{b.closeTime}</dd>
           <dt>{t('branch.address')}</dt><dd>{b.branchAddress}</dd>
           {b.deliveryText && <><dt>{t('branch.delivery')}</dt><dd>{b.deliveryText}</dd></>}
-          {b.isBusy && <><dt>{t('branch.now')}</dt><dd>{t('branch.busy')}</dd></>}
+          <dt>{t('branch.now')}</dt><dd data-testid="branch-ordering">{b.isBusy ? t('branch.busy') : orderingText(ordering)}</dd>
         </dl>
       </div>
     </section>

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { useSelector } from '@xstate/react';
 import { selectBrands, selectBrandsError, selectBrandsPending } from '../../../machines/branchChange';
-import { BrandPicker } from '../picker/BrandPicker';
+import { BrandPicker, BranchHours } from '../picker/BrandPicker';
 import { BranchChangeDialog } from '../picker/BranchChangeDialog';
 import { ProductList } from './ProductList';
 import { BrandNews, CurrentBrandNews } from './BrandNews';
@@ -46,7 +46,7 @@ export default function MenuPage() {
           <header className="menu-branch">
             <div>
               <h2 className="menu-branch__name">{brand.name} · {branch.name}</h2>
-              <span className="shop-muted">{branch.openTime} – {branch.closeTime}{branch.isBusy ? t('menu.busyNow') : ''}</span>
+              <BranchHours branch={branch} className="shop-muted" busy={t('menu.busyNow')} />
             </div>
             <Link href="/branch/BranchDetails" className="shop-link">{t('menu.branchDetails')}</Link>
           </header>

@@ -1,4 +1,6 @@
-import { dateTime, money, t, translateMessage, type TextKey } from '../../i18n';
+import { dateTime, joinList, money, t, translateMessage, type TextKey } from '../../i18n';
+import { streetText } from '../address/addressText';
+import { SignedMoney } from '../components/SignedMoney';
 import type { OrderDetail } from './orderGraphql';
 import type { OrderStatus } from '../../../machines/orderLifecycle';
 
@@ -58,7 +60,7 @@ export function OrderLines({ order, currency }: { order: OrderDetail; currency: 
             <span className="order-lines__qty">{i.quantity} ×</span>
             <span className="order-lines__name">
               {i.name}
-              {i.options.length > 0 && <span className="shop-muted"> · {i.options.filter(Boolean).map((o) => o!.name).join(', ')}</span>}
+              {i.options.length > 0 && <span className="shop-muted"> · {joinList(i.options.filter(Boolean).map((o) => o!.name))}</span>}
             </span>
             <span className="order-lines__price">{money(i.lineTotal, currency)}</span>
           </li>
@@ -66,12 +68,12 @@ export function OrderLines({ order, currency }: { order: OrderDetail; currency: 
       </ul>
       <dl className="order-lines__totals">
         <dt>{t('cart.subtotal')}</dt><dd>{money(order.subtotal, currency)}</dd>
-        {order.discount > 0 && <><dt>{t('checkout.discount')}</dt><dd>−{money(order.discount, currency)}</dd></>}
+        {order.discount > 0 && <><dt>{t('checkout.discount')}</dt><dd><SignedMoney amount={-order.discount} currency={currency} /></dd></>}
         {order.tax > 0 && <><dt>{t('checkout.tax')}</dt><dd>{money(order.tax, currency)}</dd></>}
         {order.deliveryFee > 0 && <><dt>{t('checkout.deliveryFee')}</dt><dd>{money(order.deliveryFee, currency)}</dd></>}
         <dt>{t('order.total')}</dt><dd><strong>{money(order.total, currency)}</strong></dd>
       </dl>
-      {order.deliveryAddress && <p className="shop-muted">{t('order.deliverTo', { area: order.deliveryAddress.area, block: order.deliveryAddress.block, street: order.deliveryAddress.street, house: order.deliveryAddress.house_no })}</p>}
+      {order.deliveryAddress && <p className="shop-muted">{t('order.deliverTo', { area: order.deliveryAddress.area, block: order.deliveryAddress.block, street: streetText(order.deliveryAddress.street), house: order.deliveryAddress.house_no })}</p>}
       {order.carDetails && <p className="shop-muted">{t('order.car', { car: order.carDetails })}</p>}
     </div>
   );

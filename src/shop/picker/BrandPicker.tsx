@@ -1,6 +1,17 @@
 import { useState } from 'react';
 import type { BrandSummary, BranchSummary } from '../../../machines/branchChange';
 import { t, translateMessage } from '../../i18n';
+import { orderingText, useOrdering } from '../branch/ordering';
+
+/** Whether the branch takes online orders now, by the schedule the order check enforces ('Closed · opens 20:00'). */
+export function BranchHours({ branch, className = '', busy = t('picker.busy') }: { branch: BranchSummary; className?: string; busy?: string }) {
+  const ordering = useOrdering(branch);
+  return (
+    <span className={`branch-hours${ordering.open ? '' : ' is-closed'} ${className}`.trim()} data-testid="branch-hours">
+      {orderingText(ordering)}{branch.isBusy ? busy : ''}
+    </span>
+  );
+}
 
 /** The accordion of brands, each listing its branches with logo, name, hours and address. */
 export function BrandPicker({ brands, loading, error, selectedBranchId, onPick }: {
@@ -33,7 +44,7 @@ export function BrandPicker({ brands, loading, error, selectedBranchId, onPick }
                       {branch.logoUrl && <img src={branch.logoUrl} alt="" width={36} height={36} />}
                       <span className="picker-branch__body">
                         <strong>{branch.name}</strong>
-                        <span>{branch.openTime} – {branch.closeTime}{branch.isBusy ? t('picker.busy') : ''}</span>
+                        <BranchHours branch={branch} />
                         <span className="shop-muted">{branch.branchAddress}</span>
                       </span>
                     </button>

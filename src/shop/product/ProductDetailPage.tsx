@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { graphql } from '../../gql';
 import { QUANTITY } from '../../../domain/constants';
-import { money, t } from '../../i18n';
+import { joinList, money, t } from '../../i18n';
+import { SignedMoney } from '../components/SignedMoney';
 import { storage, KEYS } from '../../lib/storage';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
@@ -11,7 +12,8 @@ import { QuantityStepper } from '../components/QuantityStepper';
 import { useCart, useShop } from '../shopContext';
 import { ImageCarousel } from './ImageCarousel';
 import { useTitle } from '../../lib/title';
-import { statusOf } from '../../lib/errors';
+import { apiErrorOf, statusOf } from '../../lib/errors';
+import { orderingText, useChosenBranch, useOrdering } from '../branch/ordering';
 import { unavailableText } from '../menu/ProductList';
 import { livePrice, missingGroups, selectedOptions, toggleOption, type OptionChoice, type OptionGroup } from './productOptions';
 import { useGatewayQuery } from '../../lib/gateway';
@@ -25,8 +27,17 @@ export const ProductDetail = graphql(`
   }
 `);
 
-/** /product-detail/:id — pictures, description, option groups, quantity (2..69) and Add to Cart with the live price. */
+/**
+ * /product-detail/:id. A product that could not be reached (offline) is asked for again, afresh, on
+ * Retry or when the connection returns.
+ */
 export default function ProductDetailPage() {
+  const [attempt, setAttempt] = useState(0);
+  return <ProductView key={attempt} onRetry={() => setAttempt((n) => n + 1)} />;
+}
+
+/** Pictures, description, option groups, quantity (2..69) and Add to Cart with the live price. */
+function ProductView({ onRetry }: { onRetry(): void }) {
   const { id } = useParams<{ id: string }>();
   const productId = Number(id);
   const shop = useShop();
@@ -41,6 +52,8 @@ export default function ProductDetailPage() {
   const product = data?.ProductTypesAndSubtypes_GetProductItemWithSubItemDictionarywithProduct;
   const [choice, setChoice] = useState<OptionChoice>({});
   const [quantity, setQuantity] = useState<number>(QUANTITY.productPage.min);
+  // The branch must take online orders now (its schedule, as the order check reads it).
+  const ordering = useOrdering(useChosenBranch());
   useTitle(product?.name ?? t('product.title'));
 
   const images = product ? [product.productImage, product.productSecondImage, product.productThirdImage].filter((x): x is string => !!x) : [];
@@ -51,6 +64,8 @@ export default function ProductDetailPage() {
 
   if (!valid) return <ProductMissing message={t('product.doesNotExist')} />;
   if (loading && !product) return <Loading label={t('product.loading')} />;
+  // No answer at all (no status, no server error): the network, not the product.
+  if (error && !apiErrorOf(error)) return <ProductOffline onRetry={onRetry} />;
   if (error || !product) {
     // The server's 404 ('There is no such an entity. Product') is not for customers' eyes.
     const message = !error ? t('product.notAvailable')
@@ -98,11 +113,12 @@ export default function ProductDetailPage() {
         {/* The hints travel with the sticky Add to Cart bar, so they are never hidden under it. */}
         <div className="product-detail__dock">
           {!product.available && <p id="product-unavailable" className="shop-error product-detail__hint" role="status">{t('product.atThisBranch', { reason: unavailableText(product.unavailableUntil) })}</p>}
-          {product.available && missing.length > 0 && <p id="missing-options" className="shop-muted product-detail__hint">{t('product.pleaseChoose', { names: missing.map((g) => g.name).join(t('product.listSeparator')) })}</p>}
+          {product.available && !ordering.open && <p id="branch-closed" className="shop-error product-detail__hint" role="status" data-testid="product-branch-closed">{orderingText(ordering)}</p>}
+          {product.available && ordering.open && missing.length > 0 && <p id="missing-options" className="shop-muted product-detail__hint">{t('product.pleaseChoose', { names: joinList(missing.map((g) => g.name)) })}</p>}
           <div className="product-detail__buy">
             <QuantityStepper value={quantity} min={QUANTITY.productPage.min} max={QUANTITY.productPage.max} onChange={setQuantity} label={t('product.quantityOf', { name: product.name })} />
-            <button type="button" className="shop-button shop-button--wide" disabled={missing.length > 0 || !product.available} onClick={add}
-              aria-describedby={!product.available ? 'product-unavailable' : missing.length ? 'missing-options' : undefined}>
+            <button type="button" className="shop-button shop-button--wide" disabled={missing.length > 0 || !product.available || !ordering.open} onClick={add}
+              aria-describedby={!product.available ? 'product-unavailable' : !ordering.open ? 'branch-closed' : missing.length ? 'missing-options' : undefined}>
               {t('product.addToCart')} <span className="shop-button__price">{money(price, shop.currency)}</span>
             </button>
           </div>
@@ -131,7 +147,7 @@ function OptionGroupField({ group, chosen, currency, onToggle }: { group: Option
             onClick={type === 'radio' && chosen.includes(o.id) && !group.isRequired ? () => onToggle(o.id) : undefined}
           />
           <span className="option__name">{o.name}</span>
-          {o.price > 0 && <span className="option__price">+{money(o.price, currency)}</span>}
+          {o.price > 0 && <span className="option__price"><SignedMoney amount={o.price} currency={currency} /></span>}
         </label>
       ))}
     </fieldset>
@@ -143,6 +159,22 @@ function cartQuantityOf(items: { product: { id: number; Quantity: number }; sele
   const key = [...optionIds].sort((a, b) => a - b).join(',');
   const line = items.find((i) => i.product.id === productId && i.selected_options.map((o) => o.id).sort((a, b) => a - b).join(',') === key);
   return line?.product.Quantity ?? 0;
+}
+
+/** The product could not be reached: Retry, and it loads by itself once the browser is back online. */
+function ProductOffline({ onRetry }: { onRetry(): void }) {
+  useEffect(() => {
+    window.addEventListener('online', onRetry);
+    return () => window.removeEventListener('online', onRetry);
+  }, [onRetry]);
+  const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+  return (
+    <section className="shop-section shop-empty" data-testid="product-offline">
+      <h1 className="shop-title">{offline ? t('offline.title') : t('product.failed')}</h1>
+      {offline && <p className="shop-muted" role="status">{t('offline.product')}</p>}
+      <button type="button" className="shop-button" onClick={onRetry}>{t('offline.retry')}</button>
+    </section>
+  );
 }
 
 function ProductMissing({ message }: { message: string }) {

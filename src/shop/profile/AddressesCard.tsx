@@ -4,7 +4,8 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { notify } from '../../lib/notify';
 import { CustomerAddresses, DeleteAddress } from '../address/graphql';
 import { forgetAddress } from '../address/addressStorage';
-import { t } from '../../i18n';
+import { joinList, t } from '../../i18n';
+import { addressLine } from '../address/addressText';
 import '../../i18n/enScreens';
 
 /** The customer's saved delivery addresses: edit (on /address-details?id=) and delete. */
@@ -35,8 +36,8 @@ export function AddressesCard({ userId }: { userId: number }) {
         {addresses.map((a) => (
           <li key={a.id} className="acct-item">
             <span className="acct-item__body">
-              <strong>{a.area}{t('product.listSeparator')}{a.region}</strong>
-              <span className="shop-muted">{t('profile.addressLine', { block: a.block, street: a.street, house: a.house_no })}{a.floor ? t('profile.floor', { floor: a.floor }) : ''}{a.jadda ? t('profile.jadda', { jadda: a.jadda }) : ''}</span>
+              <strong>{joinList([a.area, a.region])}</strong>
+              <span className="shop-muted">{addressLine(a)}{a.floor ? t('profile.floor', { floor: a.floor }) : ''}{a.jadda ? t('profile.jadda', { jadda: a.jadda }) : ''}</span>
             </span>
             {confirming === a.id ? (
               <span className="acct-actions" role="group" aria-label={t('profile.deleteAsk')}>
