@@ -201,8 +201,10 @@ describe('the customer is told, in their language', () => {
     // The bell asks in Arabic: the customer's language is kept.
     expect((await server.api.get(INBOX, { token: tokens.customer, headers: { 'accept-language': 'ar-KW,ar;q=0.9' } })).status).toBe(200);
     expect((await db().select({ language: t.users.language }).from(t.users).where(eq(t.users.id, 5)))[0].language).toBe('ar');
-    // A call without the header (another client) keeps it.
+    // A call without the header (another client), or with none of our languages, keeps it.
     await server.api.get(INBOX, { token: tokens.customer });
+    await server.api.get(INBOX, { token: tokens.customer, headers: { 'accept-language': '*' } });
+    await server.api.get(INBOX, { token: tokens.customer, headers: { 'accept-language': 'fr-FR' } });
     expect((await db().select({ language: t.users.language }).from(t.users).where(eq(t.users.id, 5)))[0].language).toBe('ar');
 
     const order = await paidCardOrder();
