@@ -5,9 +5,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useTitle } from '../lib/title';
 import { useSessionRef } from '../lib/session';
 import { PhoneInput } from '../shop/components/PhoneInput';
-import { typedDigits } from '../../domain/digits';
 import { AuthCard } from './AuthCard';
-import '../shop/registration/registration.css';
+import { CodeStep } from './CodeStep';
 import { provideCodeSignIn } from './codeSignInPorts';
 import { t, translateMessage, useShopLanguage } from '../i18n';
 import '../i18n/enScreens';
@@ -84,32 +83,6 @@ function PhoneStep({ pending, error, initial, onSubmit }: { pending: boolean; er
     <form className="auth-form" onSubmit={submit} aria-busy={pending}>
       <PhoneInput id="code-sign-in-phone" label={t('signIn.phone')} value={phone} onChange={setPhone} error={error} />
       <button type="submit" className="auth-submit" disabled={pending || !phone}>{pending ? t('signIn.sending') : t('signIn.sendCode')}</button>
-    </form>
-  );
-}
-
-function CodeStep({ pending, error, info, phoneNumber, onSubmit, onResend, onChangePhone }: {
-  pending: boolean; error: string | null; info: string | null; phoneNumber: string;
-  onSubmit(code: string): void; onResend(): void; onChangePhone(): void;
-}) {
-  const [code, setCode] = useState('');
-  const submit = (e: FormEvent) => { e.preventDefault(); onSubmit(code); };
-  return (
-    <form className="auth-form" onSubmit={submit} aria-busy={pending}>
-      <p className="auth-subtitle reg-lead">{t('registration.sentTo')} <strong><bdi dir="ltr">{phoneNumber}</bdi></strong>.</p>
-      <label>
-        {t('registration.code')}
-        {/* Arabic-Indic and Persian digits are digits (domain/digits.ts). */}
-        <input name="code" dir="ltr" inputMode="numeric" autoComplete="one-time-code" value={code}
-          onChange={(e) => setCode(typedDigits(e.target.value).slice(0, 6))} autoFocus />
-      </label>
-      {error && <p className="auth-error" role="alert">{error}</p>}
-      {info && !error && <p className="reg-info" role="status">{info}</p>}
-      <button type="submit" className="auth-submit" disabled={pending || code.length !== 6}>{pending ? t('registration.checking') : t('registration.verify')}</button>
-      <div className="reg-secondary">
-        <button type="button" className="reg-link" onClick={onResend} disabled={pending}>{t('registration.resend')}</button>
-        <button type="button" className="reg-link" onClick={onChangePhone} disabled={pending}>{t('registration.changePhone')}</button>
-      </div>
     </form>
   );
 }

@@ -1,7 +1,6 @@
-import { fromPromise } from 'xstate';
 import type { ApolloClient } from '@apollo/client';
 import { graphql } from '../gql';
-import { errorMessage } from '../lib/errors';
+import { port } from './actorPort';
 import { codeSignInMachine, type CodeSignInSession } from '../../machines/codeSignIn';
 
 const SendSignInCode = graphql(`
@@ -15,17 +14,6 @@ const AuthenticateBySmsCode = graphql(`
     TokenAuth_AuthenticateBySmsCode(input: $input) { accessToken userId }
   }
 `);
-
-/** A port whose rejection carries the message the user should read. */
-function port<O, I>(fn: (input: I) => Promise<O>) {
-  return fromPromise<O, I>(async ({ input }) => {
-    try {
-      return await fn(input);
-    } catch (e) {
-      throw new Error(errorMessage(e));
-    }
-  });
-}
 
 /** Binds the code sign-in machine's ports to the gateway; `signIn` hands the session to the auth session. */
 export function provideCodeSignIn(client: ApolloClient, signIn: (session: CodeSignInSession) => void) {

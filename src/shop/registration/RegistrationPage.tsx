@@ -7,7 +7,7 @@ import { AuthCard } from '../../auth/AuthCard';
 import { useTitle } from '../../lib/title';
 import { useSessionRef } from '../../lib/session';
 import { PhoneInput } from '../components/PhoneInput';
-import { typedDigits } from '../../../domain/digits';
+import { CodeStep } from '../../auth/CodeStep';
 import { provideRegistration } from './registrationPorts';
 import { t, translateMessage, useShopLanguage, type TextKey } from '../../i18n';
 import '../../i18n/enScreens';
@@ -113,31 +113,6 @@ function PhoneStep({ pending, error, initial, onSubmit }: { pending: boolean; er
       <p className="auth-subtitle reg-lead">{t('registration.phoneLead')}</p>
       <PhoneInput id="reg-phone" label={t('registration.phone')} value={phone} onChange={setPhone} error={error} />
       <button type="submit" className="auth-submit" disabled={pending || !phone}>{pending ? t('registration.sending') : t('registration.sendCode')}</button>
-    </form>
-  );
-}
-
-function CodeStep({ pending, error, info, phoneNumber, onSubmit, onResend, onChangePhone }: {
-  pending: boolean; error: string | null; info: string | null; phoneNumber: string;
-  onSubmit(code: string): void; onResend(): void; onChangePhone(): void;
-}) {
-  const [code, setCode] = useState('');
-  const submit = (e: FormEvent) => { e.preventDefault(); onSubmit(code); };
-  return (
-    <form className="auth-form" onSubmit={submit} aria-busy={pending}>
-      <p className="auth-subtitle reg-lead">{t('registration.sentTo')} <strong className="reg-phone"><bdi dir="ltr">{phoneNumber}</bdi></strong>.</p>
-      <label>
-        {t('registration.code')}
-        <input name="code" dir="ltr" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code}
-          onChange={(e) => setCode(typedDigits(e.target.value).slice(0, 6))} autoFocus />
-      </label>
-      <Alert error={error} />
-      {info && !error && <p className="reg-info" role="status">{info}</p>}
-      <button type="submit" className="auth-submit" disabled={pending || !code}>{pending ? t('registration.checking') : t('registration.verify')}</button>
-      <div className="reg-secondary">
-        <button type="button" className="reg-link" onClick={onResend} disabled={pending}>{t('registration.resend')}</button>
-        <button type="button" className="reg-link" onClick={onChangePhone} disabled={pending}>{t('registration.changePhone')}</button>
-      </div>
     </form>
   );
 }

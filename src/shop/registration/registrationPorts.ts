@@ -1,7 +1,6 @@
-import { fromPromise } from 'xstate';
 import type { ApolloClient } from '@apollo/client';
 import { graphql } from '../../gql';
-import { errorMessage } from '../../lib/errors';
+import { port } from '../../auth/actorPort';
 import { registrationMachine, type RegistrationSession } from '../../../machines/registration';
 
 const SendRegistrationCode = graphql(`
@@ -21,17 +20,6 @@ const CompleteRegistration = graphql(`
     Customer_RegistrateUserFromMobileAppByPhone(input: $input) { accessToken userId }
   }
 `);
-
-/** A port whose rejection carries the message the user should read (SPEC.md 8 order). */
-function port<O, I>(fn: (input: I) => Promise<O>) {
-  return fromPromise<O, I>(async ({ input }) => {
-    try {
-      return await fn(input);
-    } catch (e) {
-      throw new Error(errorMessage(e));
-    }
-  });
-}
 
 /** Binds the registration machine's ports to the gateway; `signIn` hands the new session on. */
 export function provideRegistration(client: ApolloClient, signIn: (session: RegistrationSession) => void) {
