@@ -8,5 +8,5 @@ import { money } from '../../i18n';
  */
 export function SignedMoney({ amount, currency }: { amount: number; currency: string }) {
   const [number, ...unit] = money(Math.abs(amount), currency).split(' ');
-  return <><bdi dir="ltr">{amount < 0 ? '−' : '+'}{number}</bdi>{unit.length ? ` ${unit.join(' ')}` : ''}</>;
+  return <><bdi dir="ltr">{`${amount < 0 ? '−' : '+'}${number}`}</bdi>{unit.length ? ` ${unit.join(' ')}` : ''}</>;
 }

@@ -96,7 +96,9 @@ function CategoryTabs({ types }: { types: { id: number; name: string }[] }) {
         const section = document.getElementById(`menu-type-${id}`);
         if (section && section.getBoundingClientRect().top <= line) seen = Number(id);
       }
-      setCurrent(seen ?? (Number(ids.split(',')[0]) || null));
+      // At the very end of the page the last type is the one being read, however short it is.
+      const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2 && window.scrollY > 0;
+      setCurrent(atEnd ? Number(ids.split(',').at(-1)) : seen ?? (Number(ids.split(',')[0]) || null));
     };
     const schedule = () => { if (!frame) frame = requestAnimationFrame(measure); };
     measure();
