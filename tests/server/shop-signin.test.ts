@@ -89,6 +89,17 @@ describe('numbers typed with Arabic-Indic or Persian digits', () => {
     expect((await call('POST', AUTH, { body: { userNameOrEmailAddress: phone, password: 'secret-2' }, ip })).status).toBe(200);
   });
 
+  it("finds a customer's codes on /ValidationCode by digits typed in Arabic-Indic", async () => {
+    const ip = '10.24.1.5';
+    const { local, phone } = newPhone();
+    await call('POST', REGISTER, { body: { phoneNumber: phone }, ip });
+    await call('POST', REGISTER, { body: { phoneNumber: newPhone().phone }, ip });
+    const admin = (await call('POST', AUTH, { body: { userNameOrEmailAddress: 'admin', password: '123qwe' }, ip })).body.result.accessToken;
+    const res = await call('GET', `${APP}/Customer/GetALlconfermationCode`, { query: { PhoneNumber: arabic(local.slice(2)) }, token: admin, ip });
+    expect(res.status).toBe(200);
+    expect(res.body.result.data.map((r: { phoneNumber: string }) => r.phoneNumber)).toEqual([phone]);
+  });
+
   it('saves a car plate once, whichever digits it was typed in', async () => {
     const ip = '10.24.1.3';
     const { phone } = newPhone();

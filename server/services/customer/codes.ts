@@ -10,6 +10,7 @@ import type { AppContext, Caller } from '../../http/context';
 import type { CodePurpose } from '../verification/codes';
 import { scopeWhere } from '../../resources/scope';
 import { registerSmsRoutes } from '../../messages/smsSends';
+import { typedDigits } from '../../../domain/digits';
 
 /**
  * The SMS outbox as staff read it on /ValidationCode: with the embedded SMS adapter this is
@@ -35,7 +36,7 @@ export const SmsCode = Obj('SmsCode', {
 const SmsCodeList = Obj('SmsCodeList', { data: Type.Array(SmsCode), totalCount: Type.Integer() });
 const SmsCodeQuery = Obj('SmsCodeQuery', {
   ...pagingFields,
-  PhoneNumber: Type.Optional(Type.String({ maxLength: 20, description: 'Digits of the phone, any part.' })),
+  PhoneNumber: Type.Optional(Type.String({ maxLength: 20, description: 'Digits of the phone, any part (Arabic-Indic digits too).' })),
 });
 
 /**
@@ -59,7 +60,7 @@ export function registerValidationCodes(app: FastifyInstance, ctx: AppContext) {
   const list = (purpose: CodePurpose) => async ({ query, caller }: { query: { SkipCount: number; MaxResultCount: number; PhoneNumber?: string }; caller: Caller }) => {
     // Only the embedded outbox (development) shows codes to staff; with a real provider, nobody reads them.
     const showCode = ctx.sms.embeddedOutbox;
-    const digits = query.PhoneNumber?.replace(/\D/g, '');
+    const digits = query.PhoneNumber ? typedDigits(query.PhoneNumber) : undefined;
     const where = and(eq(smsOutbox.purpose, purpose), digits ? like(smsOutbox.phoneNumber, `%${digits}%`) : undefined, readableCodes(ctx.db, caller));
     const { offset, limit } = pageOf(query);
     const [rows, [{ n }]] = await Promise.all([
