@@ -205,6 +205,7 @@ export const ar: Catalogue = {
     refundReturning: 'يجري إرجاع {{amount}} إلى {{card}}.',
     refundReturned: 'تم الإرجاع في {{date}}: {{amount}} إلى {{card}}.',
     refundOwed: 'سيُعاد إليك {{amount}} في الفرع.',
+    refundHandedBack: 'أُعيد إليك {{amount}} في الفرع في {{date}}.',
     paid: 'طلبك مدفوع وفي طريقه إلى الفرع.',
     cashOnDelivery: 'تم تقديم طلبك. يرجى الدفع نقدًا عند الاستلام.',
     payAtBranch: 'تم تقديم طلبك. يرجى الدفع في الفرع.',

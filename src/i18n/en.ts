@@ -205,6 +205,7 @@ export const en = {
     refundReturning: '{{amount}} is being returned to {{card}}.',
     refundReturned: 'Returned on {{date}}: {{amount}} to {{card}}.',
     refundOwed: '{{amount}} will be returned to you at the branch.',
+    refundHandedBack: 'Returned to you at the branch on {{date}}: {{amount}}.',
     paid: 'Your order is paid and on its way to the branch.',
     cashOnDelivery: 'Your order is placed. Please pay cash on delivery.',
     payAtBranch: 'Your order is placed. Please pay at the branch.',

@@ -147,7 +147,9 @@ describe('an owed cash refund handed back at the branch', () => {
     expect(row.refundedAt).not.toBeNull();
     const texts = (await noticesOf(order.id)).map((n) => n.text);
     expect(texts.filter((x) => x === `${order.total} KD was returned to you at the branch.`)).toHaveLength(1);
-    // The order's screens show it.
+    // The order's screens show it: the customer's tracker reads it as handed back at the branch (not "to your card").
+    const detail = await server.api.get(`${STORE}/GetOrderDetail`, { token: tokens.customer, query: { orderId: order.id, ohash: order.ohash } });
+    expect(detail.body.result.refunds).toEqual([{ amount: Number(order.total), state: 'handedBack', refundedAt: row.refundedAt!.toISOString() }]);
     const staff = await server.api.get('/api/services/app/Refund/GetOrderRefunds', { token: tokens.branchuser, query: { OrderId: order.id } });
     expect(staff.body.result).toMatchObject([{ id: refund.id, status: 'refunded', handedBackBy: 3 }]);
   });

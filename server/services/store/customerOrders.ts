@@ -91,7 +91,7 @@ export const CustomerOrderDetail = Obj('CustomerOrderDetail', {
   /** The money given back (server/payments/refunds.ts), oldest first. */
   refunds: Type.Array(Obj('CustomerOrderRefund', {
     amount: Type.Number(),
-    /** returning (on its way to the card; a failed attempt is retried by staff, so it still is), returned, or owed at the branch (cash). */
+    /** returning (on its way to the card; a failed attempt is retried by staff, so it still is), returned, owed at the branch (cash), or handedBack (that cash given back). */
     state: Type.String(),
     refundedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   })),
@@ -99,8 +99,9 @@ export const CustomerOrderDetail = Obj('CustomerOrderDetail', {
   receipt: Type.Union([PaymentReceipt, Type.Null()]),
 });
 
-/** What the customer reads of a refund's status. */
-const customerRefundState = (status: string) => (status === 'refunded' ? 'returned' : status === 'owed' ? 'owed' : 'returning');
+/** What the customer reads of a refund's status; cash given back is handed back at the branch, not returned to a card. */
+const customerRefundState = (r: { status: string; provider: string }) =>
+  (r.status === 'refunded' ? (r.provider === 'cash' ? 'handedBack' : 'returned') : r.status === 'owed' ? 'owed' : 'returning');
 
 /**
  * The caller's own orders, newest first. The guest account is shared by every guest, so it
@@ -179,7 +180,7 @@ export async function orderDetail(db: Db, orderId: number, view: OrderView, lang
       options: ((i.options ?? []) as { id: number; name: string; price: number; quantity?: number }[])
         .map((op) => ({ id: op.id, name: name.option(op.id, op.name), price: Number(op.price), quantity: op.quantity ?? 1 })),
     })),
-    refunds: refunds.map((r) => ({ amount: Number(r.amount), state: customerRefundState(r.status), refundedAt: r.refundedAt?.toISOString() ?? null })),
+    refunds: refunds.map((r) => ({ amount: Number(r.amount), state: customerRefundState(r), refundedAt: r.refundedAt?.toISOString() ?? null })),
     receipt,
   };
 }

@@ -1,5 +1,5 @@
-import { Button, HTMLTable, Tag, type Intent } from '@blueprintjs/core';
-import { useEffect } from 'react';
+import { Alert, Button, HTMLTable, Tag, type Intent } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
 import { canSendOrderEvent } from '../../../domain/permissions';
@@ -21,6 +21,12 @@ const RetryRefund = graphql(`
   }
 `);
 
+const HandBackRefund = graphql(`
+  mutation MarkRefundHandedBack($input: MarkRefundHandedBackInput_Input!) {
+    refund: Refund_MarkRefundHandedBack(input: $input) { id status refundedAt }
+  }
+`);
+
 /** Each refund state as staff read it (server/payments/refunds.ts REFUND_STATUSES). */
 export const REFUND_STATE: Record<string, { text: string; intent: Intent }> = {
   pending: { text: 'Refund pending', intent: 'warning' },
@@ -39,6 +45,9 @@ const CAUSE: Record<string, string> = {
 export function OrderRefunds({ orderId, role, version }: { orderId: number; role: string | null; version: number }) {
   const { data, refetch } = useQuery(OrderRefundList, { variables: { OrderId: orderId }, fetchPolicy: 'cache-and-network', context: { silent: true } });
   const [retry, retrying] = useMutation(RetryRefund, { context: { silent: true } });
+  const [handBack, handingBack] = useMutation(HandBackRefund, { context: { silent: true } });
+  // The owed cash refund staff are asked to confirm as handed back.
+  const [confirming, setConfirming] = useState<{ id: number; amount: number } | null>(null);
   // The order changed (the live feed brought a new version; a refund's end publishes one): read its refunds again.
   useEffect(() => { void refetch(); }, [version]); // eslint-disable-line react-hooks/exhaustive-deps
   const refunds = (data?.refunds ?? []).filter((r): r is NonNullable<typeof r> => !!r);
@@ -62,6 +71,10 @@ export function OrderRefunds({ orderId, role, version }: { orderId: number; role
                     <Button small icon="refresh" text="Retry" loading={retrying.loading}
                       onClick={async () => { try { await retry({ variables: { input: { refundId: r.id } } }); } finally { await refetch(); } }} />
                   )}
+                  {r.status === 'owed' && canSendOrderEvent(role, 'order.approveRefund') && (
+                    <Button small icon="bank-account" text="Handed back" data-testid="refund-hand-back" loading={handingBack.loading}
+                      onClick={() => setConfirming({ id: r.id, amount: r.amount })} />
+                  )}
                 </td>
               </tr>
             );
@@ -69,6 +82,17 @@ export function OrderRefunds({ orderId, role, version }: { orderId: number; role
         </tbody>
       </HTMLTable>
       {retrying.error && <p className="order-muted" role="alert">{errorMessage(retrying.error)}</p>}
+      {handingBack.error && <p className="order-muted" role="alert">{errorMessage(handingBack.error)}</p>}
+      <Alert isOpen={!!confirming} intent="primary" icon="bank-account" confirmButtonText="Yes, handed back" cancelButtonText="Cancel"
+        onCancel={() => setConfirming(null)}
+        onConfirm={async () => {
+          const refundId = confirming!.id;
+          setConfirming(null);
+          try { await handBack({ variables: { input: { refundId } } }); } catch { /* shown above */ } finally { await refetch(); }
+        }}>
+        <p>Did the customer get {confirming ? formatMoney(confirming.amount) : ''} back in cash at the branch?</p>
+        <p>The refund is recorded as given back, with your name and the time, and the customer is told.</p>
+      </Alert>
     </>
   );
 }

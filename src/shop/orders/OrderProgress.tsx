@@ -45,8 +45,9 @@ export function OrderRefunds({ order, currency }: { order: OrderDetail; currency
     <div className="order-progress__refunds" data-testid="order-refunds">
       {refunds.map((r, i) => {
         const amount = money(r.amount, currency);
-        const text = r.state === 'returned'
-          ? t('order.refundReturned', { amount, card, date: dateTime(String(r.refundedAt), { dateStyle: 'medium', timeStyle: 'short' }) })
+        const date = () => dateTime(String(r.refundedAt), { dateStyle: 'medium', timeStyle: 'short' });
+        const text = r.state === 'returned' ? t('order.refundReturned', { amount, card, date: date() })
+          : r.state === 'handedBack' ? t('order.refundHandedBack', { amount, date: date() })
           : r.state === 'owed' ? t('order.refundOwed', { amount }) : t('order.refundReturning', { amount, card });
         return <p key={i} className="order-progress__refund" data-state={r.state}>{text}</p>;
       })}
