@@ -93,3 +93,48 @@ describe('the tracking link opened in a second browser (390 px, Arabic)', () => 
     }
   });
 });
+
+describe('Order again (390 px, Arabic)', () => {
+  it('on a previous order fills the cart at today\'s price and says what changed', async () => {
+    const signedIn = await server.api.post('/api/TokenAuth/Authenticate', { body: { userNameOrEmailAddress: 'customer', password: '123qwe' } });
+    const { accessToken, userId } = signedIn.body.result;
+    const menu = await server.api.get('/api/services/app/Products/GetProductsGroupedByTypeAndSubtypeAsCustomerForMangoes', { query: { brandId: 7, branchId: 1 } });
+    const cookie = menu.body.result.flatMap((t: any) => t.subtypes.flatMap((s: any) => s.products)).find((p: any) => p.name === 'Pistachio Cookie');
+    const placed = await server.api.post('/api/services/app/Store/SaveNewOrderVS1', {
+      token: accessToken, headers: { 'idempotency-key': crypto.randomUUID() },
+      body: { brandId: 7, paymentSystem: 2, deliveryOptions: { branchId: 1, isPickup: true }, products: [{ productId: cookie.id, quantity: 2 }] },
+    });
+    expect(placed.status, JSON.stringify(placed.body.error)).toBe(200);
+    const admin = await server.api.login('admin');
+    const raised = Math.round((cookie.price + 0.1) * 1000) / 1000;
+    expect((await server.api.put('/api/services/app/Products/UpdateProduct', { token: admin, body: { id: cookie.id, price: raised } })).status).toBe(200);
+    const context = await newPhone();
+    await context.addInitScript(([token, id]) => {
+      if (!localStorage.getItem('token')) { localStorage.setItem('token', token); localStorage.setItem('userId', id); }
+    }, [accessToken, String(userId)] as const);
+    const page = await context.newPage();
+    try {
+      await shotOnFailure(page, 'shop-follow-reorder-390', async () => {
+        await page.goto('/track/previous');
+        await page.getByTestId('history-row').first().waitFor();
+        await page.getByRole('button', { name: 'اطلب مجددًا' }).first().click();
+        const notice = page.getByTestId('reorder-notice');
+        await notice.waitFor();
+        expect(await notice.getByRole('listitem').allTextContents()).toEqual([
+          `سعر كوكيز بالفستق الآن ${raised.toFixed(3)} د.ك (كان ${cookie.price.toFixed(3)} د.ك).`,
+        ]);
+        const cart = await page.evaluate(() => JSON.parse(localStorage.getItem('cartItems') ?? '[]'));
+        expect(cart.map((i: any) => [i.product.id, i.product.Quantity, i.product.price])).toEqual([[cookie.id, 2, raised]]);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await screenshot(page, 'shop-follow-reorder-390');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        await notice.getByRole('link', { name: 'اذهب إلى السلة' }).click();
+        await page.waitForURL('**/cart');
+        await page.getByText('كوكيز بالفستق').first().waitFor();
+      });
+    } finally {
+      await context.close();
+      await server.api.put('/api/services/app/Products/UpdateProduct', { token: admin, body: { id: cookie.id, price: cookie.price } });
+    }
+  });
+});

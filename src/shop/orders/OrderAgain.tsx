@@ -8,6 +8,7 @@ import { CartPrices } from '../checkout/PriceCheck';
 import { BranchProducts } from '../menu/ProductList';
 import { TrackedOrder } from './orderGraphql';
 import { planReorder, type ReorderPlan, type TodayProduct } from '../../../machines/reorder';
+import './orderProgress.css';
 
 const present = <T,>(x: T | null | undefined): x is T => x != null;
 
