@@ -31,8 +31,6 @@ const RecentScans = graphql(`
 `);
 
 const DAY = 24 * 3600 * 1000;
-/** A moment's calendar day in Kuwait, 'YYYY-MM-DD' (the branches' days, whatever the browser's zone). */
-export const kuwaitDay = (at: Date) => dayKey(at);
 /** The period the server is asked for: from the first day's Kuwait midnight to the midnight after the last day (exclusive). */
 const periodOf = (from: string, to: string) => ({
   fromDate: fromZoneInput(`${from}T00:00`),
@@ -49,8 +47,8 @@ export default function QrScansPage() {
   const params = useParams<{ brandId: string; brandName: string }>();
   const brandId = Number(params.brandId);
   const brandName = safeDecode(params.brandName ?? '');
-  const today = kuwaitDay(new Date());
-  const [range, setRange] = useState({ from: kuwaitDay(new Date(Date.now() - 29 * DAY)), to: today });
+  const today = dayKey(new Date());
+  const [range, setRange] = useState({ from: dayKey(Date.now() - 29 * DAY), to: today });
   const [draft, setDraft] = useState(range);
   const [problem, setProblem] = useState<string | null>(null);
   const [skip, setSkip] = useState(0);
