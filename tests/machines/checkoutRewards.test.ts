@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { checkoutMachine, orderRequestOf, selectCanSubmit, selectRewards } from '../../machines/checkout';
+import { checkoutMachine, orderRequestOf, selectCanSubmit, selectRewards, type CheckoutOptions, type PlacedOrder } from '../../machines/checkout';
 import { canSpendPoints, orderProductsOf } from '../../machines/checkoutRewards';
 
 /**
@@ -15,14 +15,13 @@ const lines = [
   { productId: CAPPUCCINO, quantity: 1, optionIds: [7] },
   { productId: COOKIE, quantity: 1, optionIds: [] },
 ];
+const payment = [{ paymentSystemId: 2, name: 'Cash at branch', isCard: false }];
 const rewards = { points: 120, redeemPoints: { [ESPRESSO]: 100, [CAPPUCCINO]: 150 }, freeItems: 1, freeItemProducts: [ESPRESSO], lines };
 
 async function editing(options: Partial<typeof rewards> = {}) {
   const actor = createActor(checkoutMachine.provide({
     actors: {
-      loadOptions: fromPromise(async () => ({
-        paymentMethods: [{ paymentSystemId: 2, name: 'Cash at branch', isCard: false }], addresses: [], ...rewards, ...options,
-      })),
+      loadOptions: fromPromise(async (): Promise<CheckoutOptions> => ({ paymentMethods: payment, addresses: [], ...rewards, ...options })),
     },
   }), { input: { isAuthenticated: true, isGuest: false, brandId: 7, branchId: 1, lines } }).start();
   await waitFor(actor, (s) => s.matches('editing'));
@@ -53,7 +52,7 @@ describe('points at checkout', () => {
 
   it('the guest is offered no points', async () => {
     const actor = createActor(checkoutMachine.provide({
-      actors: { loadOptions: fromPromise(async () => ({ paymentMethods: [{ paymentSystemId: 2, name: 'Cash', isCard: false }], addresses: [], ...rewards })) },
+      actors: { loadOptions: fromPromise(async (): Promise<CheckoutOptions> => ({ paymentMethods: payment, addresses: [], ...rewards })) },
     }), { input: { isAuthenticated: true, isGuest: true, brandId: 7, branchId: 1, lines } }).start();
     await waitFor(actor, (s) => s.matches('editing'));
     expect(selectRewards(actor.getSnapshot()).pointsLines).toEqual([]);
@@ -68,11 +67,11 @@ describe('points at checkout', () => {
 describe('a sold-out line', () => {
   it('holds Place order until it is removed, and a refusal naming it marks it with no toast', async () => {
     const toasts: string[] = [];
-    const refusal = { isSuccessed: false, isPaid: false, message: 'Pistachio Cookie is sold out.', paymentUrl: null, orderId: null, ohash: null, soldOut: [COOKIE] };
+    const refusal: PlacedOrder = { isSuccessed: false, isPaid: false, message: 'Pistachio Cookie is sold out.', paymentUrl: null, orderId: null, ohash: null, soldOut: [COOKIE] };
     const actor = createActor(checkoutMachine.provide({
       actors: {
-        loadOptions: fromPromise(async () => ({ paymentMethods: [{ paymentSystemId: 2, name: 'Cash', isCard: false }], addresses: [] })),
-        placeOrder: fromPromise(async () => refusal),
+        loadOptions: fromPromise(async (): Promise<CheckoutOptions> => ({ paymentMethods: payment, addresses: [] })),
+        placeOrder: fromPromise(async (): Promise<PlacedOrder> => refusal),
       },
       actions: { showError: (_, p) => { toasts.push(p.message); } },
     }), { input: { isAuthenticated: true, isGuest: false, brandId: 7, branchId: 1, lines } }).start();

@@ -50,7 +50,7 @@ describe('points at checkout', () => {
     // Two espressos cost 200 points: more than the 120 held.
     const tooMany = await quote(body(true, 2));
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body.error.message).toBe(ORDER_TEXT.notEnoughPoints);
+    expect(tooMany.body.error!.message).toBe(ORDER_TEXT.notEnoughPoints);
     expect(await points()).toBe(before); // a quote spends nothing
   });
 
@@ -99,7 +99,7 @@ describe('a sold-out line', () => {
     try {
       const refused = await quote(body(false));
       expect(refused.status).toBe(400);
-      expect(refused.body.error.validationErrors).toEqual([{ message: refused.body.error.message, members: ['products[1]'] }]);
+      expect(refused.body.error!.validationErrors).toEqual([{ message: refused.body.error!.message, members: ['products[1]'] }]);
     } finally {
       await server.api.get(`${API}/Branch/GetProductSwitchForBranchUser`, { token: branchUser, query: { productId: cookie, branchId: 1, Switch: true } });
     }
