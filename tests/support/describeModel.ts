@@ -44,6 +44,8 @@ export interface ModelSpec<TMachine extends AnyStateMachine, H> {
   describeEvent?: (event: EventObject & Record<string, unknown>) => string;
   /** 'states' (the default): one path to each state; 'transitions': one path through each transition (a state reached by each event from each state), as createTestModel does by default. */
   cover?: 'states' | 'transitions';
+  /** With `cover: 'transitions'`: what makes two events the same transition (default: the whole event). */
+  transitionKey?: (event: EventObject & Record<string, unknown>) => string;
   /** 'shortest' (one path per model state, the default) or 'simple' (every loop-free path). */
   paths?: 'shortest' | 'simple';
   /** A cap on the number of paths walked (after removing paths that are prefixes of others). */
@@ -52,7 +54,8 @@ export interface ModelSpec<TMachine extends AnyStateMachine, H> {
   mustVisit?: string[];
   /** Starts the system under test for one path (renders the view, starts the actor); returns the test's handle. */
   start: () => H | Promise<H>;
-  stop?: (handle: H) => void | Promise<void>;
+  /** Ends the walk (`failed`: the walk threw, and work it started may still be in flight). */
+  stop?: (handle: H, walk: { failed: boolean }) => void | Promise<void>;
   steps: Record<string, (handle: H, step: ModelStep<TMachine>) => unknown>;
   states?: Record<string, (handle: H, snapshot: SnapshotFrom<TMachine>) => unknown>;
   /** The real actor's snapshot, where the test holds it: after each step its state value must be the model's. */
@@ -101,7 +104,7 @@ export function stepKey(machine: AnyStateMachine, event: EventObject): string {
 }
 
 /** The paths of the real machine's graph. */
-export function modelPaths<TMachine extends AnyStateMachine>(spec: Pick<ModelSpec<TMachine, unknown>, 'machine' | 'input' | 'events' | 'answers' | 'serialize' | 'filterEvents' | 'paths' | 'maxPaths' | 'describeEvent' | 'cover'>): ModelPath<TMachine>[] {
+export function modelPaths<TMachine extends AnyStateMachine>(spec: Pick<ModelSpec<TMachine, unknown>, 'machine' | 'input' | 'events' | 'answers' | 'serialize' | 'filterEvents' | 'paths' | 'maxPaths' | 'describeEvent' | 'cover' | 'transitionKey'>): ModelPath<TMachine>[] {
   const { machine } = spec;
   const sources = invokeSources(machine);
   const serialize = spec.serialize ?? ((s: SnapshotFrom<TMachine>) => ({ value: s.value, context: s.context }));
@@ -127,7 +130,7 @@ export function modelPaths<TMachine extends AnyStateMachine>(spec: Pick<ModelSpe
   const model = new TestModel(machine, {
     events,
     serializeState: (s: Snap, event?: EventObject, prev?: Snap) => JSON.stringify(serialize(s as never))
-      + (spec.cover === 'transitions' && event && prev ? ` via ${JSON.stringify(event)} from ${JSON.stringify(serialize(prev as never))}` : ''),
+      + (spec.cover === 'transitions' && event && prev ? ` via ${(spec.transitionKey ?? JSON.stringify)(event as never)} from ${JSON.stringify(serialize(prev as never))}` : ''),
     filterEvents: spec.filterEvents as never,
     stateMatcher: (s: Snap, key: string) => key !== '*' && s.matches(key),
     input: spec.input,
@@ -144,6 +147,7 @@ export function modelPaths<TMachine extends AnyStateMachine>(spec: Pick<ModelSpe
 export async function walkPath<TMachine extends AnyStateMachine, H>(spec: ModelSpec<TMachine, H>, path: ModelPath<TMachine>): Promise<void> {
   const handle = await spec.start();
   const keys = path.steps.map((s) => stepKey(spec.machine, s.event));
+  let failed = true;
   try {
     for (let i = 0; i < path.steps.length; i++) {
       const { event, state } = path.steps[i];
@@ -165,8 +169,9 @@ export async function walkPath<TMachine extends AnyStateMachine, H>(spec: ModelS
         throw err;
       }
     }
+    failed = false;
   } finally {
-    await spec.stop?.(handle);
+    await spec.stop?.(handle, { failed });
   }
 }
 
