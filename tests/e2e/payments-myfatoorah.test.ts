@@ -6,6 +6,7 @@ import { startFakeMyFatoorah, type FakeMyFatoorah } from '../support/fakeMyFatoo
 import { TEXT } from '../../domain/constants';
 import { randomUUID } from 'node:crypto';
 import { guestOrderBody } from '../support/guestOrders';
+import { guestOrdersFromShop, serverWithGateway } from '../support/paymentGateways';
 
 /**
  * Issue 21 in Chromium, "Providers": a guest pays a KNET order through the simulated MyFatoorah
@@ -17,21 +18,11 @@ const MF = { apiKey: 'mf-e2e-api-key', webhookSecret: 'mf-e2e-webhook-secret' };
 let server: ServerProcess;
 let browser: Browser;
 let mf: FakeMyFatoorah;
-const saved = { ...process.env };
 
 /** A server configured for MyFatoorah as in production (MYFATOORAH_*, the fake's base URL), with KNET (MyFatoorah) on for brand 7. */
 async function serverWithMyFatoorah(opts: Parameters<typeof startServerProcess>[0] = {}) {
-  Object.assign(process.env, { MYFATOORAH_API_KEY: MF.apiKey, MYFATOORAH_WEBHOOK_SECRET: MF.webhookSecret, MYFATOORAH_BASE_URL: mf.url });
-  let started: ServerProcess;
-  try {
-    started = await startServerProcess(opts);
-  } finally {
-    for (const k of ['MYFATOORAH_API_KEY', 'MYFATOORAH_WEBHOOK_SECRET', 'MYFATOORAH_BASE_URL']) if (saved[k] === undefined) delete process.env[k]; else process.env[k] = saved[k];
-  }
+  const started = await serverWithGateway({ MYFATOORAH_API_KEY: MF.apiKey, MYFATOORAH_WEBHOOK_SECRET: MF.webhookSecret, MYFATOORAH_BASE_URL: mf.url }, [4], opts);
   mf.setWebhookUrl(`${started.url}/payments/myfatoorah/webhook`);
-  const admin = await started.api.login('companyadmin');
-  const on = await started.api.post('/api/services/app/BrandPayment/Create', { token: admin, body: { brandId: 7, paymentSystemId: 4 } });
-  expect(on.status, JSON.stringify(on.body)).toBe(200);
   return started;
 }
 
@@ -51,26 +42,7 @@ describe('a guest pays with KNET through MyFatoorah', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await shotOnFailure(page, 'myfatoorah-pay', async () => {
-      await page.goto('/');
-      const brand = page.getByRole('button', { name: /Mango Coffee/ });
-      await brand.waitFor();
-      if ((await brand.getAttribute('aria-expanded')) !== 'true') await brand.click();
-      await page.getByRole('button', { name: /Salmiya/ }).click();
-      await page.waitForURL('**/products');
-      await page.getByTestId('product-list').getByRole('link', { name: /Cappuccino/ }).click();
-      await page.waitForURL('**/product-detail/**');
-      await page.getByLabel('Large').check();
-      await page.getByRole('button', { name: /Add to Cart/ }).click();
-      await page.waitForURL('**/products');
-      await page.getByRole('link', { name: /View Cart/ }).click();
-      await page.waitForURL('**/cart');
-      await page.getByRole('link', { name: 'Checkout as guest' }).click();
-      await page.waitForURL('**/check-out');
-      await page.getByLabel('KNET (MyFatoorah)').check();
-      await page.getByLabel('Name').fill('Fatima Guest');
-      await page.getByLabel('Phone').fill('5000 0077');
-      await page.getByLabel('Phone').blur();
-      await page.getByRole('button', { name: 'Place order' }).click();
+      await guestOrdersFromShop(page, 'KNET (MyFatoorah)');
 
       // The simulated MyFatoorah page, on its own origin.
       await page.waitForURL(`${mf.url}/pay/**`);
