@@ -3,6 +3,7 @@ import { Callout, HTMLTable, Spinner } from '@blueprintjs/core';
 import { graphql } from '../../gql';
 import { Chart, ChartCard } from '../charts/Chart';
 import { errorMessage } from '../../lib/errors';
+import { smsCostText } from './smsCost';
 
 /** The days the card covers (Statistic/GetSmsSendsPerDay's default). */
 const DAYS = 30;
@@ -13,8 +14,6 @@ const SmsSendsPerDayQuery = graphql(`
   }
 `);
 
-/** A cost as the provider reported it, in its currency (KWD from Unifonic, USD from Twilio), as /ValidationCode shows it. */
-const costText = (cost: number, currency: string | null | undefined) => `${Number(cost.toFixed(4))} ${currency ?? ''}`.trim();
 
 /**
  * Codes sent through the SMS provider per day (issue 27, "a pumping attack shows up as a number"):
@@ -43,7 +42,7 @@ export function SmsSendsPerDay() {
             series: [
               { name: 'Sent', type: 'bar', data: oldestFirst.map((d) => d.sends) },
               { name: 'Verified', type: 'bar', data: oldestFirst.map((d) => d.verified) },
-              { name: 'Cost', type: 'line', yAxisIndex: 1, data: oldestFirst.map((d) => Number(d.cost.toFixed(4))) },
+              { name: 'Cost', type: 'line', yAxisIndex: 1, data: oldestFirst.map((d) => Number(d.cost.toFixed(5))) },
             ],
           }} />}
         table={(
@@ -51,7 +50,7 @@ export function SmsSendsPerDay() {
             <thead><tr><th>Day (Kuwait)</th><th>Sent</th><th>Delivered</th><th>Verified</th><th>Not sent</th><th>Cost</th></tr></thead>
             <tbody>
               {days.map((d) => (
-                <tr key={d.day}><td>{d.day}</td><td>{d.sends}</td><td>{d.delivered}</td><td>{d.verified}</td><td>{d.failed}</td><td>{costText(d.cost, d.currency)}</td></tr>
+                <tr key={d.day}><td>{d.day}</td><td>{d.sends}</td><td>{d.delivered}</td><td>{d.verified}</td><td>{d.failed}</td><td>{smsCostText(d.cost, d.currency)}</td></tr>
               ))}
             </tbody>
           </HTMLTable>

@@ -6,6 +6,7 @@ import { can } from '../../../../domain/permissions';
 import { useSession } from '../../../lib/session';
 import { ResourceScreen } from '../ResourceScreen';
 import type { ColumnConfig, ResourceConfig } from '../types';
+import { smsCostText } from '../../dashboard/smsCost';
 import { dateTimeText } from '../../../../domain/time';
 
 // The legacy calls (Customer/GetALlconfermationCode, GetAllForgetCodes) stay hand-written on the
@@ -49,7 +50,7 @@ const columns: ColumnConfig[] = [
       return <Tag minimal intent={d.intent} title={[r.provider, r.sendError].filter(Boolean).join(': ')}>{d.label}</Tag>;
     },
   },
-  { field: 'cost', name: 'Cost', width: 100, render: (r) => (r.cost == null ? '—' : `${Number(r.cost)} ${r.currency ?? ''}`.trim()) },
+  { field: 'cost', name: 'Cost', width: 100, render: (r) => (r.cost == null ? '—' : smsCostText(String(r.cost), r.currency as string | null)) },
   { field: 'email', name: 'E-mail', width: 200, render: (r) => (r.email ? String(r.email) : '—') },
   { field: 'createdAt', name: 'Sent', width: 180, render: (r) => dateTimeText(String(r.createdAt)) },
   {
