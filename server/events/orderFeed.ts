@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { brands, orders } from '../db/schema';
+import { brands } from '../db/schema';
 import type { AppContext } from '../http/context';
 import { ApiError, forbidden, notFound, unauthorized } from '../http/envelope';
 import { authorize } from '../http/routes';
-import { mayReadOrder } from '../services/store/orderAccess';
+import { mayReadOrder, orderKeyOf } from '../services/store/orderAccess';
 import { can } from '../../domain/permissions';
 import type { OrderEvent } from './orderEvents';
 import { reachOf, withinScope } from '../resources/scope';
@@ -56,7 +56,7 @@ export function createLiveOrderFeed(ctx: AppContext): LiveOrderFeedSource & { cl
     },
     async authorizeOrder(authorization, orderId, ohash) {
       const caller = authorization ? await ctx.auth.callerOf({ headers: { authorization } } as FastifyRequest) : null;
-      const [order] = await ctx.db.select({ userId: orders.userId, ohash: orders.ohash }).from(orders).where(eq(orders.id, orderId));
+      const order = await orderKeyOf(ctx.db, orderId);
       // Without a token, the ohash is the credential (the /track-order link opened anywhere): holding
       // the order follows it; anything else is the 401 it always was, a wrong ohash like an unknown order.
       if (!caller && mayReadOrder(null, order, ohash)) return (e) => e.orderId === orderId;

@@ -8,7 +8,7 @@ import type { Caller } from '../../http/context';
 import { CARD_PAYMENT_LABEL } from '../../../domain/constants';
 import type { LanguageCode } from '../../../domain/languages';
 import { localizedColumn } from '../../http/language';
-import { orderViewOf, type OrderView } from './orderAccess';
+import { orderKeyOf, orderViewOf, type OrderView } from './orderAccess';
 import { refundsOfOrders } from '../../payments/refunds';
 import { PaymentReceipt, receiptOf } from '../../payments/receipt';
 
@@ -137,8 +137,7 @@ export async function orderHistory(db: Db, caller: NonNullable<Caller>, page: { 
  * every guest order belongs to user 18. Anything else is a 404, so an order id alone reveals nothing.
  */
 export async function customerOrderDetail(db: Db, caller: Caller, orderId: number, ohash: string | undefined, language: LanguageCode = 'en'): Promise<Static<typeof CustomerOrderDetail>> {
-  const [order] = await db.select({ userId: orders.userId, ohash: orders.ohash }).from(orders).where(eq(orders.id, orderId));
-  const view = orderViewOf(caller, order, ohash);
+  const view = orderViewOf(caller, await orderKeyOf(db, orderId), ohash);
   if (!view) throw notFound('Order');
   return orderDetail(db, orderId, view, language);
 }

@@ -33,6 +33,12 @@ export function orderViewOf(caller: Caller, order: { userId: number | null; ohas
 export const mayReadOrder = <O extends { userId: number | null; ohash: string }>(caller: Caller, order: O | undefined, ohash: string | null | undefined): order is O =>
   orderViewOf(caller, order, ohash) !== null;
 
+/** What the access rule reads of one order (undefined: no such order). */
+export async function orderKeyOf(db: Db, orderId: number) {
+  const [order] = await db.select({ userId: orders.userId, ohash: orders.ohash }).from(orders).where(eq(orders.id, orderId));
+  return order;
+}
+
 /**
  * Does a request without a token hold the order it names (`orderId` and its `ohash` in the query)?
  * Read from the raw query before any input check, so a caller without a token who does not hold
@@ -43,6 +49,5 @@ export async function queryHoldsOrder(db: Db, query: unknown): Promise<boolean> 
   const { orderId, ohash } = (query ?? {}) as Record<string, unknown>;
   if (typeof orderId !== 'string' || !/^[1-9]\d{0,9}$/.test(orderId) || Number(orderId) > 2_147_483_647) return false;
   if (typeof ohash !== 'string' || !ohash || ohash.length > 200) return false;
-  const [order] = await db.select({ userId: orders.userId, ohash: orders.ohash }).from(orders).where(eq(orders.id, Number(orderId)));
-  return mayReadOrder(null, order, ohash);
+  return mayReadOrder(null, await orderKeyOf(db, Number(orderId)), ohash);
 }

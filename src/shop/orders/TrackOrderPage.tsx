@@ -14,7 +14,6 @@ import { OrderProgress, refundUnderWay } from './OrderProgress';
 import { FollowOrder } from './FollowOrder';
 import { OPEN_STATUSES } from '../../../machines/orderLifecycle';
 import { t } from '../../i18n';
-import { ReadyEstimateLine } from '../checkout/ReadyEstimate';
 
 /** Where an order is shown in full: /track with its id and hash. */
 export const orderDetailsHref = (orderId: number, ohash: string | null) =>
@@ -61,10 +60,9 @@ export default function TrackOrderPage() {
   }, [knownOrderId]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (session.isRestoring) return <Loading label={t('order.loading')} />;
+  const signInHref = `/login?${new URLSearchParams({ next: window.location.pathname + window.location.search })}`;
   // The route guard's rule for a customer-only page, unless the link carries the order's ohash.
-  if (!session.isAuthenticated && !ohash) {
-    return <Redirect to={`/login?${new URLSearchParams({ next: window.location.pathname + window.location.search })}`} replace />;
-  }
+  if (!session.isAuthenticated && !ohash) return <Redirect to={signInHref} replace />;
   if (session.isAuthenticated && session.role !== 'CUSTOMER') return <Redirect to="/dashboard" replace />;
   if (!orderId) {
     return (
@@ -113,12 +111,11 @@ export default function TrackOrderPage() {
           : order.deliverySystem === 'delivery' ? t('order.cashOnDelivery')
           : t('order.payAtBranch')}
       </p>
-      <ReadyEstimateLine orderId={order.id} ohash={ohash} status={order.status} />
       {canPayAgain && (
         <div className="order-done__pay-again">
           {/* Paying needs a session (the guest's, or the customer's): a link opened elsewhere signs in first. */}
           {!session.isAuthenticated
-            ? <Link href={`/login?${new URLSearchParams({ next: window.location.pathname + window.location.search })}`} className="shop-button">{t('order.signInToPay')}</Link>
+            ? <Link href={signInHref} className="shop-button">{t('order.signInToPay')}</Link>
             : (
               <button type="button" className="shop-button" onClick={onPayAgain} disabled={payAgainState.loading}>
                 {payAgainState.loading ? t('order.openingPayment') : t('order.payAgain')}
