@@ -14,6 +14,7 @@ import { OrderProgress, refundUnderWay } from './OrderProgress';
 import { FollowOrder } from './FollowOrder';
 import { OPEN_STATUSES } from '../../../machines/orderLifecycle';
 import { t } from '../../i18n';
+import { ReadyEstimateLine } from '../checkout/ReadyEstimate';
 
 /** Where an order is shown in full: /track with its id and hash. */
 export const orderDetailsHref = (orderId: number, ohash: string | null) =>
@@ -111,6 +112,7 @@ export default function TrackOrderPage() {
           : order.deliverySystem === 'delivery' ? t('order.cashOnDelivery')
           : t('order.payAtBranch')}
       </p>
+      <ReadyEstimateLine orderId={order.id} ohash={ohash} status={order.status} />
       {canPayAgain && (
         <div className="order-done__pay-again">
           {/* Paying needs a session (the guest's, or the customer's): a link opened elsewhere signs in first. */}
