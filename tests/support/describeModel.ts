@@ -107,7 +107,7 @@ export function stepKey(machine: AnyStateMachine, event: EventObject): string {
 export function modelPaths<TMachine extends AnyStateMachine>(spec: Pick<ModelSpec<TMachine, unknown>, 'machine' | 'input' | 'events' | 'answers' | 'serialize' | 'filterEvents' | 'paths' | 'maxPaths' | 'describeEvent' | 'cover' | 'transitionKey'>): ModelPath<TMachine>[] {
   const { machine } = spec;
   const sources = invokeSources(machine);
-  const serialize = spec.serialize ?? ((s: SnapshotFrom<TMachine>) => ({ value: s.value, context: s.context }));
+  const serialize = spec.serialize ?? ((s: SnapshotFrom<TMachine>) => ({ value: (s as unknown as Snap).value, context: (s as unknown as Snap).context }));
   const events = (snapshot: Snap): EventObject[] => {
     const given = typeof spec.events === 'function' ? spec.events(snapshot as never) : spec.events ?? [];
     return [...new Set(snapshot._nodes.flatMap((n) => n.ownEvents))].flatMap((type) => {
@@ -139,7 +139,7 @@ export function modelPaths<TMachine extends AnyStateMachine>(spec: Pick<ModelSpe
   const paths = generated.slice(0, spec.maxPaths ?? Infinity);
   return paths.map((p) => ({
     ...p,
-    description: `reaches ${JSON.stringify(p.state.value)}: ${p.steps.slice(1).map((s) => spec.describeEvent?.(s.event) ?? stepKey(machine, s.event) + (typeof s.event.answer === 'string' ? ` (${s.event.answer})` : '')).join(' → ') || '(start)'}`,
+    description: `reaches ${JSON.stringify((p.state as unknown as Snap).value)}: ${p.steps.slice(1).map((s) => spec.describeEvent?.(s.event) ?? stepKey(machine, s.event) + (typeof s.event.answer === 'string' ? ` (${s.event.answer})` : '')).join(' → ') || '(start)'}`,
   }));
 }
 
@@ -151,7 +151,7 @@ export async function walkPath<TMachine extends AnyStateMachine, H>(spec: ModelS
   try {
     for (let i = 0; i < path.steps.length; i++) {
       const { event, state } = path.steps[i];
-      const where = `step ${i} (${keys[i]} → ${JSON.stringify(state.value)})`;
+      const where = `step ${i} (${keys[i]} → ${JSON.stringify((state as unknown as Snap).value)})`;
       try {
         if (i > 0) {
           const exec = spec.steps[keys[i]];
@@ -161,7 +161,7 @@ export async function walkPath<TMachine extends AnyStateMachine, H>(spec: ModelS
         }
         // While the model waits for an invoked actor's answer, the real actor may have had it already.
         const awaitingAnswer = /\.(done|error)$/.test(keys[i + 1] ?? '');
-        if (spec.actual && !awaitingAnswer) expect((await spec.actual(handle)).value, 'the real actor is in the model\'s state').toEqual(state.value);
+        if (spec.actual && !awaitingAnswer) expect((await spec.actual(handle)).value, 'the real actor is in the model\'s state').toEqual((state as unknown as Snap).value);
         const matching = Object.keys(spec.states ?? {}).filter((k) => k !== '*' && (state as unknown as Snap).matches(k));
         for (const k of matching.length ? matching : ('*' in (spec.states ?? {}) ? ['*'] : [])) await spec.states![k](handle, state);
       } catch (err) {
