@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useApolloClient } from '@apollo/client/react';
-import { money, t } from '../../i18n';
+import { joinList, money, t } from '../../i18n';
 import { errorMessage } from '../../lib/errors';
 import { useCart, useShop } from '../shopContext';
 import { CartPrices } from '../checkout/PriceCheck';
@@ -74,7 +74,7 @@ export function ReorderNotice({ plan, currency }: { plan: ReorderPlan; currency:
       <p><strong>{plan.adds.length ? t('order.reorderAdded') : t('order.reorderNothing')}</strong></p>
       <ul>
         {plan.unavailable.map((name) => <li key={`u:${name}`}>{t('order.reorderUnavailable', { name })}</li>)}
-        {plan.optionsDropped.map((o) => <li key={`o:${o.name}`}>{t('order.reorderOptionGone', { name: o.name, options: o.options.join(t('product.listSeparator')) })}</li>)}
+        {plan.optionsDropped.map((o) => <li key={`o:${o.name}`}>{t('order.reorderOptionGone', { name: o.name, options: joinList(o.options) })}</li>)}
         {plan.priceChanges.map((c) => (
           <li key={`p:${c.name}`}>
             {c.wasReward
