@@ -114,7 +114,8 @@ async function expectPlacedAtServerPrice(opts: { paymentSystemId?: number; deliv
   });
   expect(order.body.result.items).toEqual([expect.objectContaining({ productId: cappuccino.id, quantity: 2, options: [expect.objectContaining({ id: cappuccino.option('Size', 'Large').id })] })]);
   expect(storedCart()).toEqual([]);
-  return order.body.result;
+  // The ohash reads the tracker only; the guest's name, phone and car are read as the branch reads them (issue 24).
+  return (await server.api.get('/api/services/app/Store/GetOrderDetailAsBranchUser', { token: branchUser, query: { orderId } })).body.result;
 }
 
 /** Back from the payment page: the order waiting for its payment, with Pay again (its open payment), and no second order. */
