@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assign, type SnapshotFrom } from 'xstate';
-import { describeModel } from '../support/describeModel';
+import { describeModel, type ModelPath } from '../support/describeModel';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { navigateTo, renderApp, resetBrowser } from '../support/renderApp';
@@ -190,7 +190,7 @@ describeModel('address form (model-based on the real machine, real view, real se
     // A machine that shows every rule at once, before the customer has left a field: the view waits for the blur.
     name: 'a machine that does not wait for a field to be left',
     spec: { machine: addressFormMachine.provide({ actions: { touch: assign({ touched: () => Object.fromEntries(REQUIRED_FIELDS.map((f) => [f, true])) }) } }) },
-    pick: (p) => p.steps.some((s) => s.event.type === 'address.blur'),
+    pick: (p: ModelPath) => p.steps.some((s) => s.event.type === 'address.blur'),
     failsWith: /expected/,
   }],
 } as never);

@@ -5,7 +5,7 @@ import { startServerProcess, type ServerProcess } from '../support/serverProcess
 import { navigateTo, renderApp, resetBrowser } from '../support/renderApp';
 import { addToCart, path, serverProduct, storedCart, type ServerProduct } from '../support/shopUi';
 import { branchChangeMachine, selectSelection, type BranchChangeContext, type BrandSummary } from '../../machines/branchChange';
-import { describeModel } from '../support/describeModel';
+import { describeModel, type ModelPath } from '../support/describeModel';
 import { TEXT, TIMINGS } from '../../domain/constants';
 
 /**
@@ -145,7 +145,7 @@ describeModel('branch change (model-based on the real machine, real picker and m
     // A machine that never asks before emptying the cart: the model skips the dialog the view shows.
     name: 'a machine that does not ask before clearing the cart',
     spec: { machine: withCartPort(branchChangeMachine).provide({ guards: { cartHoldsItems: () => false } }) },
-    pick: (p) => p.steps.some((s) => s.event.type === 'branch.pick' && s.event.branchId === 3),
+    pick: (p: ModelPath) => p.steps.some((s) => s.event.type === 'branch.pick' && s.event.branchId === 3),
     failsWith: /expected|Unable to find/,
   }],
 } as never);

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
-import { describeModel } from '../support/describeModel';
+import { describeModel, type ModelPath } from '../support/describeModel';
 import { and, eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../support/server';
 import { seededMenu } from '../support/shopMenu';
@@ -176,7 +176,7 @@ describeModel('free item at checkout (model-based on the real checkout machine, 
     // A machine that lets any line be taken free: the model takes the cookie, the real checkout refuses it.
     name: 'a checkout machine that lets a line that does not qualify be taken free',
     spec: { machine: checkoutMachine.provide({ guards: { canTakeFreeItem: () => true } }) },
-    pick: (p) => p.steps.some((s) => s.event.type === 'checkout.freeItem' && s.event.line === 1),
+    pick: (p: ModelPath) => p.steps.some((s) => s.event.type === 'checkout.freeItem' && s.event.line === 1),
     failsWith: /expected/,
   }],
 } as never);

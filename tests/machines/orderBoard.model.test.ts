@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor, type SnapshotFrom } from 'xstate';
-import { atomicStateIds, describeModel } from '../support/describeModel';
+import { atomicStateIds, describeModel, type ModelPath } from '../support/describeModel';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { placeGuestOrder } from '../support/guestOrders';
 import { sendOrderEvent } from '../support/orders';
@@ -110,7 +110,7 @@ describeModel('order board row actions (model-based on the real lifecycle machin
     // Issue 11's rule broken in the model: an approved refund leaves the open order open; the server rejects it.
     name: 'a lifecycle machine that lets a brand manager approve a refund without rejecting the order',
     spec: { machine: orderLifecycleMachine.provide({ guards: { isRefundRequested: () => false } }) },
-    pick: (p) => p.steps.some((st) => st.event.type === 'order.approveRefund'),
+    pick: (p: ModelPath) => p.steps.some((st) => st.event.type === 'order.approveRefund'),
     failsWith: /expected/,
   }],
 } as never);

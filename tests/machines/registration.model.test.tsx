@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { assign } from 'xstate';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { renderApp, resetBrowser } from '../support/renderApp';
 import { registrationMachine, type RegistrationContext } from '../../machines/registration';
-import { describeModel } from '../support/describeModel';
+import { describeModel, type ModelPath } from '../support/describeModel';
 import { EMAIL_TAKEN, PHONE_TAKEN } from '../../server/services/customer/registration';
 
 /**
@@ -160,7 +160,7 @@ describeModel('registration (model-based on the real machine, real view, real se
     spec: {
       machine: registrationMachine.provide({ actions: { showFailure: assign({ error: () => 'Something else', info: null }) } }),
     },
-    pick: (p) => p.steps.some((s) => s.event.type.startsWith('xstate.error.actor')),
+    pick: (p: ModelPath) => p.steps.some((s) => s.event.type.startsWith('xstate.error.actor')),
     failsWith: /Something else|expected/,
   }],
 } as never);
