@@ -9,11 +9,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
+        test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 120_000 },
       },
       {
         extends: true,
-        test: { name: 'machines', include: ['tests/machines/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/support/jsdomSetup.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
+        test: { name: 'machines', include: ['tests/machines/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/support/jsdomSetup.ts'], testTimeout: 120_000, hookTimeout: 120_000 },
       },
       {
         extends: true,
