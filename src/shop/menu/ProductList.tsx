@@ -32,7 +32,7 @@ export function ProductList({ brandId, branchId, currency }: { brandId: number; 
   if (!types.length) return <p className="shop-muted">{t('menu.noProducts')}</p>;
   const searching = query.trim() !== '';
   return (
-    <div className="menu" data-testid="product-list">
+    <div className="menu">
       <div className="menu-search" role="search">
         <input type="search" className="menu-search__input" value={query} onChange={(e) => setQuery(e.target.value)}
           aria-label={t('menuSearch.label')} placeholder={t('menuSearch.label')} enterKeyHint="search" autoComplete="off" spellCheck={false}
@@ -43,6 +43,7 @@ export function ProductList({ brandId, branchId, currency }: { brandId: number; 
         {searching ? (found ? t('menuSearch.results', { count: found }) : t('menuSearch.none', { query: query.trim() })) : ''}
       </p>
       <CategoryTabs types={shown} />
+      <div data-testid="product-list">
       {shown.map((type) => (
         <section key={type.id} id={`menu-type-${type.id}`} className="menu-type" aria-labelledby={`menu-type-${type.id}-name`} data-testid="menu-type">
           <h2 id={`menu-type-${type.id}-name`} tabIndex={-1}>{type.name}</h2>
@@ -68,6 +69,7 @@ export function ProductList({ brandId, branchId, currency }: { brandId: number; 
           ))}
         </section>
       ))}
+      </div>
     </div>
   );
 }
