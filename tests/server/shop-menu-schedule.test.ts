@@ -82,7 +82,7 @@ describe("the shop's branch calls tell the online-ordering schedule the order ch
     expect(await branch1()).toEqual({ isOpenForOrders: false, opensAt: kuwait(1, '20:00'), closesAt: null });
     const refused = await order();
     expect(refused.status).toBe(400);
-    expect(refused.body.error.message).toBe(ORDER_TEXT.closed);
+    expect(refused.body.error?.message).toBe(ORDER_TEXT.closed);
   });
 
   it('an open branch reads open, with when it stops taking orders (an all-day today running into tomorrow)', async () => {
