@@ -12,7 +12,8 @@ import { applyLoyalty } from './points';
 import { recordRefund, wakeRefundWorkers, type RefundRecord } from '../payments/refunds';
 import { noticeOrderStatus } from '../notify/orderPushes';
 
-export type OrderRecord = typeof orders.$inferSelect;
+export type { OrderRecord } from './row';
+import type { OrderRecord } from './row';
 
 /** What transitionOrder needs: the database and the order events port (an AppContext has both). */
 export interface OrderOps { db: Db; events: OrderEvents }

@@ -15,7 +15,6 @@ import { registerShopCountry } from './country/shop';
 import { registerShopProductTypesAndSubtypes } from './productTypesAndSubtypes/shop';
 import { registerShopCars } from './cars/shop';
 import { registerShopStore } from './store/shop';
-import { registerRewardProgramCalls } from './rewardPrograms/resource';
 import { registerCustomerLoyalty } from './customer/loyalty';
 import { registerCustomerRequests } from './customer/requests';
 import { registerCustomersGroupCalls } from './customersGroups/resource';
@@ -25,7 +24,7 @@ import { registerShopCustomer } from './customer/shop';
 import { registerValidationCodes } from './customer/codes';
 import { registerShopCustomerDeliveryAddress } from './customerDeliveryAddress/shop';
 import { registerShopBrandDeliveryFee } from './brandDeliveryFee/shop';
-import { registerSandboxPayments } from '../payments/sandbox';
+import { registerSandboxPayments } from '../payments/sandboxPage';
 import { registerGatewayPayments } from '../payments/gatewayRoutes';
 import { registerPaymentReconciliation } from '../payments/reconciliationRoutes';
 import { registerFiles } from './files/routes';
@@ -84,7 +83,7 @@ export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   // the branch's service and where staff get help (issue 13: /QualityReport, /SupportPage)
   registerQualityReport, registerSupport, registerNotifications,
   // loyalty and customers (issue 10)
-  registerRewardProgramCalls, registerCustomerLoyalty, registerCustomerRequests, registerCustomersGroupCalls, registerRewardCardScans,
+  registerCustomerLoyalty, registerCustomerRequests, registerCustomersGroupCalls, registerRewardCardScans,
   registerPreInvitationLists, registerStaffRegistration,
   // the embedded card payment provider's hosted page (not part of the REST API)
   registerSandboxPayments,
