@@ -29,8 +29,8 @@
  * - a delete that other rows still refer to (a foreign key: orders, customers, users) is refused
  *   with a 409 and a sentence, so history is never removed (docs/decisions.md).
  * Rows map to items field by field (same names; numeric columns become numbers, timestamps ISO
- * strings); give `toItem` when they differ. Calls that are not plain CRUD are written by hand with
- * `route()` on the resource's helpers (`resource.scopeOf`, `resource.audited`, `resource.list`).
+ * strings); give `toItem` when they differ. A body per kind, switches, work after a write and the
+ * other calls are hooks of the declaration (below); those calls use `scopeOf`, `audited`, `list`.
  */
 import { and, eq, getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';

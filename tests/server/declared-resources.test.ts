@@ -91,13 +91,13 @@ describe('reward programs: a body per kind, work after the write', () => {
     expect(points).toMatchObject({ kind: 'points', name: 'Beans', isActive: true, pointsPerKd: 2, productIds: [] });
     const wrongKind = await server.api.post(`${RP}/EditPurchasesCollection`, { ...admin(), body: { id: points.id, name: 'Punches' } });
     expect(wrongKind.status).toBe(404);
-    expect(wrongKind.body.error.message).toMatch(/purchases collection/);
+    expect(wrongKind.body.error?.message).toMatch(/purchases collection/);
     const off = await ok(server.api.post(`${RP}/EditPointsCollection`, { ...admin(), body: { id: points.id, isActive: false } }));
     expect(off.isActive).toBe(false);
     const other = await ok(server.api.post(`${RP}/CreatePointsCollection`, { ...admin(), body: { branchId: 1, name: 'Other', pointsPerKd: 1 } }));
     const again = await server.api.post(`${RP}/EditPointsCollection`, { ...admin(), body: { id: points.id, isActive: true } });
     expect(again.status).toBe(400);
-    expect(again.body.error.message).toMatch(/already has an active points collection/);
+    expect(again.body.error?.message).toMatch(/already has an active points collection/);
     await ok(server.api.delete(`${RP}/DeleteDiscountProgram`, { ...admin(), query: { Id: other.id } }));
     await ok(server.api.delete(`${RP}/DeleteDiscountProgram`, { ...admin(), query: { Id: points.id } }));
   });
