@@ -29,7 +29,6 @@ import { registerGatewayPayments } from '../payments/gatewayRoutes';
 import { registerPaymentReconciliation } from '../payments/reconciliationRoutes';
 import { registerFiles } from './files/routes';
 import { registerBrand } from './brand/resource';
-import { registerCompany } from './company/resource';
 import { registerCurrency } from './currency/routes';
 import { registerResources } from '../resources';
 import { registerBranchAdmin } from './branch/resource';
@@ -73,7 +72,7 @@ export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   registerShopBrandDeliveryFee,
   // administration: the declared resources (server/resources/index.ts) and their history
   registerResources,
-  registerCompany, registerBrand, registerCurrency,
+  registerBrand, registerCurrency,
   registerBranchAdmin, registerBrandPayment, registerDeliveryAreasTree,
   // menu management (SPEC.md 7 Menu management; the Branch availability switches)
   registerProductTypesAndSubtypesAdmin, registerProductsAdmin, registerProductAddition, registerBrandDeliveryAreas, registerBranchAvailability,

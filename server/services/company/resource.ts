@@ -1,10 +1,9 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { asc } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { companies, companyCategories } from '../../db/schema';
 import { notFound, Obj } from '../../http/envelope';
 import { Nullable } from '../../http/nullable';
-import { route, service } from '../../http/routes';
+import { route } from '../../http/routes';
 import type { AppContext, Caller } from '../../http/context';
 import { defineResource } from '../../resources/resource';
 
@@ -58,20 +57,21 @@ export const companyResource = defineResource({
     ChangeCompanyPauseStatus: { field: 'paused', id: 'companyId', can: 'companies.list',
       summary: 'Pauses a company (paused: true) or resumes it: while paused its brands leave the shop and take no orders.' },
   },
+  calls: () => companyCalls(),
 });
 
 export const CompanyCategory = Obj('CompanyCategory', { id: Type.Integer(), name: Type.String() });
 
 /** One company in the caller's scope, or a 404 (an unknown id and another company's read alike). */
-async function companyOf(ctx: AppContext, caller: Caller, companyId: number) {
+async function companyOf(ctx: AppContext, caller: Caller, companyId: number): Promise<Static<typeof Company>> {
   const { data } = await companyResource.list(ctx.db, caller, { id: companyId });
   if (!data.length) throw notFound('Company');
   return data[0];
 }
 
 /** The Company calls that are not plain CRUD. */
-export function registerCompany(app: FastifyInstance, ctx: AppContext) {
-  service(app, ctx, 'Company', [
+function companyCalls(): ReturnType<typeof route>[] {
+  return [
     route({
       method: 'GET', name: 'GetCompanyById', access: 'companies.view',
       summary: "One company: any for ADMIN, a company admin's own.",
@@ -84,5 +84,5 @@ export function registerCompany(app: FastifyInstance, ctx: AppContext) {
       result: Type.Array(CompanyCategory),
       handler: ({ ctx }) => ctx.db.select().from(companyCategories).orderBy(asc(companyCategories.name), asc(companyCategories.id)),
     }),
-  ]);
+  ];
 }
