@@ -105,20 +105,13 @@ export interface ResourceDeclaration<T extends PgTable, I extends TObject, C ext
   toItem?: (row: Row<T>) => Static<I>;
   /** What a row is called in messages (default: the item's title). */
   label?: string;
-  /**
-   * A body per kind (reward programs' three): each kind has its own create and update call
-   * (`methods.create` / `methods.update` are then left out); create sets `field` to the kind, and
-   * the update of a row of another kind is a 404 naming the kind's label.
-   */
+  /** A body per kind (reward programs'): a create and an update call each; create sets `field`, another kind's row is a 404 (`label`). */
   kinds?: { field: ColumnName<T>; of: Record<string, { label: string; create: TObject; update: TObject; methods: { create: string; update: string } }> };
   /** Body → column values when they are not field by field (trimmed, defaulted, kept as text); `before` is null on create. */
   toColumns?: (body: Record<string, unknown>, before: Row<T> | null) => Record<string, unknown>;
   /** Work a write brings with it (rows of other tables that follow this one), in the write's transaction, before its audit entry. */
   afterWrite?: (tx: Tx, change: { action: AuditAction; before: Row<T> | null; after: Row<T> | null }) => Promise<void>;
-  /**
-   * Switches: a boolean column flipped by its own call, `POST <Name>` with `{ <id>: row id, <field>: boolean }`,
-   * answering the item (company access and pause). The row must be in the caller's scope; `check` and `afterWrite` apply.
-   */
+  /** Switches: a boolean column set by its own call, `POST <Name> { <id>, <field>: boolean }`, in scope, checked, audited; answers the item. */
   switches?: Record<string, { field: ColumnName<T> & keyof Static<I>; id: string; can?: Capability; summary: string }>;
   /** A unique index whose violation is the caller's to mend: its name → the 400's message (otherwise a 409). */
   uniqueMessages?: Record<string, string>;
@@ -129,6 +122,8 @@ export interface ResourceDeclaration<T extends PgTable, I extends TObject, C ext
 /** What the registry (server/resources/index.ts) holds of every declared resource, whatever its row. */
 export interface DeclaredResource extends ScopedRows {
   can: Record<Action, Capability>;
+  /** The declaration's data (schemas, method names, sorting, filters): the console's half is generated from it (scripts/resourceDocuments.ts). */
+  declaration: DeclaredParts;
   /** Mounts the routes (called by the registry). */
   register(app: FastifyInstance, ctx: AppContext): void;
 }
@@ -144,6 +139,14 @@ export interface Resource<T extends PgTable = PgTable, I extends TObject = TObje
   /** One page of the list, as the list route answers it. */
   list(db: Db, caller: Caller, query: Record<string, unknown>): Promise<{ data: Static<I>[]; totalCount: number }>;
 }
+
+/** What a declaration says that the console's half is derived from; no table, no functions. */
+export type DeclaredParts = {
+  service: string; item: TObject; create: TObject; update: TObject;
+  scope: { level: ScopeLevel; field: string } | null;
+  methods: { list: string; create?: string; update?: string; delete?: string };
+  sortable: readonly string[]; defaultSorting: string; filters: Readonly<Record<string, 'equals' | 'contains'>>;
+};
 
 const INT_ID = { minimum: 1, maximum: 2147483647 };
 
@@ -260,16 +263,11 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
     ...Object.fromEntries(filters.map(([f]) => [f, filterParam(decl.item.properties[f] as TSchema)])),
   });
   const ListResult = Obj(`${title}List`, { data: Type.Array(decl.item), totalCount: Type.Integer() });
-  const writableOf = (create: TObject, update: TObject) => ({
-    create: Object.keys(create.properties),
-    update: Object.keys(update.properties).filter((f) => f !== 'id' && f !== decl.scope?.field),
-  });
-  /** The columns a body writes: the declaration's mapping, else field by field. */
-  const columnsOf = (body: Record<string, unknown>, fields: string[], before: Row<T> | null) => {
-    if (!decl.toColumns) return toColumns(body, fields);
-    const sent = Object.fromEntries(fields.filter((f) => body[f] !== undefined).map((f) => [f, body[f]]));
-    return decl.toColumns(sent, before);
-  };
+  const writableOf = (create: TObject, update: TObject) => ({ create: Object.keys(create.properties),
+    update: Object.keys(update.properties).filter((f) => f !== 'id' && f !== decl.scope?.field) });
+  /** The columns a body writes: the declaration's mapping of the fields sent, else field by field. */
+  const columnsOf = (body: Record<string, unknown>, fields: string[], before: Row<T> | null) => (!decl.toColumns ? toColumns(body, fields)
+    : decl.toColumns(Object.fromEntries(fields.filter((f) => body[f] !== undefined).map((f) => [f, body[f]])), before));
   const withTitle = (schema: TObject, name: string) => ({ ...schema, title: (schema as { title?: string }).title ?? name }) as TObject;
   const [deleteName, deleteParams] = decl.methods.delete?.split('?') ?? [];
   const [deleteIdParam, deleteParentParam] = deleteParams?.split('&') ?? [];
@@ -357,20 +355,15 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
     decl.methods.create && createRoute(decl.methods.create, withTitle(decl.create, `${title}CreateInput`), plain.create, null),
     decl.methods.update && updateRoute(decl.methods.update, withTitle(decl.update, `${title}UpdateInput`), plain.update, null),
     ...kinds.flatMap(([name, k]) => {
-      const kind = { field: decl.kinds!.field, name, label: k.label };
-      const fields = writableOf(k.create, k.update);
-      return [
-        createRoute(k.methods.create, k.create, fields.create.filter((f) => f !== kind.field), kind, `Creates a ${k.label}.`),
-        updateRoute(k.methods.update, k.update, fields.update, kind, `Changes a ${k.label}; only the fields sent change.`),
-      ];
+      const [kind, fields] = [{ field: decl.kinds!.field, name, label: k.label }, writableOf(k.create, k.update)];
+      return [createRoute(k.methods.create, k.create, fields.create.filter((f) => f !== kind.field), kind, `Creates a ${k.label}.`),
+        updateRoute(k.methods.update, k.update, fields.update, kind, `Changes a ${k.label}; only the fields sent change.`)];
     }),
     ...Object.entries(decl.switches ?? {}).map(([name, sw]) => route({
       method: 'POST', name, access: sw.can ?? decl.can.update, summary: sw.summary,
       body: Obj(`${name}Input`, { [sw.id]: Type.Integer(INT_ID), [sw.field]: Type.Boolean() }), result: decl.item,
-      handler: async ({ body, caller, ctx }) => {
-        const input = body as Record<string, unknown>;
-        return toItem((await change(ctx, caller, { id: input[sw.id], [sw.field]: input[sw.field] }, [sw.field], null))!);
-      },
+      handler: async ({ body, caller, ctx }) => toItem((await change(ctx, caller,
+        { id: (body as Record<string, unknown>)[sw.id], [sw.field]: (body as Record<string, unknown>)[sw.field] }, [sw.field], null))!),
     })),
     deleteName && route({
       method: 'DELETE', name: deleteName, access: decl.can.delete, summary: `Deletes a ${label.toLowerCase()} (refused while other records refer to it).`,
@@ -392,6 +385,10 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
 
   const self: Resource<T, I> = {
     service: decl.service, label, scope: decl.scope, can: decl.can,
+    declaration: {
+      service: decl.service, item: decl.item, create: decl.create, update: decl.update, scope: decl.scope, methods: decl.methods,
+      sortable: decl.sortable, defaultSorting: decl.defaultSorting, filters: (decl.filters ?? {}) as Record<string, 'equals' | 'contains'>,
+    },
     register: (app, ctx) => service(app, ctx, decl.service, [...routes, ...(decl.calls?.(self) ?? [])]),
     scopeOf, rowScope, toItem, audited, list,
   };
