@@ -12,14 +12,16 @@ import type { Ticket, TicketLine } from './ticket';
 /** Dots across an 80 mm roll at 203 dpi (Star mC-Print3/TSP100IV, Epson TM-m30): the picture's width. */
 export const TICKET_WIDTH = 576;
 const MARGIN = 12;
+/** How far an item's options stand in from its line. */
+const INDENT = 28;
 const SIZES: Record<TicketLine['size'], number> = { big: 34, normal: 26, small: 16 };
 const FONT = "'DejaVu Sans', 'Noto Sans Arabic', sans-serif";
 
 const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Breaks a line at spaces so that it fits the roll (a glyph is about 0.6 of the font size wide). */
-function wrap(text: string, size: number): string[] {
-  const max = Math.max(8, Math.floor((TICKET_WIDTH - 2 * MARGIN) / (size * 0.6)));
+function wrap(text: string, size: number, indent: number): string[] {
+  const max = Math.max(8, Math.floor((TICKET_WIDTH - 2 * MARGIN - indent) / (size * 0.6)));
   const out: string[] = [];
   let line = '';
   for (const word of text.split(' ')) {
@@ -36,7 +38,7 @@ export function ticketSvg(ticket: Ticket): { svg: string; height: number } {
   const parts: string[] = [];
   let y = MARGIN;
   // Arabic starts at the right edge and runs leftwards; the text's own direction does the rest.
-  const x = ticket.rtl ? TICKET_WIDTH - MARGIN : MARGIN;
+  const x = (indent: boolean) => (ticket.rtl ? TICKET_WIDTH - MARGIN - (indent ? INDENT : 0) : MARGIN + (indent ? INDENT : 0));
   const dir = ticket.rtl ? ' direction="rtl"' : '';
   for (const line of ticket.lines) {
     const size = SIZES[line.size];
@@ -46,9 +48,9 @@ export function ticketSvg(ticket: Ticket): { svg: string; height: number } {
       y += size / 2;
       continue;
     }
-    for (const piece of wrap(line.text, size)) {
+    for (const piece of wrap(line.text, size, line.indent ? INDENT : 0)) {
       y += Math.round(size * 1.3);
-      parts.push(`<text x="${x}" y="${y}" font-size="${size}"${line.bold ? ' font-weight="bold"' : ''}${dir}>${escapeXml(piece)}</text>`);
+      parts.push(`<text x="${x(!!line.indent)}" y="${y}" font-size="${size}"${line.bold ? ' font-weight="bold"' : ''}${dir}>${escapeXml(piece)}</text>`);
     }
   }
   // Room below the last line for the cutter.

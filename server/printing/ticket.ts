@@ -15,7 +15,8 @@ export interface Ticket {
   rtl: boolean;
   lines: TicketLine[];
 }
-export interface TicketLine { text: string; size: 'big' | 'normal' | 'small'; bold?: boolean; rule?: boolean }
+/** `indent`: under the line before (an item's options); `rule`: a line across the roll instead of text. */
+export interface TicketLine { text: string; size: 'big' | 'normal' | 'small'; bold?: boolean; indent?: boolean; rule?: boolean }
 
 type Labels = {
   modes: Record<string, string>; order: string; asap: string; placed: string; remarks: string; car: string;
@@ -82,7 +83,7 @@ export async function ticketFor(
     lines.push({ text: `${item.quantity} × ${(ar && item.nameAr) || item.name}`, size: 'big', bold: true });
     for (const o of item.options as ItemOption[]) {
       const name = (ar && o.id !== undefined && optionAr.get(o.id)) || o.name || '';
-      lines.push({ text: `   + ${name}${(o.quantity ?? 1) > 1 ? ` × ${o.quantity}` : ''}`, size: 'normal' });
+      lines.push({ text: `+ ${name}${(o.quantity ?? 1) > 1 ? ` × ${o.quantity}` : ''}`, size: 'normal', indent: true });
     }
   }
   if (order.specialRemarks) {
