@@ -94,7 +94,7 @@ describe('a branch with auto-accept and a cloud printer', () => {
       if ((await brand.getAttribute('aria-expanded')) !== 'true') await brand.click();
       await shop.getByRole('button', { name: /Salmiya/ }).click();
       await shop.waitForURL('**/products');
-      await shop.getByTestId('product-list').getByRole('link', { name: /Espresso/ }).click();
+      await shop.getByTestId('product-list').getByRole('link', { name: /^Espresso/ }).click();
       await shop.getByRole('button', { name: /Add to Cart/ }).click();
       await shop.waitForURL('**/products');
       await shop.getByRole('link', { name: /View Cart/ }).click();
