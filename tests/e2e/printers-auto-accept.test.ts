@@ -33,7 +33,10 @@ describe('a branch with auto-accept and a cloud printer', () => {
     const manager = await (await newContext(browser, server.url, DESKTOP)).newPage();
     const url = await shotOnFailure(manager, 'printers-setup', async () => {
       await signIn(manager, 'brandmanager');
-      await manager.goto('/branches/printers/1');
+      // From the branches list, as a manager finds it.
+      await manager.goto('/branches');
+      await manager.getByRole('link', { name: 'Printers and orders of Salmiya' }).click();
+      await manager.waitForURL('**/branches/printers/1');
       await manager.getByRole('heading', { name: 'Printers and orders · Salmiya' }).waitFor();
       await manager.getByText('No printer yet').waitFor();
       await manager.getByLabel('Accept new orders automatically').check({ force: true });
