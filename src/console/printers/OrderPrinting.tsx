@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Button, Tag } from '@blueprintjs/core';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { can } from '../../../domain/permissions';
@@ -17,6 +18,12 @@ export function OrderPrinting({ orderId, branchId, status, version, role }: { or
   const printers = useQuery(PrinterStates, { variables: { branchId }, fetchPolicy: 'cache-first', context: { silent: true } });
   const jobs = useQuery(OrderPrintJobs, { variables: { orderId }, fetchPolicy: 'network-only', context: { silent: true }, pollInterval: 5_000 });
   const [reprint, reprinting] = useMutation(ReprintOrder, { context: { silent: true } });
+  // A step taken in the drawer (accepting queues the tickets) shows its jobs at once, not at the next poll.
+  const { refetch } = jobs;
+  const seen = useRef(version);
+  useEffect(() => {
+    if (seen.current !== version) { seen.current = version; void refetch(); }
+  }, [version, refetch]);
   const list = (jobs.data?.jobs ?? []).flatMap((j) => (j ? [j] : []));
   const hasPrinters = (printers.data?.printers ?? []).some((p) => p?.branchId === branchId);
   if (!hasPrinters && !list.length) return null;
@@ -28,7 +35,7 @@ export function OrderPrinting({ orderId, branchId, status, version, role }: { or
     } catch (err) { notify('danger', 'Reprint', errorMessage(err)); }
   };
   return (
-    <div className="order-printing" data-testid="order-printing" data-version={version}>
+    <div className="order-printing" data-testid="order-printing">
       <span className="order-printing-title">Kitchen tickets</span>
       {list.map((j) => (
         <Tag key={j.id} minimal intent={j.status === 'done' ? 'success' : 'warning'} data-testid="print-job" data-status={j.status}>
