@@ -218,6 +218,11 @@ describe('one ticket per order, printer and kind', () => {
     expect(jobs.filter((j) => j.printerId === kitchen.id).map((j) => j.kind)).toEqual(['ticket', 'reprint-1']);
     expect(jobs.find((j) => j.kind === 'reprint-1')!.requestedBy).toBe(4);
 
+    // Clicks at the same moment are as many reprints, each numbered once.
+    const burst = await Promise.all([1, 2, 3].map(() => reprint({ orderId: order.id, printerId: kitchen.id })));
+    expect(burst.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect((await jobsOf(order.id)).filter((j) => j.printerId === kitchen.id).map((j) => j.kind).sort())
+      .toEqual(['reprint-1', 'reprint-2', 'reprint-3', 'reprint-4', 'ticket']);
     // A reprint's ticket says so.
     const ticket = await ticketFor(server.database.db, order.id, { productTypeIds: [], language: 'en' }, 'reprint-1');
     expect(ticket!.lines[0].text).toBe('*** REPRINT ***');
