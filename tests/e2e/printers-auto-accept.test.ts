@@ -75,6 +75,7 @@ describe('a branch with auto-accept and a cloud printer', () => {
     expect(await printer.round()).toBeNull();
     await manager.reload();
     await manager.locator('table[aria-label="Kitchen printers"] tbody tr', { hasText: 'Bar' }).getByText('Online').waitFor();
+    await manager.getByLabel('Coffee').waitFor(); // the brand's product types, read after the branch
     await screenshot(manager, 'printers-page-online');
 
     // ── the branch user watches /order and clicks nothing ──
