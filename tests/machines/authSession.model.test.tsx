@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, cleanup } from '@testing-library/react';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { navigateTo, renderApp, resetBrowser } from '../support/renderApp';
 import { authSessionMachine } from '../../machines/authSession';
-import { menuFor } from '../../domain/permissions';
+import { menuFor } from '../../src/console/pages';
 import { TEXT } from '../../domain/constants';
 
 /**

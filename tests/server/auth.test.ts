@@ -97,7 +97,7 @@ describe('GET User/Get', () => {
     const token = await server.api.login('admin');
     const res = await server.api.get('/api/services/app/User/Get', { token, query: { Id: 99999 } });
     expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({ success: false, error: { message: expect.stringContaining('There is no such an entity') } });
+    expect(res.body).toMatchObject({ success: false, error: { message: 'User not found.' } });
   });
 
   it('reads staff in the caller\'s scope only, with the one scope predicate (every brand a manager manages)', async () => {

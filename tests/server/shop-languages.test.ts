@@ -223,6 +223,6 @@ describe('refusals in Arabic', () => {
     expect(res.body.error?.message).toBe('لم يسجّل المستخدم الحالي الدخول إلى التطبيق!');
     const missing = await server.api.get(`${APP}/ProductTypesAndSubtypes/GetProductItemWithSubItemDictionarywithProduct`, { query: { productid: 999999 }, headers: AR });
     expect(missing.status).toBe(404);
-    expect(missing.body.error?.message).toBe('There is no such an entity. Product');
+    expect(missing.body.error?.message).toBe('Product not found.');
   });
 });

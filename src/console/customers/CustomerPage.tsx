@@ -3,7 +3,8 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useParams } from 'wouter';
 import { Alert, Button, Callout, Card, FormGroup, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { graphql } from '../../gql';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, statusOf } from '../../lib/errors';
+import { NotYours } from '../shell/NotYours';
 import { notify } from '../../lib/notify';
 import { formatMoney, moneyDecimal } from '../../../domain/money';
 import { CustomerOrders } from './CustomerOrders';
@@ -43,9 +44,11 @@ export default function CustomerPage() {
   const [skip, setSkip] = useState(0);
   const [tab, setTab] = useState(() => new URLSearchParams(window.location.search).get('tab') ?? 'profile');
   const details = useQuery(Details, { variables: { id }, skip: !Number.isInteger(id) });
-  const ledger = useQuery(Ledger, { variables: { id, skip }, skip: !Number.isInteger(id) });
+  // The details speak for the page: a customer that is not found (or not the user's) is one notice, not one per query.
+  const ledger = useQuery(Ledger, { variables: { id, skip }, skip: !Number.isInteger(id), context: { silent: true } });
   const customer = details.data?.customer;
   if (details.loading && !customer) return <Spinner />;
+  if (!customer && (!Number.isInteger(id) || [403, 404].includes(statusOf(details.error) ?? 0))) return <NotYours what="customer" back="/customers" backLabel="Back to customers" />;
   if (!customer) return <NonIdealState icon="person" title="Customer not found" description={details.error ? errorMessage(details.error) : undefined} />;
   const refresh = () => { void details.refetch(); void ledger.refetch(); };
   const rows = (ledger.data?.ledger?.data ?? []).flatMap((r) => (r ? [r] : []));

@@ -10,7 +10,8 @@ import {
   selectPaging, selectRowIds, selectRows, selectSelectedId, selectSorting, type BoardFilter, type BoardSorting, type OrderActionDetails,
 } from '../../../machines/orderBoard';
 import type { OrderLifecycleEvent, OrderStatus } from '../../../machines/orderLifecycle';
-import { can, CONSOLE_ROUTES } from '../../../domain/permissions';
+import { can } from '../../../domain/permissions';
+import { useCurrentRoute } from '../shell/currentRoute';
 import { useSession } from '../../lib/session';
 import { provideOrderBoard, type StaffOrderRow } from './provideBoard';
 import { MULTI_BRANCH_COLUMNS, ORDER_SCREENS, type OrderScreenConfig } from './screens';
@@ -82,7 +83,7 @@ export function OrderScreen({ screen }: { screen: OrderScreenConfig }) {
   const onPickStatus = useCallback((status: OrderStatus | undefined) => board.send({ type: 'board.filter', filter: { ...filter, status } }), [board, filter]);
   const onPage = useCallback((skip: number) => board.send({ type: 'board.page', skip }), [board]);
   const onPageSize = useCallback((take: number) => board.send({ type: 'board.pageSize', take }), [board]);
-  const title = CONSOLE_ROUTES.find((r) => r.path === screen.path)?.title ?? 'Orders';
+  const title = useCurrentRoute()?.title ?? 'Orders';
   const branches = useBoardBranches(role);
   const columns = useMemo(() => (branches ? [...screen.columns, ...MULTI_BRANCH_COLUMNS] : screen.columns), [branches, screen.columns]);
 

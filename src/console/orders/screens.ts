@@ -20,8 +20,9 @@ export interface OrderScreenConfig {
 const ALL = ORDER_STATUSES;
 const CURRENT = OPEN_STATUSES;
 const STATUS_COUNTS: readonly CountKey[] = ORDER_STATUSES;
-// What staff act on first (the order, its status, the buttons) comes first, so it is on screen at 1024 px.
-const COLUMNS: OrderColumnKey[] = ['id', 'status', 'actions', 'items', 'total', 'payment', 'customer', 'placed', 'mode'];
+// What staff act on first (the order, its status, the buttons), then how long it has waited, who and how
+// (issue 23: an operator on a 1024 px tablet sees the timer, the customer and the mode without scrolling).
+const COLUMNS: OrderColumnKey[] = ['id', 'status', 'actions', 'placed', 'customer', 'mode', 'items', 'total', 'payment'];
 /** Roles that see more than one branch also get the Branch and Brand columns (and a branch filter). */
 export const MULTI_BRANCH_COLUMNS: OrderColumnKey[] = ['branch', 'brand'];
 

@@ -11,7 +11,7 @@ import type { FieldRule, Row, Sorting, Values } from '../../../machines/resource
  * out. Typed by the row: a column naming no field of it is a compile error.
  */
 export interface ResourceConfig<R extends Row = Row> {
-  /** Route pattern the screen is mounted on (domain/permissions.ts CONSOLE_ROUTES). */
+  /** Route pattern the screen is mounted on (src/console/pages.tsx CONSOLE_ROUTES). */
   path: string;
   title: string;
   /** What one row is called: "tax" → "New tax", "Delete this tax?". */

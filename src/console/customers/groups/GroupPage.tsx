@@ -4,7 +4,8 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'wouter';
 import { Button, Callout, FileInput, H2, InputGroup, Menu, MenuItem, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { graphql } from '../../../gql';
-import { apiErrorOf, errorMessage } from '../../../lib/errors';
+import { apiErrorOf, errorMessage, statusOf } from '../../../lib/errors';
+import { NotYours } from '../../shell/NotYours';
 import { notify } from '../../../lib/notify';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { BrandName } from '../../resources/configs/brandSettingsDictionaries';
@@ -57,6 +58,7 @@ export default function GroupPage() {
 
   const g = group.data?.group;
   if (group.loading && !g) return <Spinner />;
+  if (!g && (!Number.isInteger(id) || [403, 404].includes(statusOf(group.error) ?? 0))) return <NotYours what="group" back="/groups" backLabel="Back to groups" />;
   if (!g) return <NonIdealState icon="people" title="Group not found" description={group.error ? errorMessage(group.error) : undefined} action={<Link href="/groups">Back to groups</Link>} />;
   return (
     <div className="console-page group-page" data-testid="group-page">
