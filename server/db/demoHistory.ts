@@ -159,6 +159,8 @@ export async function seedDemoHistory(db: Db, now = new Date()): Promise<DemoHis
         }
         case 'noShow':
           at2('closed', 3, doneAt, { acceptedAt, readyAt, arrival: 'noShow', statusReason: pick(REASON_CHOICES['order.noShow']) });
+          // The lifecycle's earning step runs on every move to closed (server/orders/points.ts closesSale), a no-show's too.
+          plan.closedAt = doneAt;
           break;
         default: {
           at2('closed', 3, doneAt, { acceptedAt, readyAt, arrival: mode === 'carService' ? 'served' : 'none' });

@@ -7,7 +7,8 @@ import type { QrScanFiguresQuery } from '../../gql/graphql';
 import { errorMessage } from '../../lib/errors';
 import { Chart, ChartCard, type ChartOption } from '../charts/Chart';
 import './qrscans.css';
-import { dateTimeText, dayKey, fromZoneInput } from '../../../domain/time';
+import { dateTimeText, dayKey } from '../../../domain/time';
+import { dayRangeProblem, periodOfDays } from '../dashboard/dashboardFilter';
 
 const Figures = graphql(`
   query QrScanFigures($brandId: Int!, $fromDate: DateTime!, $toDate: DateTime!) {
@@ -31,11 +32,6 @@ const RecentScans = graphql(`
 `);
 
 const DAY = 24 * 3600 * 1000;
-/** The period the server is asked for: from the first day's Kuwait midnight to the midnight after the last day (exclusive). */
-const periodOf = (from: string, to: string) => ({
-  fromDate: fromZoneInput(`${from}T00:00`),
-  toDate: new Date(new Date(fromZoneInput(`${to}T00:00`)!).getTime() + DAY).toISOString(),
-});
 const GENDER_LABEL: Record<string, string> = { male: 'Male', female: 'Female' };
 
 /**
@@ -52,16 +48,16 @@ export default function QrScansPage() {
   const [draft, setDraft] = useState(range);
   const [problem, setProblem] = useState<string | null>(null);
   const [skip, setSkip] = useState(0);
-  const period = useMemo(() => periodOf(range.from, range.to), [range]);
+  const period = useMemo(() => periodOfDays(range.from, range.to), [range]);
   const valid = Number.isInteger(brandId) && brandId > 0;
   const figures = useQuery(Figures, { variables: { brandId, ...period }, skip: !valid, fetchPolicy: 'network-only', context: { silent: true } });
   const recent = useQuery(RecentScans, { variables: { brandId, ...period, skip }, skip: !valid, fetchPolicy: 'network-only', context: { silent: true } });
 
   const apply = (e: FormEvent) => {
     e.preventDefault();
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.from) || !/^\d{4}-\d{2}-\d{2}$/.test(draft.to)) return setProblem('Choose both days.');
-    if (draft.from > draft.to) return setProblem('The first day must not come after the last day.');
-    setProblem(null);
+    const wrong = dayRangeProblem(draft.from, draft.to);
+    setProblem(wrong);
+    if (wrong) return;
     setSkip(0);
     setRange(draft);
   };
