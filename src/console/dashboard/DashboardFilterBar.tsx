@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { Button, Card, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Card, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { DayRangeFields } from './DayRangeFields';
 import { graphql } from '../../gql';
 import { dayKey } from '../../../domain/time';
 import { dayRangeProblem, daysOf, PERIOD_LABELS, PERIODS, type DashboardFilter, type PeriodKey } from './dashboardFilter';
@@ -57,15 +58,7 @@ export function DashboardFilterBar({ filter, onChange, chooseBrand, places }: {
           <HTMLSelect id="dashboard-period" value={custom ? 'custom' : filter.period} onChange={(e) => choosePeriod(e.target.value as PeriodKey)}
             options={PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] }))} />
         </FormGroup>
-        {custom && <>
-          <FormGroup label="From" labelFor="dashboard-from" inline>
-            <InputGroup id="dashboard-from" type="date" value={draft.from} max={today} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
-          </FormGroup>
-          <FormGroup label="To" labelFor="dashboard-to" inline>
-            <InputGroup id="dashboard-to" type="date" value={draft.to} max={today} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
-          </FormGroup>
-          <Button type="submit" intent="primary" text="Show" />
-        </>}
+        {custom && <DayRangeFields idPrefix="dashboard" value={draft} max={today} onChange={setDraft} />}
         {chooseBrand && (
           <FormGroup label="Brand" labelFor="dashboard-brand" inline>
             <HTMLSelect id="dashboard-brand" value={filter.brandId ?? ''}

@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'wouter';
-import { Button, Callout, Card, FormGroup, H2, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, H2, HTMLTable, Spinner } from '@blueprintjs/core';
 import { graphql } from '../../gql';
 import type { QrScanFiguresQuery } from '../../gql/graphql';
 import { errorMessage } from '../../lib/errors';
@@ -9,6 +9,7 @@ import { Chart, ChartCard, type ChartOption } from '../charts/Chart';
 import './qrscans.css';
 import { dateTimeText, dayKey } from '../../../domain/time';
 import { dayRangeProblem, periodOfDays } from '../dashboard/dashboardFilter';
+import { DayRangeFields } from '../dashboard/DayRangeFields';
 
 const Figures = graphql(`
   query QrScanFigures($brandId: Int!, $fromDate: DateTime!, $toDate: DateTime!) {
@@ -67,13 +68,7 @@ export default function QrScansPage() {
       <H2>QR scans · {brandName || `Brand ${params.brandId}`}</H2>
       <Card className="console-card">
         <form className="qrscans-range" onSubmit={apply} aria-label="Period">
-          <FormGroup label="From" labelFor="qrscans-from" inline>
-            <InputGroup id="qrscans-from" type="date" value={draft.from} max={today} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
-          </FormGroup>
-          <FormGroup label="To" labelFor="qrscans-to" inline>
-            <InputGroup id="qrscans-to" type="date" value={draft.to} max={today} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
-          </FormGroup>
-          <Button type="submit" intent="primary" text="Show" />
+          <DayRangeFields idPrefix="qrscans" value={draft} max={today} onChange={setDraft} />
         </form>
         {problem && <Callout intent="warning" role="alert">{problem}</Callout>}
       </Card>
