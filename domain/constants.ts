@@ -22,6 +22,8 @@ export const QUANTITY = {
 
 /** The longest special remarks an order keeps (Store/SaveNewOrderVS1 `specialRemarks`; /product-review counts down to it). */
 export const SPECIAL_REMARKS_MAX = 500;
+/** The longest promotion code an order keeps (Store/SaveNewOrderVS1 `promoCode`; /product-review's field stops there). */
+export const PROMO_CODE_MAX = 50;
 
 export const ORDER_HISTORY_PAGE = { skip: 0, take: 5 } as const;
 export const CUSTOMER_LIST_PAGE_SIZE = 10;
