@@ -248,7 +248,6 @@ export const ar: Catalogue = {
     placed: 'تم تقديم الطلب',
     paidAtBranch: 'تم الدفع في الفرع',
     paidOnDelivery: 'تم الدفع عند التوصيل',
-    signInToPay: 'سجّل الدخول لتدفع مجددًا',
     orderAgain: 'اطلب مجددًا',
     reordering: 'جارٍ الإضافة إلى سلتك…',
     reorderAdded: 'أُضيف إلى سلتك بأسعار اليوم.',

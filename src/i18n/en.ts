@@ -250,7 +250,6 @@ export const en = {
     placed: 'Order placed',
     paidAtBranch: 'Paid at the branch',
     paidOnDelivery: 'Paid on delivery',
-    signInToPay: 'Sign in to pay again',
     orderAgain: 'Order again',
     reordering: 'Adding to your cart…',
     reorderAdded: 'Added to your cart at today\'s prices.',
