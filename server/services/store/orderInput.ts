@@ -65,6 +65,8 @@ export const SaveNewOrderInput = Obj('SaveNewOrderInput', {
   /** From /product-review: kept on the order for the branch to read; they do not change the price. */
   specialRemarks: OptText(SPECIAL_REMARKS_MAX),
   promoCode: OptText(PROMO_CODE_MAX),
+  /** Beyond SPEC.md 3's list: the customer's brand wallet pays the whole total (paymentSystem is then not read); a 400 when it holds less, or for the guest. */
+  payWithWallet: Flag(),
 });
 export type SaveNewOrderInput = Static<typeof SaveNewOrderInput>;
 
