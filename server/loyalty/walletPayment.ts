@@ -18,11 +18,6 @@ import { orderLedgerKey, postToLedger } from './ledger';
  */
 export const WALLET_PROVIDER = 'wallet';
 
-export const WALLET_TEXT = {
-  guest: 'Please log in to pay with your wallet.',
-  notEnough: 'Your wallet balance is not enough for this order. Please choose another payment method.',
-} as const;
-
 const started = (): StartedPayment => ({ providerRef: `wallet_${randomUUID()}`, paymentUrl: null });
 
 /** The wallet as a payment provider: nothing to call and no page to visit; the ledger moves the money. */
@@ -40,11 +35,11 @@ export async function walletBalanceOf(db: Db | Tx, userId: number, brandId: numb
   return toFils(row?.balance ?? 0);
 }
 
-/** Spends the order's total from the wallet, in the order's transaction; not enough is the 400 WALLET_TEXT.notEnough (nothing is written). */
-export function spendWallet(tx: Db | Tx, o: { id: number; orderNumber: string; userId: number; brandId: number }, amount: Fils) {
+/** Spends the order's total from the wallet, in the order's transaction; not enough is the 400 `refusal` (nothing is written). */
+export function spendWallet(tx: Db | Tx, o: { id: number; orderNumber: string; userId: number; brandId: number }, amount: Fils, refusal: string) {
   return postToLedger(tx, {
     userId: o.userId, brandId: o.brandId, account: 'wallet', amount: -amount / 1000, reason: `Paid order ${o.orderNumber} from the wallet`,
-    reference: { type: 'order', id: o.id }, createdBy: o.userId, key: orderLedgerKey(o.id, 'wallet-spent'), refusal: WALLET_TEXT.notEnough,
+    reference: { type: 'order', id: o.id }, createdBy: o.userId, key: orderLedgerKey(o.id, 'wallet-spent'), refusal,
   });
 }
 

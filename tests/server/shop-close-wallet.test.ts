@@ -5,7 +5,7 @@ import { seededMenu } from '../support/shopMenu';
 import { sendOrderEvent } from '../support/orders';
 import * as t from '../../server/db/schema';
 import { ledgerMismatches, postToLedger } from '../../server/loyalty/ledger';
-import { WALLET_TEXT } from '../../server/loyalty/walletPayment';
+import { ORDER_TEXT } from '../../server/services/store/planOrder';
 import { WALLET_PAYMENT_METHOD_ID } from '../../domain/constants';
 
 /**
@@ -95,7 +95,7 @@ describe('paying with the wallet', () => {
     expect(placed).toHaveLength(1);
     for (const r of refused) {
       expect(r.status).toBe(400);
-      expect(r.body.error.message).toBe(WALLET_TEXT.notEnough);
+      expect(r.body.error?.message).toBe(ORDER_TEXT.walletNotEnough);
     }
     expect(await countRows(server, 'orders')).toBe(ordersBefore + 1);
     expect(await balance()).toBeCloseTo(total * 0.5, 3);
@@ -108,13 +108,13 @@ describe('paying with the wallet', () => {
     const before = await counts();
     const refusedQuote = await quote(body({ payWithWallet: true }));
     expect(refusedQuote.status).toBe(400);
-    expect(refusedQuote.body.error.message).toBe(WALLET_TEXT.notEnough);
+    expect(refusedQuote.body.error?.message).toBe(ORDER_TEXT.walletNotEnough);
     const refused = await place(body({ payWithWallet: true }));
     expect(refused.status).toBe(400);
-    expect(refused.body.error.message).toBe(WALLET_TEXT.notEnough);
+    expect(refused.body.error?.message).toBe(ORDER_TEXT.walletNotEnough);
     const guest = await place(body({ payWithWallet: true, guestCustomerName: 'Huda', guestPhoneNumber: '+96550000043' }), `wallet-guest-${++keySeq}`, await server.api.guestToken());
     expect(guest.status).toBe(400);
-    expect(guest.body.error.message).toBe(WALLET_TEXT.guest);
+    expect(guest.body.error?.message).toBe(ORDER_TEXT.walletGuest);
     expect(await counts()).toEqual(before);
     expect(await balance()).toBe(0.5);
   });

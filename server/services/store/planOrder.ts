@@ -15,7 +15,7 @@ import { carsOf, describeCar } from '../cars/cars';
 import { deliveryQuote, NOT_DELIVERING } from '../brandDeliveryFee/deliveryFee';
 import { menuCacheOf, type BranchCatalog } from '../../orders/menuCache';
 import { checkFreeItemLines } from '../../loyalty/freeItems';
-import { walletBalanceOf, walletPayment, WALLET_TEXT } from '../../loyalty/walletPayment';
+import { walletBalanceOf, walletPayment } from '../../loyalty/walletPayment';
 import type { SaveNewOrderInput } from './orderInput';
 import { busyModeOf } from '../branch/busy';
 import { readyEstimate, type ReadyEstimate } from '../../../domain/readyEstimate';
@@ -43,6 +43,8 @@ export const ORDER_TEXT = {
   noDiscount: 'This discount is not available to you.',
   noAddress: 'Please choose a delivery address.',
   noCar: 'Please choose your car for car service.',
+  walletGuest: 'Please log in to pay with your wallet.',
+  walletNotEnough: 'Your wallet balance is not enough for this order. Please choose another payment method.',
 } as const;
 
 export interface PlannedOption { id: number; name: string; price: number; quantity: number; groupId: number; groupName: string }
@@ -117,7 +119,7 @@ export async function planOrder(db: Db, ctx: AppContext, caller: NonNullable<Cal
 
   // Payment method: enabled for the brand, with an adapter for its provider; or the customer's wallet.
   const byWallet = body.payWithWallet === true;
-  if (byWallet && caller.isGuest) throw badRequest(WALLET_TEXT.guest);
+  if (byWallet && caller.isGuest) throw badRequest(ORDER_TEXT.walletGuest);
   const paymentSystemId = byWallet ? WALLET_PAYMENT_METHOD_ID : body.paymentSystem ?? DEFAULT_PAYMENT_METHOD_ID;
   const providerName = catalog.paymentProviders.get(paymentSystemId);
   const provider = byWallet ? walletPayment : providerName ? paymentProviderFor(providerName, ctx.config) : null;
@@ -165,7 +167,7 @@ export async function planOrder(db: Db, ctx: AppContext, caller: NonNullable<Cal
   const { taxPercents } = catalog;
   const totals = orderTotals({ lineTotals: lines.map((l) => l.lineTotal), discountPercent, taxPercents, deliveryFee });
   // The wallet pays the whole total or nothing (the ledger checks again when it spends it).
-  if (byWallet && await walletBalanceOf(db, caller.id, brandId) < totals.total) throw badRequest(WALLET_TEXT.notEnough);
+  if (byWallet && await walletBalanceOf(db, caller.id, brandId) < totals.total) throw badRequest(ORDER_TEXT.walletNotEnough);
 
   return {
     catalogVersion: catalog.version, brandId, branchId, merchantName: branch.brandName, currency: branch.currency, deliverySystem, paymentSystemId, provider, lines,

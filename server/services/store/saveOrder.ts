@@ -198,7 +198,7 @@ async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, 
         reference: { type: 'order', id: order.id }, createdBy: caller.id, key: orderLedgerKey(order.id, 'points-spent'), refusal: ORDER_TEXT.notEnoughPoints,
       });
     }
-    if (order && plan.wallet > 0) await spendWallet(tx, { ...order, userId: caller.id, brandId: plan.brandId }, plan.wallet);
+    if (order && plan.wallet > 0) await spendWallet(tx, { ...order, userId: caller.id, brandId: plan.brandId }, plan.wallet, ORDER_TEXT.walletNotEnough);
     if (order && plan.freeItems > 0) await spendFreeItem(tx, { id: order.id, orderNumber: order.orderNumber, userId: caller.id, brandId: plan.brandId });
     const created = order && { order, payment };
     return { created, catalogVersion: Number(row.catalogVersion) };
