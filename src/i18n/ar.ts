@@ -19,6 +19,7 @@ export const ar: Catalogue = {
     notAvailable: 'هذه الشاشة غير متاحة في هذا الإصدار بعد.',
     menu: 'القائمة',
     back: '‹ القائمة',
+    account: 'قائمة الحساب',
   },
   notFound: {
     title: 'الصفحة غير موجودة',

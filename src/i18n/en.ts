@@ -20,6 +20,7 @@ export const en = {
     notAvailable: 'This screen is not available in this release yet.',
     menu: 'Menu',
     back: '‹ Menu',
+    account: 'Account menu',
   },
   notFound: {
     title: 'Page not found',

@@ -8,7 +8,7 @@ import { DEFAULT_PAYMENT_METHOD_ID } from '../../../domain/constants';
 
 import {
   selectAddresses, selectAddressId, selectCanSubmit, selectCar, selectError, selectGuest, selectIsEditing, selectIsPending,
-  selectLoadFailed, selectMode, selectPaymentMethodId, selectPaymentMethods, selectSoldOut, orderRequestOf, type DeliveryMode,
+  selectLoadFailed, selectMode, selectPaymentMethodId, selectPaymentMethods, selectSoldOut, selectWallet, orderRequestOf, type DeliveryMode,
 } from '../../../machines/checkout';
 import { useSession } from '../../lib/session';
 import { storage, KEYS } from '../../lib/storage';
@@ -23,6 +23,8 @@ import { provideCheckout } from './checkoutPorts';
 import { keptSeries } from './checkoutSeries';
 import { FreeItemChoice } from './FreeItemChoice';
 import { PointsChoice } from './PointsChoice';
+import { WalletChoice } from './WalletChoice';
+import { errorMessage } from '../../lib/errors';
 import { keepGuest, keptGuest } from './guestDetails';
 import { useCartAvailability } from '../cart/availability';
 import { SignedMoney } from '../components/SignedMoney';
@@ -36,7 +38,7 @@ export const CheckoutDeliveryFee = graphql(`
 /** The amount to pay as the server will charge it (planOrder, nothing saved): Store/QuoteOrder. */
 export const QuoteOrder = graphql(`
   mutation QuoteOrder($input: SaveNewOrderInput_Input) {
-    Store_QuoteOrder(input: $input) { subtotal discount tax deliveryFee total points readyMinutes }
+    Store_QuoteOrder(input: $input) { subtotal discount tax deliveryFee total points wallet readyMinutes }
   }
 `);
 
@@ -116,6 +118,7 @@ export default function CheckoutPage() {
     if (canSubmit) quoteOrder({ variables: { input: JSON.parse(request) } }).catch(() => {});
   }, [request, canSubmit]); // eslint-disable-line react-hooks/exhaustive-deps
   const serverTotal = canSubmit && !priced.loading ? priced.data?.Store_QuoteOrder : undefined;
+  const byWallet = useSelector(ref, (s) => selectWallet(s).chosen);
 
   if (loadFailed) {
     return (
@@ -188,15 +191,16 @@ export default function CheckoutPage() {
 
         <section className="shop-card" aria-labelledby="pay-title">
           <h2 id="pay-title" className="shop-card__title">{t('checkout.payment')}</h2>
+          <WalletChoice checkout={ref} total={serverTotal?.total ?? null} currency={shop.currency} disabled={!editing} />
           <div className="choice-list" role="radiogroup" aria-labelledby="pay-title">
             {methods.map((m) => (
               <label key={m.paymentSystemId} className={`choice${methodId === m.paymentSystemId ? ' is-chosen' : ''}`}>
-                <input type="radio" name="payment" value={m.paymentSystemId} checked={methodId === m.paymentSystemId}
+                <input type="radio" name="payment" value={m.paymentSystemId} checked={methodId === m.paymentSystemId} disabled={byWallet}
                   onChange={() => ref.send({ type: 'checkout.payment', paymentSystemId: m.paymentSystemId })} />
                 <span>{mode === 'delivery' && !m.isCard && m.paymentSystemId === DEFAULT_PAYMENT_METHOD_ID ? t('checkout.cashOnDelivery') : translateMessage(m.name)}</span>
               </label>
             ))}
-            {methods.length === 0 && <p className="shop-muted">{t('checkout.noPayment')}</p>}
+            {methods.length === 0 && !byWallet && <p className="shop-muted">{t('checkout.noPayment')}</p>}
           </div>
         </section>
       </div>
@@ -220,11 +224,14 @@ export default function CheckoutPage() {
             {serverTotal.deliveryFee > 0 && <><dt>{t('checkout.deliveryFee')}</dt><dd>{money(serverTotal.deliveryFee, shop.currency)}</dd></>}
             {serverTotal.tax > 0 && <><dt>{t('checkout.tax')}</dt><dd>{money(serverTotal.tax, shop.currency)}</dd></>}
             {serverTotal.points > 0 && <><dt>{t('rewards.spent')}</dt><dd data-testid="checkout-points">{serverTotal.points}</dd></>}
+            {serverTotal.wallet > 0 && <><dt>{t('rewards.walletPays')}</dt><dd data-testid="checkout-wallet">{money(serverTotal.wallet, shop.currency)}</dd></>}
             <dt>{t('checkout.totalToPay')}</dt><dd data-testid="checkout-total">{money(serverTotal.total, shop.currency)}</dd>
           </dl>
         )}
         {serverTotal && <p className="shop-muted checkout__ready" data-testid="checkout-ready">{t('rewards.readyIn', { count: serverTotal.readyMinutes })}</p>}
         {error && <p className="shop-error" role="alert" data-testid="checkout-error">{translateMessage(error)}</p>}
+        {/* The wallet no longer covers the total (the server's quote says so): said before Place order, not after. */}
+        {byWallet && priced.error && !priced.loading && <p className="shop-error" role="alert" data-testid="wallet-error">{errorMessage(priced.error)}</p>}
         <button type="button" className="shop-button shop-button--wide" disabled={!canSubmit} aria-busy={pending || undefined}
           onClick={() => ref.send({ type: 'checkout.submit' })}>
           {pending ? t('checkout.placing') : t('checkout.place')}
