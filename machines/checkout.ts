@@ -15,7 +15,7 @@ export { cartSignatureOf, guestNameError, guestPhoneError, orderRequestOf, type 
  *      ├─────(not signed in)────────▶ leftForLogin       (goLogin: /login)
  *      ├─────(this cart's order is waiting for its payment)──▶ leftForUnpaidOrder (goToUnpaidOrder: its tracker, Pay again)
  *      └──▶ loading ──▶ editing ─checkout.submit [canSubmit]──▶ submitting
- *                         │  └─checkout.mode delivery, no saved address──▶ leftForLocation (/select-location)
+ *                         │  └─checkout.mode delivery, no saved address──▶ leftForLocation (/select-location; checkout.returned: loading)
  *                         ▲                                                   │
  *                         ├── isSuccessed false: the server's message ◀───────┤
  *                         └── the call threw: re-enabled, silently ◀──────────┤
@@ -141,7 +141,8 @@ export const checkoutMachine = setup({
     },
     leftForHome: { entry: 'goHome' },
     leftForLogin: { entry: 'goLogin' },
-    leftForLocation: { entry: 'goSelectLocation' },
+    // Shown again without a new page (browser Back to the page React kept while the picker's chunk loaded): start over from loading.
+    leftForLocation: { entry: 'goSelectLocation', on: { 'checkout.returned': 'loading' } },
     leftForUnpaidOrder: {
       entry: { type: 'goToUnpaidOrder', params: ({ context }) => ({ orderId: context.series!.order!.orderId, ohash: context.series!.order!.ohash }) },
     },

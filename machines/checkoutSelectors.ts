@@ -4,7 +4,7 @@ import type { CheckoutContext, CheckoutEvent } from './checkoutTypes';
 
 // The checkout machine's selectors (machines/checkout.ts re-exports them): views read these, never state paths.
 
-type Snapshot = { context: CheckoutContext; hasTag(t: 'pending'): boolean; can(e: CheckoutEvent): boolean; matches(v: 'loadFailed' | 'editing'): boolean };
+type Snapshot = { context: CheckoutContext; hasTag(t: 'pending'): boolean; can(e: CheckoutEvent): boolean; matches(v: 'loadFailed' | 'editing' | 'leftForLocation'): boolean };
 
 /** The submit button's enabled state: exactly what the guard `canSubmit` allows now. */
 export const selectCanSubmit = (s: Snapshot) => s.can({ type: 'checkout.submit' });
@@ -34,5 +34,7 @@ export const selectRewards = (s: Snapshot) => rewardsView(s.context);
 export const selectSoldOut = (s: Snapshot) => s.context.soldOut;
 export const selectLoadFailed = (s: Snapshot) => s.matches('loadFailed');
 export const selectIsEditing = (s: Snapshot) => s.matches('editing');
+/** Sent to the location picker: the page shown again at /check-out sends `checkout.returned`. */
+export const selectLeftForLocation = (s: Snapshot) => s.matches('leftForLocation');
 /** The wallet: its balance, whether it may pay (a registered customer holding some), and whether it pays. */
 export const selectWallet = (s: Snapshot) => ({ balance: s.context.walletBalance, offered: canUseWallet(s.context), chosen: s.context.payWithWallet });

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Link, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
@@ -8,7 +8,7 @@ import { DEFAULT_PAYMENT_METHOD_ID } from '../../../domain/constants';
 
 import {
   selectAddresses, selectAddressId, selectCanSubmit, selectCar, selectError, selectGuest, selectIsEditing, selectIsPending,
-  selectLoadFailed, selectMode, selectPaymentMethodId, selectPaymentMethods, selectSoldOut, selectWallet, orderRequestOf, type DeliveryMode,
+  selectLoadFailed, selectMode, selectPaymentMethodId, selectPaymentMethods, selectSoldOut, selectWallet, selectLeftForLocation, orderRequestOf, type DeliveryMode,
 } from '../../../machines/checkout';
 import { useSession } from '../../lib/session';
 import { storage, KEYS } from '../../lib/storage';
@@ -82,6 +82,11 @@ export default function CheckoutPage() {
     window.addEventListener('pageshow', shown);
     return () => window.removeEventListener('pageshow', shown);
   }, [ref]);
+  // Back from the location picker to this very page: React may keep it (hidden while the picker's chunk
+  // loaded) rather than mount it again, so the machine is still at leftForLocation; it starts over.
+  const [location] = useLocation();
+  const leftForLocation = useSelector(ref, selectLeftForLocation);
+  useEffect(() => { if (leftForLocation && location === '/check-out') ref.send({ type: 'checkout.returned' }); }, [ref, leftForLocation, location]);
   const pending = useSelector(ref, selectIsPending);
   const editing = useSelector(ref, selectIsEditing);
   const loadFailed = useSelector(ref, selectLoadFailed);

@@ -4,7 +4,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { checkoutMachine, orderRequestOf, selectCanSubmit, selectWallet, type CheckoutOptions } from '../../machines/checkout';
 
 /**
- * Issue 24, "pay with the wallet", in the checkout machine: offered to a registered customer who
+ * Issue 24 in the checkout machine: "pay with the wallet": offered to a registered customer who
  * holds a balance, never to the guest; chosen, the request says payWithWallet (the server prices
  * and spends it: tests/server/shop-close-wallet.test.ts) and Place order needs no payment method.
  */
@@ -38,5 +38,21 @@ describe('the wallet at checkout', () => {
       actor.send({ type: 'checkout.wallet', use: true });
       expect(selectWallet(actor.getSnapshot()).chosen).toBe(false);
     }
+  });
+});
+
+describe('Back from the location picker', () => {
+  it('the checkout shown again starts over from loading instead of staying at leftForLocation ("Loading…")', async () => {
+    let loads = 0;
+    const actor = createActor(checkoutMachine.provide({
+      actors: { loadOptions: fromPromise(async (): Promise<CheckoutOptions> => { loads++; return { paymentMethods: [{ paymentSystemId: 2, name: 'Cash', isCard: false }], addresses: [] }; }) },
+    }), { input: { isAuthenticated: true, isGuest: true, brandId: 7, branchId: 1, lines, guest: { name: 'Huda', phone: '50000043' } } }).start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'checkout.mode', mode: 'delivery' });
+    expect(actor.getSnapshot().matches('leftForLocation')).toBe(true);
+    actor.send({ type: 'checkout.returned' });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(loads).toBe(2);
+    expect(actor.getSnapshot().context.guestName).toBe('Huda');
   });
 });
