@@ -159,7 +159,7 @@ describe('Back from the location picker', () => {
 });
 
 describe('paying with the wallet (Arabic, 390 px)', () => {
-  it('the summary shows what the wallet pays before Place order, and the order is paid at once', async () => {
+  it('the summary shows what the wallet pays before Place order, the order is paid at once; a link opened elsewhere follows it and the bell reads accepted and ready', async () => {
     const admin = await server.api.login('admin');
     const set = await server.api.put(`${API}/Customer/UpdateCustomerWalletBalance`, { token: admin, body: { customerId: CUSTOMER_ID, brandId: 7, balance: 20, reason: 'Wallet story' } });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
@@ -183,7 +183,32 @@ describe('paying with the wallet (Arabic, 390 px)', () => {
       expect(await page.getByTestId('order-payment').textContent()).toContain('المحفظة');
       await screenshot(page, 'shop-close-wallet-paid-ar-390');
     });
-  }, 180_000);
+    // Issue 24's story: the link opened in a second browser follows the order, and the customer reads
+    // "accepted" and "ready" in the bell.
+    const link = new URL(page.url());
+    const orderId = Number(link.searchParams.get('orderId'));
+    const holder = await phone('ar');
+    await shotOnFailure(holder, 'shop-close-follow-bell-ar', async () => {
+      await holder.goto(`${link.pathname}${link.search}`);
+      await holder.getByTestId('order-progress').waitFor();
+      const staff = await server.api.login('branchuser');
+      for (const [status, text] of [['accepted', 'قبل الفرع طلبك ويجري تحضيره.'], ['ready', 'طلبك جاهز. استلمه من الفرع.']] as const) {
+        const res = await server.api.put(`${API}/Store/UpdateOrderStatus`, { token: staff, body: { orderId, status } });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        await holder.getByText(text).waitFor();
+      }
+      await screenshot(holder, 'shop-close-follow-link-holder-ar-390');
+    });
+    await shotOnFailure(page, 'shop-close-bell-ar', async () => {
+      await page.reload();
+      await page.getByTestId('notification-count').filter({ hasText: '2' }).waitFor();
+      await page.getByTestId('notification-bell').click();
+      const texts = await page.getByTestId('notification-item').allTextContents();
+      expect(texts.some((x) => x.includes('تم قبول طلبك ويجري تحضيره.')), texts.join(' | ')).toBe(true);
+      expect(texts.some((x) => x.includes('طلبك جاهز.')), texts.join(' | ')).toBe(true);
+      await screenshot(page, 'shop-close-bell-ar-390');
+    });
+  }, 240_000);
 });
 
 describe('Pay again from a tracking link, without a session', () => {
