@@ -155,7 +155,7 @@ export default function CheckoutPage() {
               </label>
             ))}
           </div>
-          {mode === 'pickup' && branch && <p className="checkout__where">{t('checkout.pickUpAt')} <strong>{branch.name}</strong>{branch.branchAddress ? `, ${branch.branchAddress}` : ''}.</p>}
+          {mode === 'pickup' && branch && <p className="checkout__where">{t('checkout.pickUpAt')} <strong>{branch.name}</strong>{branch.branchAddress ? `${t('product.listSeparator')}${branch.branchAddress}` : ''}.</p>}
           {mode === 'carService' && (
             <CarPicker canSave={!guest.isGuest} carId={car.carId} onChange={(c) => ref.send({ type: 'checkout.car', ...c })} />
           )}
@@ -199,8 +199,8 @@ export default function CheckoutPage() {
           <WalletChoice checkout={ref} total={serverTotal?.total ?? null} currency={shop.currency} disabled={!editing} />
           <div className="choice-list" role="radiogroup" aria-labelledby="pay-title">
             {methods.map((m) => (
-              <label key={m.paymentSystemId} className={`choice${methodId === m.paymentSystemId ? ' is-chosen' : ''}`}>
-                <input type="radio" name="payment" value={m.paymentSystemId} checked={methodId === m.paymentSystemId} disabled={byWallet}
+              <label key={m.paymentSystemId} className={`choice${!byWallet && methodId === m.paymentSystemId ? ' is-chosen' : ''}`}>
+                <input type="radio" name="payment" value={m.paymentSystemId} checked={!byWallet && methodId === m.paymentSystemId} disabled={byWallet}
                   onChange={() => ref.send({ type: 'checkout.payment', paymentSystemId: m.paymentSystemId })} />
                 <span>{mode === 'delivery' && !m.isCard && m.paymentSystemId === DEFAULT_PAYMENT_METHOD_ID ? t('checkout.cashOnDelivery') : translateMessage(m.name)}</span>
               </label>
