@@ -4,7 +4,7 @@ import { orderItems, rewardPrograms, users, walletLedger } from '../db/schema';
 import { lockedBalance, orderLedgerKey, postToLedger, type Account } from '../loyalty/ledger';
 import { toFils } from '../../domain/money';
 import { returnFreeItem } from '../loyalty/freeItems';
-import type { OrderRecord } from './transition';
+import type { OrderRecord } from './row';
 import type { RefundRecord } from '../payments/refunds';
 
 export const POINTS_RETURNED_REASON = 'Points returned';

@@ -113,6 +113,7 @@ export const ar: Catalogue = {
     increase: 'زيادة الكمية',
     listSeparator: '، ',
     quantity: 'الكمية',
+    calories: '{{count}} سعرة حرارية',
   },
   cart: {
     title: 'سلتك',

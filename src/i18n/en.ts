@@ -115,6 +115,7 @@ export const en = {
     increase: 'Increase quantity',
     listSeparator: ', ',
     quantity: 'Quantity',
+    calories: '{{count}} kcal',
   },
   cart: {
     title: 'Your cart',

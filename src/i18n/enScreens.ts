@@ -1,10 +1,9 @@
 import { plural } from './plural';
-import { addEnglish } from './index';
 
 /**
  * The English of screens that are never the first one (profile, registration, the order's progress,
  * the free-item choice, some refusals): it travels with those screens' chunks, not with the shop's
- * first load. Each screen imports this module, which adds its texts before the screen renders.
+ * first load. Each such screen imports src/i18n/screens.ts, which adds these texts before it renders.
  * The Arabic catalogue (ar.ts) has them all, as it has every text.
  */
 export const enScreens = {
@@ -158,5 +157,3 @@ export const enScreens = {
     addressGone: 'This address was not found. It may have been deleted.',
   },
 };
-
-addEnglish(enScreens);

@@ -1,10 +1,10 @@
 import { use, useEffect } from 'react';
-import rosetta from 'rosetta';
 import { storage, KEYS } from '../lib/storage';
 import { formatMoney } from '../../domain/money';
 import { formatMoment, type Moment } from '../../domain/time';
 import { LANGUAGES, DEFAULT_LANGUAGE, type LanguageCode } from '../../domain/languages';
-import { en, type Catalogue } from './en';
+import type { Catalogue } from './en';
+import { i18n } from './catalogue';
 
 /**
  * The shop's texts in English and Arabic (docs/decisions.md "Shop languages"). rosetta looks the
@@ -12,9 +12,6 @@ import { en, type Catalogue } from './en';
  * shop speaks Arabic. The language is fixed for a page load: a switch stores the choice and
  * reloads, so texts, server names (Accept-Language) and the document direction never mix.
  */
-// The first screens' English; the later screens' is added with them (addEnglish).
-const i18n = rosetta<Catalogue>({ en: en as Catalogue });
-
 /** Dotted paths to the catalogue's texts: 'menu.title', 'cart.items'. */
 type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string | ((...args: never[]) => string) ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
@@ -66,11 +63,6 @@ export async function startLanguage(code: LanguageCode = preferredLanguage()): P
 }
 
 export const language = () => current;
-
-/** Adds the English of screens loaded later (src/i18n/enScreens.ts) to the catalogue. */
-export function addEnglish(texts: Partial<Catalogue>) {
-  i18n.set('en', texts as Catalogue);
-}
 
 let ready: Promise<LanguageCode> | null = null;
 /** The shop's language, settled once per page load (the shop and the registration both wait for it). */

@@ -43,6 +43,8 @@ export const products = pgTable('products', {
   redeemPoints: integer('redeem_points'),
   isHidden: boolean('is_hidden').notNull().default(false),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** Energy per serving in kcal, 0..10000 (a check constraint); null: not given. */
+  calories: integer('calories'),
   /**
    * Deleted from the menu (Products/DeleteProduct): gone from the shop and the admin tree, kept
    * because order lines point at it; their names and prices are copies (docs/decisions.md "Menu management").

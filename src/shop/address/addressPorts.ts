@@ -4,7 +4,7 @@ import { TEMP_ADDRESS_ID } from '../../../domain/constants';
 import { apiErrorOf, errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { t } from '../../i18n';
-import '../../i18n/enScreens';
+import '../../i18n/screens';
 import { AddAddress, CustomerAddresses, UpdateAddress } from './graphql';
 import { latestAddress } from './addressStorage';
 import {

@@ -7,7 +7,7 @@ import { graphql } from '../../gql';
 import { apiErrorOf, errorMessage, statusOf } from '../../lib/errors';
 import { notifyError } from '../../lib/notify';
 import { t } from '../../i18n';
-import '../../i18n/enScreens';
+import '../../i18n/screens';
 import { storage, KEYS } from '../../lib/storage';
 import { forgetAddress, latestAddress } from '../address/addressStorage';
 import { addressLabel } from '../address/addressText';

@@ -6,7 +6,7 @@ import { CustomerDetailsCard } from './CustomerDetailsCard';
 import { AddressesCard } from './AddressesCard';
 import { CarsCard } from './CarsCard';
 import { t } from '../../i18n';
-import '../../i18n/enScreens';
+import '../../i18n/screens';
 
 /** Logout here, or end every session of the customer, on every device, this one too (then back to sign-in). */
 function SessionsCard() {

@@ -22,12 +22,13 @@ export const branchesScreen = declaredScreen(Branch, {
     { field: 'branchPhoneNumber', name: 'Phone', width: 130 },
     { field: 'isBusy', name: 'Now', width: 80, render: (r) => (r.isBusy ? <Tag minimal intent="warning">Busy</Tag> : <Tag minimal>Open</Tag>) },
     {
-      key: 'screens', name: 'Screens', width: 250,
+      key: 'screens', name: 'Screens', width: 320,
       render: (r) => (
         <span className="branch-links">
           <Link href={`/branch/schedule/${r.id}`} aria-label={`Schedule of ${String(r.name)}`}>Schedule</Link>
           <Link href={`/branches/users/${r.id}`} aria-label={`Users of ${String(r.name)}`}>Users</Link>
           <Link href={`/branches/reward-programs/${r.id}`} aria-label={`Reward programs of ${String(r.name)}`}>Reward programs</Link>
+          <Link href={`/branches/printers/${r.id}`} aria-label={`Printers and orders of ${String(r.name)}`}>Printers</Link>
         </span>
       ),
     },
