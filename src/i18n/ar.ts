@@ -19,6 +19,7 @@ export const ar: Catalogue = {
     notAvailable: 'هذه الشاشة غير متاحة في هذا الإصدار بعد.',
     menu: 'القائمة',
     back: '‹ القائمة',
+    account: 'قائمة الحساب',
   },
   notFound: {
     title: 'الصفحة غير موجودة',
@@ -249,7 +250,6 @@ export const ar: Catalogue = {
     placed: 'تم تقديم الطلب',
     paidAtBranch: 'تم الدفع في الفرع',
     paidOnDelivery: 'تم الدفع عند التوصيل',
-    signInToPay: 'سجّل الدخول لتدفع مجددًا',
     orderAgain: 'اطلب مجددًا',
     reordering: 'جارٍ الإضافة إلى سلتك…',
     reorderAdded: 'أُضيف إلى سلتك بأسعار اليوم.',

@@ -120,6 +120,10 @@ export const arScreens: Pick<Catalogue, keyof typeof enScreens> = {
     spent: 'النقاط المستخدمة',
     readyIn: (p: { count: number }) => `جاهز خلال ${plural('ar', p.count, { zero: '{n} دقيقة', one: 'دقيقة واحدة', two: 'دقيقتين', few: '{n} دقائق', many: '{n} دقيقة', other: '{n} دقيقة' })} تقريبًا`,
     readyAt: 'جاهز نحو الساعة {{time}}',
+    wallet: 'ادفع من محفظتي',
+    walletBalance: 'في محفظتك {{amount}}.',
+    walletShort: 'في محفظتك {{amount}}، وهذا لا يكفي لهذا الطلب.',
+    walletPays: 'يُدفع من محفظتك',
   },
   signIn: {
     title: 'تسجيل الدخول',

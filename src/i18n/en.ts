@@ -20,6 +20,7 @@ export const en = {
     notAvailable: 'This screen is not available in this release yet.',
     menu: 'Menu',
     back: '‹ Menu',
+    account: 'Account menu',
   },
   notFound: {
     title: 'Page not found',
@@ -251,7 +252,6 @@ export const en = {
     placed: 'Order placed',
     paidAtBranch: 'Paid at the branch',
     paidOnDelivery: 'Paid on delivery',
-    signInToPay: 'Sign in to pay again',
     orderAgain: 'Order again',
     reordering: 'Adding to your cart…',
     reorderAdded: 'Added to your cart at today\'s prices.',

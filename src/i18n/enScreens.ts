@@ -147,6 +147,10 @@ export const enScreens = {
     spent: 'Points spent',
     readyIn: (p: { count: number }) => `Ready in about ${plural('en', p.count, { one: '{n} minute', other: '{n} minutes' })}`,
     readyAt: 'Ready at about {{time}}',
+    wallet: 'Pay from my wallet',
+    walletBalance: 'Your wallet holds {{amount}}.',
+    walletShort: 'Your wallet holds {{amount}}: not enough for this order.',
+    walletPays: 'Paid from your wallet',
   },
   errors: {
     checkoutFailed: 'The checkout could not be loaded.',

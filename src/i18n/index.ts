@@ -1,6 +1,7 @@
 import { use, useEffect } from 'react';
 import { storage, KEYS } from '../lib/storage';
 import { formatMoney } from '../../domain/money';
+import { formatMoment, type Moment } from '../../domain/time';
 import { LANGUAGES, DEFAULT_LANGUAGE, type LanguageCode } from '../../domain/languages';
 import type { Catalogue } from './en';
 import { i18n } from './catalogue';
@@ -107,8 +108,10 @@ export function money(amount: number | string, currency = 'KD'): string {
 /** Items of a list in the shop's language: 'Large, Oat' or, with the Arabic comma, 'كبير، حليب الشوفان'. */
 export const joinList = (items: readonly string[]) => items.join(t('product.listSeparator'));
 
-/** A date and time in the shop's language, Latin digits. */
-export function dateTime(value: Date | string | number, options: Intl.DateTimeFormatOptions): string {
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString(current === 'ar' ? 'ar-KW-u-nu-latn' : 'en-KW', options);
+/**
+ * A date and time in the shop's language, Latin digits, on the brand's clock (domain/time.ts, Kuwait
+ * by default), whatever the browser's zone: the tracker reads 14:30 where the console reads 14:30.
+ */
+export function dateTime(value: Moment, options: Intl.DateTimeFormatOptions): string {
+  return formatMoment(value, options, current === 'ar' ? 'ar-KW-u-nu-latn' : 'en-KW');
 }

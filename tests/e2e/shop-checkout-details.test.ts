@@ -106,7 +106,7 @@ describe('checkout details', () => {
     });
   }, 180_000);
 
-  it("the remarks field counts to the server's limit (500) and stops there", async () => {
+  it("the remarks field counts to the server's limit (500) and stops there; the promotion code stops at the server's 50", async () => {
     const page = await (await newContext(browser, server.url, PHONE)).newPage();
     await shotOnFailure(page, 'shop-remarks-limit', async () => {
       await guestCart(page);
@@ -115,6 +115,10 @@ describe('checkout details', () => {
       await remarks.fill('x'.repeat(600));
       expect((await remarks.inputValue()).length).toBe(500);
       expect(await page.getByTestId('remarks-count').textContent()).toBe('500/500');
+      // The promotion code stops where the server's limit is (PROMO_CODE_MAX, 50), not before.
+      const promo = page.locator('#promotion-code');
+      await promo.fill('P'.repeat(60));
+      expect((await promo.inputValue()).length).toBe(50);
     });
   }, 120_000);
 });

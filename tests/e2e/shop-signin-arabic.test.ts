@@ -48,7 +48,7 @@ describe('signing in in Arabic with a one-time code', () => {
         await page.getByRole('button', { name: 'أنشئ الحساب' }).click();
         await page.waitForURL('**/profile');
 
-        await page.getByRole('button', { name: 'تسجيل الخروج' }).click();
+        await page.getByRole('button', { name: 'تسجيل الخروج', exact: true }).click();
         await page.goto('/login');
         await page.getByTestId('auth-brand').filter({ hasText: 'مانجو كوفي' }).waitFor();
         await page.getByRole('link', { name: 'الدخول برمز' }).click();

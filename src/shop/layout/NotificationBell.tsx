@@ -2,7 +2,7 @@ import './notificationBell.css';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
-import { t } from '../../i18n';
+import { dateTime, t } from '../../i18n';
 
 const Inbox = graphql(`
   query MyNotifications($take: Int!) {
@@ -19,7 +19,7 @@ const Subscribe = graphql(`mutation SubscribeToPush($input: SubscribeToPushInput
 
 /** How often the bell asks for new notifications while the shop is open (a push, when configured, also wakes it). */
 const POLL_MS = 60_000;
-const when = (v: string) => new Date(v).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (v: string) => dateTime(v, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The customer's inbox in the shop's header (docs/decisions.md "Notifications"): a bell with the
