@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { launchBrowser, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
-import { menuFor } from '../../domain/permissions';
+import { menuFor } from '../../src/console/pages';
 import { TEXT } from '../../domain/constants';
 
 /**
