@@ -5,7 +5,8 @@ export default defineConfig({
   // One graphql instance: Node loads graphql's CJS build for the gateway's dependencies, so our code must too.
   resolve: { alias: [{ find: /^graphql$/, replacement: path.resolve('node_modules/graphql/index.js') }] },
   test: {
-    globalSetup: ['tests/support/globalSetup.ts'],
+    // The seeded database's dump for every project; one shared Chromium for the e2e project's files.
+    globalSetup: ['tests/support/globalSetup.ts', 'tests/support/sharedChromium.ts'],
     projects: [
       {
         extends: true,

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createFetchApi } from './fetchApi';
-import { freshPostgresDatabase } from './server';
+import { freshPostgresDatabase } from './pgDatabase';
 
 export interface ServerProcess {
   url: string;
@@ -12,12 +12,14 @@ export interface ServerProcess {
   close(): Promise<void>;
 }
 
+export interface ServerProcessOptions { acceptDeadlineSeconds?: number; databaseUrl?: string }
+
 /**
  * Starts tests/support/serverMain.ts in a child process and waits for its URL.
  * `acceptDeadlineSeconds` turns on the acceptance deadline (server/orders/deadline.ts) with that deadline.
  * `databaseUrl` (PostgreSQL) runs it on that database, e.g. one another test server already uses, as replicas share one.
  */
-export async function startServerProcess(opts: { acceptDeadlineSeconds?: number; databaseUrl?: string } = {}): Promise<ServerProcess> {
+export async function startServerProcess(opts: ServerProcessOptions = {}): Promise<ServerProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test' };
   if (opts.acceptDeadlineSeconds) env.ORDER_ACCEPT_DEADLINE_SECONDS = String(opts.acceptDeadlineSeconds);
   if (opts.databaseUrl) env.TEST_DATABASE_URL = opts.databaseUrl;
