@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createECDH, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
-import { startTestServer, type TestServer } from '../support/server';
 import { insertOrder, sendOrderEvent } from '../support/orders';
 import { fakePushService } from '../support/fakePushService';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import { MARKETING_PUSH, orderStatusPush, pruneSilentSubscriptions, retryAfterMs, webPushSender } from '../../server/notify';
 
@@ -58,10 +58,8 @@ describe('the sender', () => {
 });
 
 describe('the server', () => {
-  let server: TestServer;
   const db = () => server.database.db;
-  beforeAll(async () => { server = await startTestServer({ push: sender() }); }, 120_000);
-  afterAll(async () => { await server?.close(); });
+  const server = useServer(() => ({ push: sender() }));
   const until = async (check: () => boolean | Promise<boolean>, ms = 20_000) => {
     const t0 = Date.now();
     while (!(await check())) {
