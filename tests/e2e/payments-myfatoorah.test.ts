@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startServerProcess } from '../support/serverProcess';
 import { DESKTOP, PHONE, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
-import { startFakeMyFatoorah, type FakeMyFatoorah } from '../support/fakeMyFatoorah';
+import { startFakeMyFatoorah } from '../support/fakeMyFatoorah';
 import { TEXT } from '../../domain/constants';
 import { randomUUID } from 'node:crypto';
 import { guestOrderBody } from '../support/guestOrders';
 import { guestOrdersFromShop, serverWithGateway } from '../support/paymentGateways';
-import { useServerAndBrowser } from '../support/harness';
+import { useServerAndBrowser, useStarted } from '../support/harness';
 
 /**
  * Issue 21 in Chromium, "Providers": a guest pays a KNET order through the simulated MyFatoorah
@@ -15,7 +15,7 @@ import { useServerAndBrowser } from '../support/harness';
  * brand switches on KNET (MyFatoorah), payment method 4.
  */
 const MF = { apiKey: 'mf-e2e-api-key', webhookSecret: 'mf-e2e-webhook-secret' };
-let mf: FakeMyFatoorah;
+const mf = useStarted('the fake MyFatoorah', () => startFakeMyFatoorah(MF));
 
 /** A server configured for MyFatoorah as in production (MYFATOORAH_*, the fake's base URL), with KNET (MyFatoorah) on for brand 7. */
 async function serverWithMyFatoorah(opts: Parameters<typeof startServerProcess>[0] = {}) {
@@ -24,13 +24,7 @@ async function serverWithMyFatoorah(opts: Parameters<typeof startServerProcess>[
   return started;
 }
 
-beforeAll(async () => {
-  mf = await startFakeMyFatoorah(MF);
-});
 const { server, browser } = useServerAndBrowser(() => serverWithMyFatoorah());
-afterAll(async () => {
-  await mf?.close();
-});
 
 describe('a guest pays with KNET through MyFatoorah', () => {
   it('orders from the shop, pays on the MyFatoorah page and lands on /track-order paid', async () => {

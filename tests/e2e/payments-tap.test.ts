@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PHONE, newContext, screenshot, shotOnFailure } from '../support/browser';
-import { startFakeTap, type FakeTap } from '../support/fakeTap';
+import { startFakeTap } from '../support/fakeTap';
 import { guestOrdersFromShop, serverWithGateway } from '../support/paymentGateways';
-import { useServerAndBrowser } from '../support/harness';
+import { useServerAndBrowser, useStarted } from '../support/harness';
 import { TEXT } from '../../domain/constants';
 
 /**
@@ -13,15 +13,8 @@ import { TEXT } from '../../domain/constants';
  * base URL); the brand switches on KNET (Tap), payment method 6.
  */
 const TAP_KEY = 'sk_test_e2e_tap_key';
-let tap: FakeTap;
-
-beforeAll(async () => {
-  tap = await startFakeTap({ secretKey: TAP_KEY });
-});
+const tap = useStarted('the fake Tap', () => startFakeTap({ secretKey: TAP_KEY }));
 const { server, browser } = useServerAndBrowser(() => serverWithGateway({ TAP_SECRET_KEY: TAP_KEY, TAP_BASE_URL: tap.url }, [6]));
-afterAll(async () => {
-  await tap?.close();
-});
 
 describe('a guest pays with KNET through Tap', () => {
   it('orders from the shop, pays on the Tap page and lands on /track-order paid, with the receipt', async () => {

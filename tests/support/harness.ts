@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, newContext, screenshot } from './browser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from './server';
 import { startServerProcess, type ServerProcess, type ServerProcessOptions } from './serverProcess';
 import type { StartOptions } from '../../app/start';
@@ -105,6 +104,8 @@ declare module 'vitest' {
  */
 async function openBrowser(): Promise<Browser> {
   const endpoint = inject('chromiumEndpoint');
+  // Loaded here: the jsdom tests' servers need no browser library.
+  const [{ chromium }, { launchBrowser }] = await Promise.all([import('playwright-core'), import('./browser')]);
   return endpoint ? chromium.connect(endpoint) : launchBrowser();
 }
 
@@ -119,6 +120,7 @@ function pageUpkeep(browser: Browser, opened: Set<BrowserContext>) {
   afterEach(async ({ task }) => {
     try {
       if (task.result?.state === 'fail') {
+        const { screenshot } = await import('./browser');
         const name = `${path.basename(task.file.name).replace(/\.test\.ts$/, '')}-${slug(task.name)}-failed`;
         const pages = browser.contexts().flatMap((c) => c.pages());
         await Promise.all(pages.map((page, i) => screenshot(page, i ? `${name}-${i}` : name).catch(() => {})));
@@ -167,8 +169,9 @@ export function useServerAndBrowser(start: ServerProcessOptions | (() => Promise
   return {
     server,
     browser,
-    async openPage(viewport = DESKTOP) {
-      const context = await newContext(browser, server.url, viewport);
+    async openPage(viewport) {
+      const { DESKTOP, newContext } = await import('./browser');
+      const context = await newContext(browser, server.url, viewport ?? DESKTOP);
       opened.add(context);
       return context.newPage();
     },
