@@ -6,7 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = path.resolve('tests/.artifacts/screenshots');
 
-/** How every test starts Chromium, on its own (launchBrowser) or shared by the e2e project (sharedChromium.ts). */
+/** How every test starts Chromium, on its own (launchBrowser) or shared by the e2e project (e2eSetup.ts). */
 export const CHROMIUM_LAUNCH = {
   executablePath: CHROMIUM,
   headless: true,

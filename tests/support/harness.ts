@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from './server';
-import { startServerProcess, type ServerProcess, type ServerProcessOptions } from './serverProcess';
+import { serverProcessAt, startServerProcess, type ServerProcess, type ServerProcessOptions } from './serverProcess';
 import type { StartOptions } from '../../app/start';
 
 /**
@@ -87,19 +87,35 @@ export function useServerProcess(start: ServerProcessOptions | (() => Promise<Se
   return useStarted('the test server process', startProcess(start));
 }
 
-const startProcess = (start: ServerProcessOptions | (() => Promise<ServerProcess>)) =>
-  typeof start === 'function' ? start : () => startServerProcess(start);
+const startProcess = (start: ServerProcessOptions | (() => Promise<ServerProcess>)) => {
+  if (typeof start === 'function') return start;
+  return Object.keys(start).length ? () => startServerProcess(start) : takeServerProcess;
+};
+
+/**
+ * A server process with the default options: the e2e project's spare (tests/support/e2eSetup.ts),
+ * started while the file before ran, or one of its own where there is no spare.
+ */
+async function takeServerProcess(): Promise<ServerProcess> {
+  const pool = inject('serverPool');
+  const taken = pool ? await fetch(`${pool}/take`, { method: 'POST' }) : null;
+  if (taken?.status !== 200) return startServerProcess();
+  const { url, outboxUrl, pid } = (await taken.json()) as { url: string; outboxUrl: string; pid: number };
+  return serverProcessAt({ url, outboxUrl, close: async () => { await fetch(`${pool}/close?pid=${pid}`, { method: 'POST' }); } });
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The shared Chromium's endpoint (tests/support/sharedChromium.ts), in the e2e project. */
+    /** The shared Chromium's endpoint (tests/support/e2eSetup.ts), in the e2e project. */
     chromiumEndpoint?: string;
+    /** Where a file takes the spare server process (tests/support/e2eSetup.ts), in the e2e project. */
+    serverPool?: string;
   }
 }
 
 /**
  * Chromium for this file: a connection to the one Chromium the e2e project shares
- * (tests/support/sharedChromium.ts), or a browser of its own elsewhere. Closing it closes this
+ * (tests/support/e2eSetup.ts), or a browser of its own elsewhere. Closing it closes this
  * file's contexts and pages; the shared Chromium goes on for the next file.
  */
 async function openBrowser(): Promise<Browser> {
