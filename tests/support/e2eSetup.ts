@@ -15,10 +15,12 @@ import { spawnServerProcess, type SpawnedServer } from './serverProcess';
  */
 export default async function setup(project: TestProject) {
   if (project.name !== 'e2e') return;
-  const [browserServer, pool] = await Promise.all([chromium.launchServer(CHROMIUM_LAUNCH), startServerPool()]);
+  // E2E_SPARE_SERVER=0: every file starts its own server (to compare, or on a machine with no core to spare).
+  const spare = process.env.E2E_SPARE_SERVER !== '0';
+  const [browserServer, pool] = await Promise.all([chromium.launchServer(CHROMIUM_LAUNCH), spare ? startServerPool() : null]);
   project.provide('chromiumEndpoint', browserServer.wsEndpoint());
-  project.provide('serverPool', pool.url);
-  return async () => { await Promise.all([browserServer.close(), pool.close()]); };
+  if (pool) project.provide('serverPool', pool.url);
+  return async () => { await Promise.all([browserServer.close(), pool?.close()]); };
 }
 
 /**
