@@ -92,6 +92,8 @@ export const PERMISSIONS = {
   /** Decision: a refund is approved by a manager role, never by the branch user who asked for it. */
   'refunds.approve': MAIN_THREE,
   'branch.busy': [BU],
+  /** Issue 25: a branch's kitchen printers (add, change, remove, copy the URL with its secret token) are its managers'. */
+  'printers.manage': MAIN_THREE,
   'brand.switch': [BM],
   // side-menu visibility (SPEC.md 6) where it differs from route access
   'menu.dashboard': MAIN_THREE,
@@ -193,6 +195,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { path: '/branch/schedule/:id', title: 'Branch Schedule', access: 'branches.manage' },
   { path: '/branches/reward-programs/:id', title: 'Reward Programs', access: 'branches.manage' },
   { path: '/branches/users/:id', title: 'Branch Users', access: 'branches.manage' },
+  { path: '/branches/printers/:id', title: 'Branch Printers', access: 'printers.manage' },
   { path: '/order', title: 'All Orders', access: 'orders.view', menu: { label: 'All Orders', visibleTo: 'orders.view' } },
   { path: '/Currentorder', title: 'Current Orders', access: 'orders.view', menu: { label: 'Current Orders', visibleTo: 'orders.view' } },
   { path: '/unpaidorders', title: 'Unpaid Orders', access: 'orders.unpaid', menu: { label: 'Unpaid Orders', visibleTo: 'orders.unpaid' } },

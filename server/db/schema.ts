@@ -12,3 +12,4 @@ export * from './schema/statistics';
 export * from './schema/payments';
 export * from './schema/administration';
 export * from './schema/notifications';
+export * from './schema/printing';

@@ -110,6 +110,8 @@ export interface ResourceDeclaration<T extends PgTable, I extends TObject, C ext
 /** A declared resource: its routes, and the helpers hand-written calls on it reuse. */
 export interface Resource<T extends PgTable = PgTable, I extends TObject = TObject> extends ScopedRows {
   can: Record<Action, Capability>;
+  /** The declaration's data (schemas, method names, sorting, filters): the console's half is generated from it (scripts/resourceDocuments.ts). */
+  declaration: DeclaredParts;
   /** Mounts the routes (called by the registry). */
   register(app: FastifyInstance, ctx: AppContext): void;
   /** The caller's scope over this table, as a where fragment. */
@@ -121,6 +123,14 @@ export interface Resource<T extends PgTable = PgTable, I extends TObject = TObje
   /** One page of the list, as the list route answers it. */
   list(db: Db, caller: Caller, query: Record<string, unknown>): Promise<{ data: Static<I>[]; totalCount: number }>;
 }
+
+/** What a declaration says that the console's half is derived from; no table, no functions. */
+export type DeclaredParts = {
+  service: string; item: TObject; create: TObject; update: TObject;
+  scope: { level: ScopeLevel; field: string } | null;
+  methods: { list: string; create?: string; update?: string; delete?: string };
+  sortable: readonly string[]; defaultSorting: string; filters: Readonly<Record<string, 'equals' | 'contains'>>;
+};
 
 const INT_ID = { minimum: 1, maximum: 2147483647 };
 
@@ -333,6 +343,10 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
 
   return {
     service: decl.service, label, scope: decl.scope, can: decl.can,
+    declaration: {
+      service: decl.service, item: decl.item, create: decl.create, update: decl.update, scope: decl.scope, methods: decl.methods,
+      sortable: decl.sortable, defaultSorting: decl.defaultSorting, filters: (decl.filters ?? {}) as Record<string, 'equals' | 'contains'>,
+    },
     register: (app, ctx) => service(app, ctx, decl.service, routes),
     scopeOf, rowScope, toItem, audited, list,
   };

@@ -48,6 +48,9 @@ import { registerRewardCardScans } from './rewardCardScans/routes';
 import { registerPaymentDashboard } from './paymentDashboard/routes';
 import { registerQualityReport } from './operations/qualityReport';
 import { registerSupport } from './operations/support';
+import { registerAutoAccept } from './operations/autoAccept';
+import { registerPrinters } from '../printing/routes';
+import { registerPrinterProtocols } from '../printing/protocols';
 
 /** Every REST service, in the order of SPEC.md section 7. */
 export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
@@ -90,4 +93,6 @@ export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   registerSandboxPayments,
   // the payment gateways' callbacks and returns (not part of the REST API), and staff's reconciliation view (issue 21)
   registerGatewayPayments, registerPaymentReconciliation,
+  // kitchen printers (issue 25): their service, the protocols they poll (not part of the REST API), and auto-accept
+  registerPrinters, registerPrinterProtocols, registerAutoAccept,
 ];

@@ -30,6 +30,8 @@ export const CONSOLE_PAGES: Record<string, ComponentType> = {
   '/Balance-Enquiry': lazyChunk(() => import('./balance/BalanceEnquiryPage')),
   '/QualityReport': lazyChunk(() => import('./quality/QualityReportPage')),
   '/SupportPage': lazyChunk(() => import('./support/SupportPage')),
+  // A branch's kitchen printers and order settings (issue 25).
+  '/branches/printers/:id': lazyChunk(() => import('./printers/PrintersPage')),
 };
 
 function orderScreen(path: string) {

@@ -42,7 +42,7 @@ describe('payments in the console', () => {
       await page.getByLabel('Method').selectOption({ label: 'Cash at branch' });
       await expect.poll(() => page.getByText(/1–2 of 2/).count()).toBe(1);
       await page.getByLabel('Method').selectOption({ label: 'KNET' });
-      await page.getByText('None', { exact: true }).waitFor();
+      await page.getByText('0 payments', { exact: true }).waitFor(); // the empty pager counts in words (issue 23), no longer "None"
       await page.getByLabel('Method').selectOption({ label: 'Method: all' });
       await page.getByLabel('Customer, phone or order no.').fill('Fahad');
       await expect.poll(() => page.getByText(/1–1 of 1/).count()).toBe(1);

@@ -61,6 +61,10 @@ export const branches = pgTable('branches', {
   delayUntil: timestamp('delay_until', { withTimezone: true }),
   /** The branch's usual time to prepare an order, in minutes (domain/readyEstimate.ts; CHECK 1..240). */
   preparationMinutes: integer('preparation_minutes').notNull().default(15),
+  /** A new order is accepted at once, as by a click (server/services/operations/autoAccept.ts); off by default. */
+  autoAccept: boolean('auto_accept').notNull().default(false),
+  /** Minutes a pending order waits before the server rejects it (domain/orderSettings.ts; CHECK 3..30). */
+  acceptanceDeadlineMinutes: integer('acceptance_deadline_minutes').notNull().default(10),
   latitude: doublePrecision('latitude'),
   longitude: doublePrecision('longitude'),
   createdAt: createdAt(),

@@ -79,7 +79,7 @@ const columns = (decide: boolean): ResourceConfig<NotificationRequestRow>['colum
     ),
   },
   ...(decide ? [{
-    field: 'id', name: 'Decision', width: 150,
+    field: 'id' as const, name: 'Decision', width: 150,
     render: (r: NotificationRequestRow, list: { refresh(): void }) => (
       <Decisions refresh={list.refresh} calls={DECISION_CALLS} describe={() => `the notification "${String(r.title ?? '')}"`}
         request={{

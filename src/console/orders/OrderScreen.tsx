@@ -19,6 +19,7 @@ import { OrderTable } from './OrderTable';
 import { OrderCounts, OrderFilters, OrderPager, type BranchOption } from './OrderToolbar';
 import { OrderDrawer } from './OrderDrawer';
 import { useLiveOrderFeedRef } from './feed/LiveOrderFeed';
+import { PrinterStatus } from '../printers/PrinterStatus';
 import { searchFromView, viewFromSearch } from './boardUrl';
 import { BusyControl } from './BusyControl';
 
@@ -90,6 +91,7 @@ export function OrderScreen({ screen }: { screen: OrderScreenConfig }) {
       <BoardKeys board={board} role={role} />
       <div className="console-page order-screen" data-screen={screen.list}>
         {can(role, 'branch.busy') && <BusyControl />}
+        <PrinterStatus />
         <div className="order-screen-head">
           <H2>{title}</H2>
           {(loading || refreshing) && <Spinner size={16} aria-label="Loading orders" />}

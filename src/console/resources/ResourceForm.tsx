@@ -7,7 +7,7 @@ import { selectForm, selectHistory, type ResourceSnapshot } from '../../../machi
 import type { ActorRefFrom } from 'xstate';
 import type { resourceMachine } from '../../../machines/resourceMachine';
 import { HistoryTable } from './HistoryTable';
-import type { FieldConfig, ResourceConfig } from './types';
+import type { AnyResourceConfig, FieldConfig } from './types';
 import { toZoneInput } from '../../../domain/time';
 
 type ResourceActor = ActorRefFrom<typeof resourceMachine>;
@@ -20,7 +20,7 @@ const sameForm = (a: ReturnType<typeof selectForm>, b: ReturnType<typeof selectF
  * each message beside its field, the server's too), the input kept when a save is refused, and
  * a History tab with the row's audit entries.
  */
-export function ResourceForm({ actor, config }: { actor: ResourceActor; config: ResourceConfig }) {
+export function ResourceForm({ actor, config }: { actor: ResourceActor; config: AnyResourceConfig }) {
   const form = useSelector(actor, selectForm, sameForm);
   const [tab, setTab] = useState<'details' | 'history'>('details');
   const title = form.isNew ? `New ${config.noun}` : `Edit ${config.noun} #${form.editId}`;

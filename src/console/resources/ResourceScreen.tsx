@@ -13,16 +13,18 @@ import { provideResource } from './provideResource';
 import { ResourceList } from './ResourceList';
 import { ResourceToolbar } from './ResourceToolbar';
 import { ResourceForm } from './ResourceForm';
-import type { ResourceConfig } from './types';
+import { ParentName } from './ParentName';
+import type { AnyResourceConfig } from './types';
 
 const samePaging = (a: { skip: number; take: number; totalCount: number }, b: typeof a) => a.skip === b.skip && a.take === b.take && a.totalCount === b.totalCount;
 
 /**
  * One admin screen from its config: the resource machine bound to the gateway, the toolbar
  * (search, filters, pager, "New"), the Table2 list, the edit form and the delete confirmation.
- * The route's fixed filter (e.g. the brand of /brands/taxes/7) goes with every call.
+ * The route's fixed filter (e.g. the brand of /brands/taxes/7) goes with every call, and the place
+ * it names is shown under the title (config.parent).
  */
-export function ResourceScreen({ config, toolbar }: { config: ResourceConfig; toolbar?: ReactNode }) {
+export function ResourceScreen({ config, toolbar }: { config: AnyResourceConfig; toolbar?: ReactNode }) {
   const client = useApolloClient();
   const params = useParams<Record<string, string | undefined>>();
   const fixed = useMemo(() => config.fixedFilter?.(params) ?? {}, [config, params]);
@@ -45,6 +47,7 @@ export function ResourceScreen({ config, toolbar }: { config: ResourceConfig; to
   const onRefresh = useCallback(() => actor.send({ type: 'resource.refresh' }), [actor]);
   useOpenOnEntry(actor, config, params);
   const editable = !!(config.fields && config.operations.update);
+  const parentId = config.parent && fixed[config.parent.field];
 
   return (
     <div className="console-page resource-screen" data-resource={config.noun}>
@@ -54,6 +57,7 @@ export function ResourceScreen({ config, toolbar }: { config: ResourceConfig; to
         {config.fields && config.operations.create && (
           <Button intent={Intent.PRIMARY} icon={<PlusIcon />} text={`New ${config.noun}`} onClick={() => actor.send({ type: 'resource.create' })} />
         )}
+        {config.parent && typeof parentId === 'number' && parentId > 0 && <ParentName level={config.parent.level} id={parentId} />}
       </div>
       {toolbar}
       <ResourceToolbar
@@ -97,7 +101,7 @@ export function ResourceScreen({ config, toolbar }: { config: ResourceConfig; to
 }
 
 /** A route that opens the form (config.openOnEntry) opens it once, and leaves for `closeTo` when it closes. */
-function useOpenOnEntry(actor: ReturnType<typeof useActorRef<ReturnType<typeof provideResource>>>, config: ResourceConfig, params: Record<string, string | undefined>) {
+function useOpenOnEntry(actor: ReturnType<typeof useActorRef<ReturnType<typeof provideResource>>>, config: AnyResourceConfig, params: Record<string, string | undefined>) {
   const [, navigate] = useLocation();
   const formOpen = useSelector(actor, (s) => s.matches({ panel: 'edit' }));
   const opened = useRef<'no' | 'asked' | 'open'>('no');

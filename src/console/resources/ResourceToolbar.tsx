@@ -1,12 +1,13 @@
 import { Button, ButtonGroup, Classes, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { ChevronLeftIcon, ChevronRightIcon, RefreshIcon, SearchIcon } from '@blueprintjs/icons';
 import type { Values } from '../../../machines/resourceMachine';
-import type { FilterConfig, FilterOption, ResourceConfig } from './types';
+import type { AnyResourceConfig, FilterConfig, FilterOption } from './types';
+import { pluralOf } from './plural';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 
 export interface ResourceToolbarProps {
-  config: ResourceConfig;
+  config: AnyResourceConfig;
   search: string;
   filter: Values;
   paging: { skip: number; take: number; totalCount: number };
@@ -33,7 +34,7 @@ export function ResourceToolbar({ config, search, filter, paging, onSearch, onFi
         <Button icon={<RefreshIcon />} aria-label="Refresh" onClick={onRefresh} />
       </div>
       <div className="resource-pager">
-        <span aria-live="polite">{totalCount ? `${skip + 1}–${Math.min(skip + take, totalCount)} of ${totalCount}` : 'None'}</span>
+        <span aria-live="polite">{totalCount ? `${skip + 1}–${Math.min(skip + take, totalCount)} of ${totalCount}` : `0 ${config.plural ?? pluralOf(config.noun)}`}</span>
         <HTMLSelect aria-label="Rows per page" value={take} onChange={(e) => onPageSize(Number(e.target.value))}>
           {PAGE_SIZES.map((n) => <option key={n} value={n}>{n} / page</option>)}
         </HTMLSelect>
