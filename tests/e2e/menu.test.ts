@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, signIn, shotOnFailure } from '../support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, PHONE, newContext, screenshot, signIn, shotOnFailure } from '../support/browser';
+import { useServerAndBrowser } from '../support/harness';
 
 /**
  * Menu management in Chromium, one story: a brand manager creates a product on /store, a guest
@@ -12,15 +12,9 @@ import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, signIn, shotOnFa
  * first order still reads as it was sold; then an addition group is edited and applied, the tree
  * is renamed and reordered, and the product's history is read, and the shop follows.
  */
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-}, 180_000);
+const { server, browser } = useServerAndBrowser();
 afterAll(async () => {
   await firstGuest?.close();
-  await browser?.close();
-  await server?.close();
 });
 
 const APP = '/api/services/app';

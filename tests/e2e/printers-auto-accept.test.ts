@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
 import { cloudPrntPrinter } from '../support/simulatedPrinter';
+import { useServerAndBrowser } from '../support/harness';
 import { TEXT } from '../../domain/constants';
 import { TICKET_WIDTH } from '../../server/printing/render';
 
@@ -15,15 +15,7 @@ import { TICKET_WIDTH } from '../../server/printing/render';
  * receives exactly one job, confirms it, and the order's drawer says it printed. A second printer
  * that never polls shows as offline on the order screen.
  */
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = useServerAndBrowser();
 
 const cell = (page: Page, id: number, column: string) => page.locator(`[data-order-id="${id}"][data-column="${column}"]`);
 

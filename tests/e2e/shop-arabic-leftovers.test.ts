@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, screenshot } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, PHONE, screenshot } from '../support/browser';
 import { sendOrderEvent } from '../support/orders';
+import { useServerAndBrowser } from '../support/harness';
 
 /**
  * Issue 12, the shop's leftovers (helper F, fourth session), in Chromium in both languages:
@@ -10,15 +10,7 @@ import { sendOrderEvent } from '../support/orders';
  * and Apollo's own code file failing to load (offline) shows the code-file message with Retry
  * (it showed 'Something went wrong on this page'), and Retry works once it can.
  */
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = useServerAndBrowser();
 
 const WIDTHS = [['390', PHONE], ['1280', DESKTOP]] as const;
 const LANGUAGES = [

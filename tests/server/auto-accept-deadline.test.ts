@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { branches, notifications, orders, printJobs } from '../../server/db/schema';
 import { rejectLateOrders } from '../../server/orders/deadline';
@@ -7,10 +7,11 @@ import { transitionOrder } from '../../server/orders/transition';
 import { acceptWaitingOrders } from '../../server/services/operations/autoAccept';
 import { NOT_ACCEPTED_IN_TIME } from '../../machines/orderLifecycle';
 import { ACCEPTANCE_DEADLINE } from '../../domain/orderSettings';
-import { countRows, startTestServer, type TestServer } from '../support/server';
+import { countRows } from '../support/server';
 import { insertOrder, readOrder } from '../support/orders';
 import { seededMenu } from '../support/shopMenu';
 import { cloudPrntPrinter } from '../support/simulatedPrinter';
+import { useServer } from '../support/harness';
 
 /**
  * Issue 25, per branch: auto-accept (off by default; a new order is accepted at once through the
@@ -18,16 +19,14 @@ import { cloudPrntPrinter } from '../support/simulatedPrinter';
  */
 const BRANCH = '/api/services/app/Branch';
 const STORE = '/api/services/app/Store';
-let server: TestServer;
 let menu: Awaited<ReturnType<typeof seededMenu>>;
 const token: Record<string, string> = {};
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   menu = await seededMenu(server);
   for (const who of ['admin', 'brandmanager', 'branchuser', 'customer']) token[who] = await server.api.login(who);
 });
-afterAll(async () => { await server?.close(); });
 
 const ops = () => ({ db: server.database.db, events: server.events });
 const updateBranch = (body: Record<string, unknown>, who = 'brandmanager') => server.api.put(`${BRANCH}/Update`, { token: token[who], body });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../support/server';
 import { callerTokens, expectCall, snapshot, type Who } from '../support/adminMatrix';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import { ORDER_TEXT } from '../../server/services/store/planOrder';
 
@@ -12,7 +12,6 @@ import { ORDER_TEXT } from '../../server/services/store/planOrder';
  * gone from checkout and refused by the server.
  */
 const API = '/api/services/app';
-let server: TestServer;
 let token: Record<Who, string | undefined>;
 const as = (who: Who) => ({ token: token[who] });
 const db = () => server.database.db;
@@ -22,14 +21,13 @@ let area: number;
 let otherArea: number;
 let governorate: number;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   token = await callerTokens(server);
   const areas = await db().select().from(t.deliveryAreas).orderBy(t.deliveryAreas.id);
   governorate = areas.find((a) => a.parentId === null)!.id;
   [area, otherArea] = areas.filter((a) => a.parentId === governorate).map((a) => a.id);
 });
-afterAll(async () => { await server?.close(); });
 
 const guestOrder = async (body: Record<string, unknown>) => server.api.post(`${API}/Store/SaveNewOrderVS1`, {
   token: await server.api.guestToken(), headers: { 'idempotency-key': randomUUID() },

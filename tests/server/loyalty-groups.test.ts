@@ -1,21 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { startTestServer, type Envelope, type TestServer } from '../support/server';
+import { type Envelope } from '../support/server';
 import { callerTokens, type Who } from '../support/adminMatrix';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import type { Db } from '../../server/db/client';
 
 /** Customer groups: create, rename, add customers, private points program groups, the tree; bad input and scope write nothing. */
-let server: TestServer;
 let tokens: Record<Who, string | undefined>;
 const db = () => server.database.db as unknown as Db;
 const API = '/api/services/app/CustomersGroups';
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   tokens = await callerTokens(server);
 }, 120_000);
-afterAll(async () => { await server?.close(); });
 
 const counts = async () => ({
   groups: Number((await db().select({ n: sql<number>`count(*)::int` }).from(t.customerGroups))[0].n),

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { startTestServer, type Envelope, type TestServer } from '../support/server';
+import { type Envelope } from '../support/server';
 import { seededMenu } from '../support/shopMenu';
 import { callerTokens, type Who } from '../support/adminMatrix';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import type { Db } from '../../server/db/client';
 import { ledgerMismatches, postToLedger, setBalance, type Account } from '../../server/loyalty/ledger';
@@ -13,19 +14,17 @@ import { ledgerMismatches, postToLedger, setBalance, type Account } from '../../
  * once, the ledger's sums equal the cached balances after every step, and the order lifecycle
  * earns, returns and takes back through it.
  */
-let server: TestServer;
 let menu: Awaited<ReturnType<typeof seededMenu>>;
 let tokens: Record<Who, string | undefined>;
 let orderKey = 0;
 const db = () => server.database.db as unknown as Db;
 const CUSTOMER = 5;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   menu = await seededMenu(server);
   tokens = await callerTokens(server);
 }, 120_000);
-afterAll(async () => { await server?.close(); });
 
 async function balance(userId: number, brandId: number, account: Account) {
   const col = { wallet: t.customerWallets.balance, credit: t.customerWallets.credit, points: t.customerWallets.points, punches: t.customerWallets.punches, freeItems: t.customerWallets.freeItems }[account];

@@ -3,8 +3,9 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { createECDH, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import webpush from 'web-push';
-import { countRows, startTestServer, type TestServer } from '../support/server';
+import { countRows, type TestServer } from '../support/server';
 import { callerTokens, expectCall, type Who } from '../support/adminMatrix';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import type { Db } from '../../server/db/client';
 import { rowsOf } from '../../server/db/client';
@@ -17,15 +18,13 @@ import { webPushSender } from '../../server/notify';
  */
 const API = '/api/services/app/Notifications';
 const TABLES = ['notification_requests', 'notifications'] as const;
-let server: TestServer;
 let tokens: Record<Who, string | undefined>;
 const db = () => server.database.db as unknown as Db;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   tokens = await callerTokens(server);
 }, 120_000);
-afterAll(async () => { await server?.close(); });
 
 let seq = 0;
 async function newCustomers(s: TestServer, n: number, brandId?: number) {
@@ -254,7 +253,6 @@ const browserKeys = () => ({
 });
 
 describe('web push (VAPID) through a stand-in push service', () => {
-  let pushServer: TestServer;
   let stand: ReturnType<typeof standInPushService>;
   let base: string;
   const pdb = () => pushServer.database.db as unknown as Db;
@@ -270,10 +268,9 @@ describe('web push (VAPID) through a stand-in push service', () => {
     stand = standInPushService();
     await new Promise<void>((r) => stand.http.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(stand.http.address() as { port: number }).port}`;
-    const vapid = webpush.generateVAPIDKeys();
-    pushServer = await startTestServer({ push: webPushSender({ ...vapid, subject: 'mailto:ops@brewops.test', timeoutMs: 5_000, retry: { baseDelayMs: 10 } }) });
   }, 120_000);
-  afterAll(async () => { await pushServer?.close(); stand?.http.close(); });
+  const pushServer = useServer(() => ({ push: webPushSender({ ...webpush.generateVAPIDKeys(), subject: 'mailto:ops@brewops.test', timeoutMs: 5_000, retry: { baseDelayMs: 10 } }) }));
+  afterAll(async () => { stand?.http.close(); });
 
   it('pushes to live subscriptions, prunes those answering 404 or 410, keeps one that failed otherwise', async () => {
     const [alice, bob, carol] = await newCustomers(pushServer, 3, 7);

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { countRows, startTestServer, type TestServer } from '../support/server';
+import { countRows } from '../support/server';
 import { seededMenu } from '../support/shopMenu';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import { orderNumberOf } from '../../server/services/store/saveOrder';
 
@@ -13,17 +14,15 @@ import { orderNumberOf } from '../../server/services/store/saveOrder';
 const SAVE = '/api/services/app/Store/SaveNewOrderVS1';
 const QUOTE = '/api/services/app/Store/QuoteOrder';
 
-let server: TestServer;
 let menu: Awaited<ReturnType<typeof seededMenu>>;
 let guest: string;
 const db = () => server.database.db;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   menu = await seededMenu(server);
   guest = await server.api.guestToken();
 });
-afterAll(async () => { await server?.close(); });
 
 const body = () => ({
   brandId: 7, paymentSystem: 2, guestCustomerName: 'Intake Guest', guestPhoneNumber: '+96555512345',

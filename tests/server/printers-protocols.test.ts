@@ -1,16 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { printJobs, printers, productTypes } from '../../server/db/schema';
 import { queueTickets } from '../../server/printing/jobs';
 import { ticketFor } from '../../server/printing/ticket';
 import { ticketRaster, TICKET_WIDTH } from '../../server/printing/render';
 import { PRINTER_OFFLINE_AFTER_MS } from '../../domain/orderSettings';
-import { countRows, startTestServer, type TestServer } from '../support/server';
+import { countRows } from '../support/server';
 import { insertOrder, readOrder } from '../support/orders';
 import { seededMenu } from '../support/shopMenu';
 import { cloudPrntPrinter, epsonPrinter } from '../support/simulatedPrinter';
+import { useServer } from '../support/harness';
 
 /**
  * Issue 25, kitchen printers: both protocols driven by a simulated printer over real HTTP, the
@@ -19,22 +20,20 @@ import { cloudPrntPrinter, epsonPrinter } from '../support/simulatedPrinter';
  */
 const PRINTER = '/api/services/app/Printer';
 const STORE = '/api/services/app/Store';
-let server: TestServer;
 let menu: Awaited<ReturnType<typeof seededMenu>>;
 const token: Record<string, string> = {};
 let typeId: Record<string, number>;
 type PrinterOut = { id: number; path: string; name: string; isOnline: boolean; pendingJobs: number; productTypeIds: number[]; language: string };
 let bar: PrinterOut, kitchen: PrinterOut;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   menu = await seededMenu(server);
   for (const who of ['admin', 'brandmanager', 'branchuser']) token[who] = await server.api.login(who);
   typeId = Object.fromEntries((await server.database.db.select().from(productTypes).where(eq(productTypes.brandId, 7))).map((t) => [t.name, t.id]));
   bar = await addPrinter({ name: 'Bar', protocol: 'starCloudPrnt', productTypeIds: [typeId.Coffee] });
   kitchen = await addPrinter({ name: 'Kitchen', protocol: 'epsonServerDirect', productTypeIds: [typeId.Food] });
 });
-afterAll(async () => { await server?.close(); });
 
 async function addPrinter(body: Record<string, unknown>, who = 'brandmanager'): Promise<PrinterOut> {
   const res = await server.api.post(`${PRINTER}/Create`, { token: token[who], body: { branchId: 1, ...body } });
