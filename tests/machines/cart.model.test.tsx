@@ -135,6 +135,8 @@ describeModel('cart (model-based on the real machine, real product and cart view
           })),
         },
       }),
+      // Its lines grow with every add, so the graph would never end: at most 3 lines are explored.
+      filterEvents: (s: { context: { items: CartItem[] } }, e: { type: string }) => cartModel.filterEvents(s, e) && (e.type !== 'cart.add' || s.context.items.length < 3),
     },
     pick: (p: ModelPath) => p.steps.filter((s) => s.event.type === 'cart.add' && (s.event.selected_options as CartItem['selected_options'])[0].name === 'Large').length > 1,
     failsWith: /expected|Unable to find/,
