@@ -108,7 +108,9 @@ describe('BrandPayment: Create, Update, GetAllByBrandId, Delete (Id)', () => {
     const systems = await server.api.get(`${API}/BrandPayment/GetPaymentSystemsDictionary`, as('companyadmin'));
     expect(systems.body.result.map((s: { id: number; displayName: string }) => [s.id, s.displayName])).toEqual([[1, 'KNET'], [2, 'Cash at branch'], [3, 'VISA/MASTER'],
       // the gateways' methods (migration 0041_payment_inbox), offered by the shop only while their gateway is configured
-      [4, 'KNET (MyFatoorah)'], [5, 'VISA/MASTER'], [6, 'KNET (Tap)'], [7, 'VISA/MASTER']]);
+      [4, 'KNET (MyFatoorah)'], [5, 'VISA/MASTER'], [6, 'KNET (Tap)'], [7, 'VISA/MASTER'],
+      // the brand wallet (migration 0048_shop_close): Payment History filters by it; the shop offers it by balance, not as a brand's method
+      [8, 'Wallet']]);
     // the method names are read wherever payments are (Payment History's filter), never by a branch user
     expect((await server.api.get(`${API}/BrandPayment/GetPaymentSystemsDictionary`, as('brandmanager'))).status).toBe(200);
     expect((await server.api.get(`${API}/BrandPayment/GetPaymentSystemsDictionary`, as('branchuser'))).status).toBe(403);
