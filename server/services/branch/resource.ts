@@ -12,6 +12,7 @@ import { ImageUrl } from '../company/resource';
 import { shopBranchProperties } from '../brand/shop';
 import { ArabicName, ArabicText } from '../../http/language';
 import { ACCEPTANCE_DEADLINE } from '../../../domain/orderSettings';
+import { forgetAutoAcceptBranches } from '../operations/autoAccept';
 
 const NullableText = Type.Union([Type.String(), Type.Null()]);
 
@@ -72,6 +73,8 @@ export const branchResource = defineResource({
   sortable: ['id', 'name', 'brandId', 'openTime', 'closeTime', 'createdAt'],
   defaultSorting: 'name asc',
   filters: { brandId: 'equals', name: 'contains', branchAddress: 'contains' },
+  // The event path of auto-accept keeps the auto-accepting branches for a few seconds (operations/autoAccept.ts).
+  afterWrite: async (_tx, { before, after }) => { if (before?.autoAccept !== after?.autoAccept) forgetAutoAcceptBranches(); },
 });
 
 /** A customer group of a brand (the loyalty screens manage them; SPEC.md 3 "Customer groups"). */

@@ -52,13 +52,39 @@ export async function acceptWaitingOrders(ops: OrderOps): Promise<number[]> {
 }
 
 /**
+ * The auto-accepting branches, read at most once per AUTO_ACCEPT_BRANCHES_MS per process, so an
+ * order of a branch that does not auto-accept (most) costs no statement beyond its intake
+ * (tests/server/order-intake.test.ts). A switch made since is seen by the timed round, which reads
+ * the table itself every DEADLINE_SWEEP_MS (5 s), so an order waits at most that long.
+ */
+const AUTO_ACCEPT_BRANCHES_MS = 10_000;
+/** Per database (each server of a test process has its own); a branch write in this process that changes the switch forgets them all. */
+const autoBranches = new WeakMap<object, { ids: Promise<Set<number>>; at: number; generation: number }>();
+let generation = 0;
+/** Called by the branch declaration when a branch's auto-accept changes. */
+export const forgetAutoAcceptBranches = () => { generation++; };
+function autoAccepts(ops: OrderOps, branchId: number): Promise<boolean> {
+  let known = autoBranches.get(ops.db);
+  if (!known || known.generation !== generation || Date.now() - known.at > AUTO_ACCEPT_BRANCHES_MS) {
+    const ids = ops.db.select({ id: branches.id }).from(branches).where(eq(branches.autoAccept, true))
+      .then((rows) => new Set(rows.map((r) => r.id)));
+    known = { ids, at: Date.now(), generation };
+    autoBranches.set(ops.db, known);
+    ids.catch(() => autoBranches.delete(ops.db));
+  }
+  return known.ids.then((ids) => ids.has(branchId));
+}
+
+/**
  * Every process follows the order events: a new order, or a change (its card payment arrived), of an
  * auto-accepting branch is accepted at once. With several processes each hears the event; the
  * lifecycle's version check lets one acceptance through and the others are refused (skipped).
  */
 export function registerAutoAccept(app: FastifyInstance, ctx: AppContext) {
   const stop = ctx.events.subscribe((event) => {
-    autoAcceptOrder(ctx, event.orderId).catch((err) => app.log.error({ err, orderId: event.orderId }, 'auto-accept failed'));
+    autoAccepts(ctx, event.branchId)
+      .then((yes) => (yes ? autoAcceptOrder(ctx, event.orderId) : false))
+      .catch((err) => app.log.error({ err, orderId: event.orderId }, 'auto-accept failed'));
   });
   app.addHook('onClose', async () => stop());
 }
