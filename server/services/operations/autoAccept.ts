@@ -41,6 +41,7 @@ const BATCH = 50;
  * setting switched on while orders waited). Returns the ids it accepted.
  */
 export async function acceptWaitingOrders(ops: OrderOps): Promise<number[]> {
+  await readAutoBranches(ops).ids;
   const waiting = await ops.db.select({ id: orders.id }).from(orders)
     .innerJoin(branches, eq(branches.id, orders.branchId))
     .innerJoin(paymentSystems, eq(paymentSystems.id, orders.paymentSystemId))
@@ -52,26 +53,27 @@ export async function acceptWaitingOrders(ops: OrderOps): Promise<number[]> {
 }
 
 /**
- * The auto-accepting branches, read at most once per AUTO_ACCEPT_BRANCHES_MS per process, so an
+ * The auto-accepting branches as the event path knows them, per database (each server of a test
+ * process has its own): read by the timed round every DEADLINE_SWEEP_MS (acceptWaitingOrders), so an
  * order of a branch that does not auto-accept (most) costs no statement beyond its intake
- * (tests/server/order-intake.test.ts). A switch made since is seen by the timed round, which reads
- * the table itself every DEADLINE_SWEEP_MS (5 s), so an order waits at most that long.
+ * (tests/server/order-intake.test.ts). A branch write in this process that changes the switch
+ * forgets them (read again at the next event); one made by another process is seen by the next round.
  */
-const AUTO_ACCEPT_BRANCHES_MS = 10_000;
-/** Per database (each server of a test process has its own); a branch write in this process that changes the switch forgets them all. */
-const autoBranches = new WeakMap<object, { ids: Promise<Set<number>>; at: number; generation: number }>();
+const autoBranches = new WeakMap<object, { ids: Promise<Set<number>>; generation: number }>();
 let generation = 0;
 /** Called by the branch declaration when a branch's auto-accept changes. */
 export const forgetAutoAcceptBranches = () => { generation++; };
+function readAutoBranches(ops: OrderOps) {
+  const ids = ops.db.select({ id: branches.id }).from(branches).where(eq(branches.autoAccept, true))
+    .then((rows) => new Set(rows.map((r) => r.id)));
+  const known = { ids, generation };
+  autoBranches.set(ops.db, known);
+  ids.catch(() => autoBranches.delete(ops.db));
+  return known;
+}
 function autoAccepts(ops: OrderOps, branchId: number): Promise<boolean> {
   let known = autoBranches.get(ops.db);
-  if (!known || known.generation !== generation || Date.now() - known.at > AUTO_ACCEPT_BRANCHES_MS) {
-    const ids = ops.db.select({ id: branches.id }).from(branches).where(eq(branches.autoAccept, true))
-      .then((rows) => new Set(rows.map((r) => r.id)));
-    known = { ids, at: Date.now(), generation };
-    autoBranches.set(ops.db, known);
-    ids.catch(() => autoBranches.delete(ops.db));
-  }
+  if (!known || known.generation !== generation) known = readAutoBranches(ops);
   return known.ids.then((ids) => ids.has(branchId));
 }
 
