@@ -15,8 +15,9 @@ export const Departments = graphql(`
 export type Place = { id: number; name: string; brandId: number; brandName: string };
 
 /** The brands and branches the user may filter by (the server's tree of their scope; one brand for a brand manager). */
-export function usePlaces(fixedBrandId: number | null) {
-  const answer = useQuery(Departments, { variables: { brandId: fixedBrandId ?? undefined }, fetchPolicy: 'cache-and-network', context: { silent: true } });
+export function usePlaces(fixedBrandId: number | null, allowed: boolean) {
+  // Only a role that may read statistics asks for the tree (statistics.brand); a branch user never asks what it is refused.
+  const answer = useQuery(Departments, { variables: { brandId: fixedBrandId ?? undefined }, skip: !allowed, fetchPolicy: 'cache-and-network', context: { silent: true } });
   const tree = answer.data?.tree ?? [];
   const brands = tree.flatMap((c) => (c?.brands ?? []).flatMap((b) => (b ? [b] : [])));
   const branches: Place[] = brands.flatMap((b) => (b.branches ?? []).flatMap((r) => (r ? [{ id: r.id, name: r.name, brandId: b.id, brandName: b.name }] : [])));

@@ -35,7 +35,7 @@ export default function DashboardPage() {
   const chooseBrand = can(role, 'statistics.company');
   const brandId = chooseBrand ? filter.brandId ?? null : managerBrand;
   const stats = can(role, 'statistics.brand');
-  const places = usePlaces(chooseBrand ? null : managerBrand);
+  const places = usePlaces(chooseBrand ? null : managerBrand, stats);
   const period = useMemo(() => periodOf(filter), [filter]);
   const setFilter = (f: DashboardFilter) => navigate(`/dashboard${searchFromFilter(f)}`);
   const title = statisticsTitle(filter, brandId, places);
