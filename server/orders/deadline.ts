@@ -2,7 +2,7 @@ import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { branches, orders } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import { NOT_ACCEPTED_IN_TIME } from '../../machines/orderLifecycle';
-import { acceptWaitingOrders } from '../services/operations/autoAccept';
+import { acceptWaitingOrders, refreshAutoAcceptBranches } from '../services/operations/autoAccept';
 import { transitionOrder, type OrderOps } from './transition';
 import { endExpiredBusyModes } from '../services/branch/busy';
 import { startRefundWork, type RefundOps, type RefundWorkOptions } from '../payments/refunds';
@@ -71,6 +71,7 @@ export function startTimedWork(ops: OrderOps & RefundOps, opts: TimedWorkOptions
     round = (async () => {
       await endExpiredBusyModes(ops.db);
       // Before the deadline: an auto-accepting branch's order is never rejected for waiting.
+      await refreshAutoAcceptBranches(ops);
       while (!stopped && (await acceptWaitingOrders(ops)).length >= BATCH);
       // A full batch means more may be waiting: go again at once.
       while (!stopped && (await rejectLateOrders(ops, new Date(), opts.deadlineMs)).length >= BATCH);

@@ -41,7 +41,6 @@ const BATCH = 50;
  * setting switched on while orders waited). Returns the ids it accepted.
  */
 export async function acceptWaitingOrders(ops: OrderOps): Promise<number[]> {
-  await readAutoBranches(ops).ids;
   const waiting = await ops.db.select({ id: orders.id }).from(orders)
     .innerJoin(branches, eq(branches.id, orders.branchId))
     .innerJoin(paymentSystems, eq(paymentSystems.id, orders.paymentSystemId))
@@ -54,7 +53,7 @@ export async function acceptWaitingOrders(ops: OrderOps): Promise<number[]> {
 
 /**
  * The auto-accepting branches as the event path knows them, per database (each server of a test
- * process has its own): read by the timed round every DEADLINE_SWEEP_MS (acceptWaitingOrders), so an
+ * process has its own): read by the timed round every DEADLINE_SWEEP_MS (refreshAutoAcceptBranches), so an
  * order of a branch that does not auto-accept (most) costs no statement beyond its intake
  * (tests/server/order-intake.test.ts). A branch write in this process that changes the switch
  * forgets them (read again at the next event); one made by another process is seen by the next round.
@@ -71,6 +70,8 @@ function readAutoBranches(ops: OrderOps) {
   ids.catch(() => autoBranches.delete(ops.db));
   return known;
 }
+/** Read by the timed round, once per round, before it accepts what waits. */
+export const refreshAutoAcceptBranches = (ops: OrderOps) => readAutoBranches(ops).ids;
 function autoAccepts(ops: OrderOps, branchId: number): Promise<boolean> {
   let known = autoBranches.get(ops.db);
   if (!known || known.generation !== generation) known = readAutoBranches(ops);
