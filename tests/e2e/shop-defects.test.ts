@@ -99,7 +99,7 @@ describe('a card payment', () => {
         await page.waitForURL('**/track-order?**');
         expect(new URL(page.url()).origin).toBe(origin);
         await page.getByRole('heading', { name: 'The payment was cancelled' }).waitFor();
-        await page.getByRole('link', { name: 'Sara' }).waitFor(); // still signed in
+        await page.getByTestId('account-menu').waitFor(); // still signed in: the header's account menu
         expect(await page.evaluate(() => localStorage.getItem('cartItems'))).toBe('[]');
         await screenshot(page, `shop-pay-cancelled-${width}`);
 
@@ -110,7 +110,7 @@ describe('a card payment', () => {
         expect(new URL(page.url()).origin).toBe(origin);
         expect(new URL(page.url()).searchParams.get('payment')).toBeNull();
         await page.getByRole('heading', { name: 'Transaction Successfull' }).waitFor();
-        await page.getByRole('link', { name: 'Sara' }).waitFor();
+        await page.getByTestId('account-menu').waitFor();
         expect(await page.getByRole('button', { name: 'Pay again' }).count()).toBe(0);
         await screenshot(page, `shop-pay-again-paid-${width}`);
       } catch (e) {
