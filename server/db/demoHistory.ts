@@ -78,6 +78,7 @@ export async function seedDemoHistory(db: Db, now = new Date()): Promise<DemoHis
     type Planned = {
       order: Omit<OrderRow, 'id' | 'orderNumber'>; items: { productId: number; name: string; quantity: number; unitPrice: string; lineTotal: string }[];
       online: boolean; refund: null | { cause: 'rejected' | 'deadline' | 'refundRequest'; status: 'refunded' | 'owed'; at: Date; reason: string };
+      /** When the order earned points: closed, not by a no-show (server/orders/points.ts closesSale). */
       closedAt: Date | null;
     };
     const planned: Planned[] = [];
@@ -159,8 +160,7 @@ export async function seedDemoHistory(db: Db, now = new Date()): Promise<DemoHis
         }
         case 'noShow':
           at2('closed', 3, doneAt, { acceptedAt, readyAt, arrival: 'noShow', statusReason: pick(REASON_CHOICES['order.noShow']) });
-          // The lifecycle's earning step runs on every move to closed (server/orders/points.ts closesSale), a no-show's too.
-          plan.closedAt = doneAt;
+          // A no-show earns nothing (server/orders/points.ts closesSale): no closedAt, so no points below.
           break;
         default: {
           at2('closed', 3, doneAt, { acceptedAt, readyAt, arrival: mode === 'carService' ? 'served' : 'none' });

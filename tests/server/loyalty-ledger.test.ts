@@ -298,6 +298,30 @@ describe('reward programs through the order lifecycle', () => {
     await expectInvariant();
   }, 60_000);
 
+  it('a no-show earns no points and no punches: the customer never came for it', async () => {
+    // The programs of the test above, or the same ones when this test runs alone (a second points program is refused).
+    await createProgram('PointsCollection', { branchId: 1, name: 'Bean points', pointsPerKd: 10 });
+    await createProgram('PurchasesCollection', { branchId: 1, name: 'Espresso card', target: 2, productIds: [menu.product('Espresso')] });
+    const balances = async () => ({ points: await balance(CUSTOMER, 7, 'points'), punches: await balance(CUSTOMER, 7, 'punches'), free: await balance(CUSTOMER, 7, 'freeItems') });
+    // The same order closed earns: the programs are active.
+    const served = await order([{ productId: menu.product('Espresso'), quantity: 2 }]);
+    const before = await balances();
+    await status(served.id, 'accepted');
+    await status(served.id, 'closed');
+    expect((await balances()).points).toBeGreaterThan(before.points);
+
+    const start = await balances();
+    const o = await order([{ productId: menu.product('Espresso'), quantity: 2 }]);
+    expect((await status(o.id, 'accepted')).status).toBe(200);
+    const noShow = await server.api.post('/api/services/app/Store/CustomerNoShow', { token: tokens.branchuser, body: { orderId: o.id, reason: 'Customer did not come' } });
+    expect(noShow.status, JSON.stringify(noShow.body)).toBe(200);
+    const [row] = await db().select({ status: t.orders.status, arrival: t.orders.arrival }).from(t.orders).where(eq(t.orders.id, o.id));
+    expect(row).toEqual({ status: 'closed', arrival: 'noShow' });
+    expect(await balances()).toEqual(start);
+    expect(await db().select().from(t.walletLedger).where(eq(t.walletLedger.orderId, o.id))).toEqual([]);
+    await expectInvariant();
+  });
+
   it('a constant discount is the group discount of the shop', async () => {
     const [group] = await db().insert(t.customerGroups).values({ brandId: 7, name: 'Regulars' }).returning();
     const res = await createProgram('ConstantDiscount', { branchId: 1, name: 'Regulars 15%', customerGroupId: group.id, discountPercent: 15 });
