@@ -1,4 +1,5 @@
 import type { OrderEventType } from '../domain/orderEvents';
+import { ACCEPTANCE_DEADLINE } from '../domain/orderSettings';
 
 /**
  * The words of an order that are not the lifecycle's transitions (machines/orderLifecycle.ts, which
@@ -30,11 +31,10 @@ export const REASON_MAX_LENGTH = 200;
 /** The reason the server gives when nobody accepted an order within the acceptance deadline. */
 export const NOT_ACCEPTED_IN_TIME = 'Not accepted in time';
 /**
- * Minutes a pending order waits for the branch before the server rejects it (server/orders/deadline.ts).
- * Ten: long enough for a rush at the counter, short enough that a customer is not left waiting for
- * a drink that nobody is making (docs/decisions.md "Order screens: server").
+ * Minutes a pending order waits for the branch before the server rejects it (server/orders/deadline.ts),
+ * unless the branch set its own (domain/orderSettings.ts ACCEPTANCE_DEADLINE, issue 25).
  */
-export const ACCEPTANCE_DEADLINE_MINUTES = 10;
+export const ACCEPTANCE_DEADLINE_MINUTES = ACCEPTANCE_DEADLINE.default;
 /** The short lists the console offers (any other reason can be typed). */
 export const REASON_CHOICES: Record<(typeof REASON_EVENTS)[number], string[]> = {
   'order.reject': ['Item sold out', 'Branch too busy', 'Closing soon', 'Cannot reach the customer', 'Suspected fake order'],

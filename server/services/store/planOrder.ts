@@ -19,6 +19,7 @@ import { walletBalanceOf, walletPayment } from '../../loyalty/walletPayment';
 import type { SaveNewOrderInput } from './orderInput';
 import { busyModeOf } from '../branch/busy';
 import { readyEstimate, type ReadyEstimate } from '../../../domain/readyEstimate';
+import { formatMoment } from '../../../domain/time';
 
 export const ORDER_TEXT = {
   emptyCart: 'Your cart is empty.',
@@ -94,7 +95,7 @@ export interface OrderPlan {
 
 const clean = (s: string | null | undefined) => s?.trim() || null;
 /** A time as the branch's customers read it: Kuwait's clock, with the day when it is not today. */
-const kuwaitTime = (at: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kuwait', hour: '2-digit', minute: '2-digit', ...(at.getTime() - Date.now() > 20 * 3600_000 ? { weekday: 'short' } : {}) }).format(at);
+const kuwaitTime = (at: Date) => formatMoment(at, { hour: '2-digit', minute: '2-digit', ...(at.getTime() - Date.now() > 20 * 3600_000 ? { weekday: 'short' } : {}) });
 
 /**
  * Checks an order request against the database and prices it there. Nothing the client says
