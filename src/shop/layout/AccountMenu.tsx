@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
+import { useDismiss } from './useDismiss';
 import { Link } from 'wouter';
 import { language, switchLanguage, t } from '../../i18n';
 
@@ -13,15 +14,7 @@ export function AccountMenu({ firstName, onLogout }: { firstName: string | null;
   const [top, setTop] = useState(0);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => { document.removeEventListener('mousedown', close); document.removeEventListener('keydown', close); };
-  }, [open]);
+  useDismiss(open, root, useCallback(() => setOpen(false), []));
   const other = language() === 'ar' ? 'en' : 'ar';
   return (
     <div className="account-menu" ref={root}>

@@ -1,5 +1,6 @@
 import './notificationBell.css';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useDismiss } from './useDismiss';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
 import { dateTime, t } from '../../i18n';
@@ -38,15 +39,7 @@ export function NotificationBell() {
   const unread = data?.inbox?.unreadCount ?? 0;
   const items = (data?.inbox?.data ?? []).filter((n) => !!n);
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => { document.removeEventListener('mousedown', close); document.removeEventListener('keydown', close); };
-  }, [open]);
+  useDismiss(open, root, useCallback(() => setOpen(false), []));
   // A push that arrives while the shop is open refreshes the list at once (public/push-sw.js posts it).
   useEffect(() => {
     const onMessage = (e: MessageEvent) => { if (e.data?.type === 'notification') void refetch(); };
