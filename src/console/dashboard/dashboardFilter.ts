@@ -1,4 +1,4 @@
-import { dayKey, fromZoneInput } from '../../../domain/time';
+import { addDays, dayKey, dayStart } from '../../../domain/time';
 
 /**
  * The dashboard's filter in the address bar (issue 23), so a reload, a shared link and Back show
@@ -48,10 +48,6 @@ export function dayRangeProblem(from: string, to: string): string | null {
   return null;
 }
 
-/** A calendar day ('YYYY-MM-DD') moved by `n` days. */
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-/** The moment a day begins in Kuwait, as ISO. */
-const startOf = (day: string) => fromZoneInput(`${day}T00:00`)!;
 
 /** The first and last day of a period (inclusive), in Kuwait; null for all time. */
 export function daysOf(f: DashboardFilter, now = new Date()): { first: string; last: string } | null {
@@ -73,7 +69,7 @@ export function daysOf(f: DashboardFilter, now = new Date()): { first: string; l
 }
 
 /** The period the server is asked for, for days 'YYYY-MM-DD' (both inclusive): from the first day's Kuwait midnight to the midnight after the last (exclusive). */
-export const periodOfDays = (first: string, last: string) => ({ fromDate: startOf(first), toDate: startOf(addDays(last, 1)) });
+export const periodOfDays = (first: string, last: string) => ({ fromDate: dayStart(first), toDate: dayStart(addDays(last, 1)) });
 
 /** The period of a filter (nothing for all time). */
 export function periodOf(f: DashboardFilter, now = new Date()): { fromDate?: string; toDate?: string } {

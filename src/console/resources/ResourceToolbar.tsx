@@ -3,6 +3,7 @@ import { ChevronLeftIcon, ChevronRightIcon, RefreshIcon, SearchIcon } from '@blu
 import type { Values } from '../../../machines/resourceMachine';
 import type { AnyResourceConfig, FilterConfig, FilterOption } from './types';
 import { pluralOf } from './plural';
+import { addDays, dayKey, dayStart } from '../../../domain/time';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 
@@ -72,17 +73,16 @@ function SelectFilter({ label, options, value, onChange }: { label: string; opti
   );
 }
 
-/** The local day of an ISO moment ('' for none), and back: the day's start, or the next day's start for an end. */
-const dayOf = (iso: unknown, edge: 'start' | 'end') => {
-  if (typeof iso !== 'string') return '';
-  const d = new Date(iso);
-  if (edge === 'end') d.setDate(d.getDate() - 1);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+/**
+ * The brand's day (Kuwait's, domain/time.ts) of an ISO moment ('' for none), and back: the day's
+ * start, or the next day's start for an end. Not the browser's: a manager abroad filters Kuwait's days.
+ */
+export const dayOf = (iso: unknown, edge: 'start' | 'end') => {
+  if (typeof iso !== 'string' || Number.isNaN(Date.parse(iso))) return '';
+  // An end is the next day's start: the day it closes is the one before.
+  return dayKey(edge === 'end' ? Date.parse(iso) - 1 : iso);
 };
-const momentOf = (day: string, edge: 'start' | 'end') => {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(y, m - 1, edge === 'end' ? d + 1 : d).toISOString();
-};
+export const momentOf = (day: string, edge: 'start' | 'end') => dayStart(edge === 'end' ? addDays(day, 1) : day);
 
 function DayFilter({ config, value, onChange }: FilterProps<Extract<FilterConfig, { kind: 'date' }>>) {
   return (
