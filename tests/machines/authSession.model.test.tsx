@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { createMachine } from 'xstate';
 import { fireEvent, screen, waitFor, cleanup } from '@testing-library/react';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
+import { useServerProcess } from '../support/harness';
 import { navigateTo, renderApp, resetBrowser } from '../support/renderApp';
 import { authSessionMachine, type AuthContext } from '../../machines/authSession';
 import { describeModel, type ModelPath } from '../support/describeModel';
@@ -30,9 +30,7 @@ const profile = (id: typeof ADMIN | typeof CUSTOMER) => ({
 type Snap = { value: unknown; context: AuthContext; matches(v: unknown): boolean };
 type Step = { event: Record<string, unknown>; next?: { key: string; event: Record<string, unknown> } };
 
-let server: ServerProcess;
-beforeAll(async () => { server = await startServerProcess(); });
-afterAll(async () => { cleanup(); await server?.close(); });
+const server = useServerProcess();
 
 const path = () => window.location.pathname;
 const stored = (k: string) => localStorage.getItem(k);

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { assign, type SnapshotFrom } from 'xstate';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { atomicStateIds, describeModel, type ModelPath } from '../support/describeModel';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
+import { useServerProcess } from '../support/harness';
 import { renderApp, resetBrowser } from '../support/renderApp';
 import { resourceMachine, ResourceError, selectForm } from '../../machines/resourceMachine';
 import { taxScreen } from '../../src/console/resources/configs/tax';
@@ -80,11 +80,10 @@ const resourceModel = {
 
 const BRAND = 7;
 const TAX = '/api/services/app/Tax';
-let server: ServerProcess;
+const server = useServerProcess();
 let admin: string;
 let companyAdmin: { token: string; userId: number };
 beforeAll(async () => {
-  server = await startServerProcess();
   admin = await server.api.login('admin');
   const res = await server.api.post('/api/TokenAuth/Authenticate', { body: { userNameOrEmailAddress: 'companyadmin', password: '123qwe' } });
   companyAdmin = { token: res.body.result.accessToken, userId: res.body.result.userId };
@@ -95,7 +94,6 @@ beforeAll(async () => {
     document.head.appendChild(style);
   }
 });
-afterAll(async () => { await server?.close(); });
 
 /** The brand's taxes on the server, by name. */
 async function serverTaxes() {
