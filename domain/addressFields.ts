@@ -2,17 +2,16 @@
  * The delivery-address fields a brand can configure (BrandAddressFields, docs/decisions.md
  * "Administration: branches and brand settings"): the optional fields of the address form and of
  * customer_addresses. Region, area, block, street and house number are always asked and always
- * required (SPEC.md 5), so they are not in this list. `shown` is the form's own choice for a brand
- * with no row for the field (today's form: floor, jadda, additional info); the list's order is the
- * form's own order (a field without a row sorts as its position × 10: 10, 20 … 60).
+ * required (SPEC.md 5), so they are not in this list. `shown` and `order` are the form's own choice
+ * for a brand with no row for the field (today's form: floor, jadda, additional info).
  */
 export const CONFIGURABLE_ADDRESS_FIELDS = [
-  { fieldName: 'buildingNumber', label: 'Building', shown: false },
-  { fieldName: 'floor', label: 'Floor', shown: true },
-  { fieldName: 'apartment', label: 'Apartment', shown: false },
-  { fieldName: 'jadda', label: 'Jadda', shown: true },
-  { fieldName: 'avenue', label: 'Avenue', shown: false },
-  { fieldName: 'instructions', label: 'Additional info', shown: true },
+  { fieldName: 'buildingNumber', label: 'Building', shown: false, order: 10 },
+  { fieldName: 'floor', label: 'Floor', shown: true, order: 20 },
+  { fieldName: 'apartment', label: 'Apartment', shown: false, order: 30 },
+  { fieldName: 'jadda', label: 'Jadda', shown: true, order: 40 },
+  { fieldName: 'avenue', label: 'Avenue', shown: false, order: 50 },
+  { fieldName: 'instructions', label: 'Additional info', shown: true, order: 60 },
 ] as const;
 
 export type AddressFieldName = (typeof CONFIGURABLE_ADDRESS_FIELDS)[number]['fieldName'];
@@ -46,7 +45,7 @@ export function brandAddressForm(settings: readonly BrandAddressFieldSetting[]):
       return {
         field: { fieldName: f.fieldName, label: row?.label.trim() || f.label, isRequired: !!row?.isRequired && row.isVisible },
         shown: row ? row.isVisible : f.shown,
-        order: row ? row.sortOrder : (i + 1) * 10,
+        order: row ? row.sortOrder : f.order,
         i,
       };
     })
