@@ -50,8 +50,8 @@ export default function AddressDetailsPage() {
   }
   const owner: AddressOwner = isAuthenticated && !isGuest && profile ? { kind: 'customer', userId: profile.id } : isAuthenticated ? { kind: 'guest' } : { kind: 'visitor' };
   const brandFields = fields.filter((f): f is AddressFormField => !!f && (ADDRESS_FIELD_NAMES as readonly string[]).includes(f.fieldName));
-  // A change of the brand's form while the page is open starts the form again (the typed values are kept in the draft only on leaving).
-  const formKey = brandFields.map((f) => `${f.fieldName}${f.isRequired ? '!' : ''}`).join();
+  // The brand's form read anew (cache, then network) and changed: the form starts again with it, from the draft (the area chosen).
+  const formKey = JSON.stringify(brandFields.map((f) => [f.fieldName, f.label, f.isRequired]));
   return <AddressForm key={`${owner.kind}:${id}:${brandId}:${formKey}`} id={id} owner={owner} checkout={checkout} brandId={brandId} fields={brandFields} />;
 }
 
