@@ -95,9 +95,10 @@ export type FilterOption = { value: string | number | boolean; label: string };
 
 /**
  * A filter above the list, sent as the list variable `field`: a select of fixed `options`, a select
- * whose options come from the server (`useOptions`, a hook), or a date (`kind: 'date'`) sent as the
- * ISO moment its day starts (`edge: 'start'`) or ends (`edge: 'end'`, the next day's start: the
- * server's periods end before their end moment), in the browser's time zone.
+ * whose options come from the server (`useOptions`, a hook; their values are ids, as the address
+ * keeps them: ./resourceUrl.ts), or a date (`kind: 'date'`) sent as the ISO moment its day starts
+ * (`edge: 'start'`) or ends (`edge: 'end'`, the next day's start: the server's periods end before
+ * their end moment), on the brand's clock (domain/time.ts).
  */
 export type FilterConfig = { field: string; label: string } & (
   | { kind?: 'select'; options: FilterOption[]; useOptions?: never }
