@@ -16,9 +16,10 @@ import { decisionReason } from '../customer/requests';
 
 /**
  * Notifications (SPEC.md 7 "Notifications and payments"; docs/decisions.md "Notifications"):
- * staff below ADMIN ask (NotificationsRequests), ADMIN sends directly or approves a request by
- * sending it (SendWebAdminNotifications with `notificationsRequestId`) or rejects it
- * (RejectNotificationsRequests); every decision goes through machines/approvalMachine.ts under the
+ * staff below ADMIN ask (NotificationsRequests), ADMIN sends directly (SendWebAdminNotifications);
+ * ADMIN or a company admin, never the asker, approves a request by sending it
+ * (ApproveNotificationsRequests; for ADMIN also SendWebAdminNotifications with
+ * `notificationsRequestId`) or rejects it with a reason (RejectNotificationsRequests); every decision goes through machines/approvalMachine.ts under the
  * request's row lock, and the unique `notifications.request_id` backs it, so a request is sent once.
  */
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
@@ -163,7 +164,7 @@ export function registerNotifications(app: FastifyInstance, ctx: AppContext) {
     }),
     route({
       method: 'POST', name: 'NotificationsRequests', access: 'notifications.request',
-      summary: "Asks to send a notification to a brand's customers or one of its groups; nothing is sent until ADMIN approves it.",
+      summary: "Asks to send a notification to a brand's customers or one of its groups; nothing is sent until another person (ADMIN or a company admin) approves it.",
       body: Obj('NotificationsRequestsInput', { brandId: Id, groupId: Type.Optional(Nullable(Id)), title: Title, text: Text }),
       result: NotificationRequest,
       async handler({ body, caller, ctx }) {
