@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { screenshot, shotOnFailure, signIn } from '../support/browser';
 import { useServerAndBrowser } from '../support/harness';
+import { addByPhone, brandCustomer as brandCustomerOf, decisionButton, findToAdd, oneNotice } from '../support/consoleGroups';
 
 /**
  * Issue 23 in Chromium, at 1440 and 1024 px: a group is filled with existing customers on its page
@@ -15,41 +15,14 @@ const { server, openPage } = useServerAndBrowser();
 
 const API = '/api/services/app';
 const VIEWPORTS = [{ width: 1440, height: 900 }, { width: 1024, height: 768 }] as const;
-const toasts = (page: Page) => page.locator('.bp6-toast');
+const brandCustomer = (fullName: string) => brandCustomerOf(server, fullName);
 
-let phoneSeq = 0;
-/** A customer of Mango Coffee (brand 7), registered by the brand manager as staff do. */
-async function brandCustomer(fullName: string) {
-  const local = `7300${String(++phoneSeq).padStart(4, '0')}`;
-  const res = await server.api.post(`${API}/Customer/Registrate`, {
-    token: await server.api.login('brandmanager'), body: { brandId: 7, phoneNumber: `+965${local}`, fullName },
-  });
-  expect(res.status, JSON.stringify(res.body.error)).toBe(200);
-  return { id: res.body.result.id as number, fullName, local };
-}
 async function newGroup(token: string, brandId: number, name: string, customerIds?: number[]) {
   const res = customerIds
     ? await server.api.post(`${API}/CustomersGroups/CreateNewCustomersGroup`, { token, body: { brandId, name, customerIds } })
     : await server.api.post(`${API}/CustomersGroups/CreateCustomersGroup`, { token, body: { brandId, name } });
   expect(res.status, JSON.stringify(res.body.error)).toBe(200);
   return res.body.result.id as number;
-}
-
-/** The outcome is announced once: one notice with this text, and no error beside it. */
-async function oneNotice(page: Page, text: string) {
-  await toasts(page).filter({ hasText: text }).first().waitFor();
-  await page.waitForTimeout(700);
-  expect(await toasts(page).filter({ hasText: text }).count(), `one notice: ${text}`).toBe(1);
-  expect(await toasts(page).filter({ hasText: /Error|Saved/ }).count(), 'no other notice').toBe(0);
-}
-
-/** Types a phone into the group's add box and waits for its one answer. */
-async function findToAdd(page: Page, text: string) {
-  const box = page.getByLabel('Add a customer');
-  await box.fill(text);
-  const found = page.getByRole('menu', { name: 'Customers found' });
-  await found.waitFor();
-  return found;
 }
 
 describe('groups and notifications (issue 23)', () => {
@@ -69,11 +42,7 @@ describe('groups and notifications (issue 23)', () => {
         await page.getByTestId('group-page').waitFor();
         await page.getByTestId('group-member-count').getByText('0 customers').waitFor();
 
-        for (const c of [huda, omar]) {
-          const found = await findToAdd(page, `${c.local.slice(0, 4)} ${c.local.slice(4)}`);
-          await found.getByText(c.fullName).click();
-          await toasts(page).filter({ hasText: `${c.fullName} is in the group.` }).waitFor();
-        }
+        for (const c of [huda, omar]) await addByPhone(page, c);
         await page.getByTestId('group-member-count').getByText('2 customers').waitFor();
         const members = page.getByRole('region', { name: 'Customers' });
         await members.getByRole('link', { name: huda.fullName }).waitFor();
@@ -214,10 +183,3 @@ describe('groups and notifications (issue 23)', () => {
     }, 240_000);
   }
 });
-
-/** The Approve (or Reject) button in the row of a request's title (each cell carries its row's id, ResourceList.tsx). */
-async function decisionButton(page: Page, title: string, name: 'Approve' | 'Reject') {
-  const requests = page.locator('[data-resource="notification request"]');
-  const id = await requests.locator('[data-column="title"]', { hasText: title }).first().getAttribute('data-row-id');
-  return requests.locator(`[data-row-id="${id}"][data-column="id"]`).getByRole('button', { name });
-}
