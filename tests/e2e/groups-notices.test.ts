@@ -36,7 +36,7 @@ describe('groups and notifications (issue 23)', () => {
       await signIn(page, 'brandmanager');
 
       await shotOnFailure(page, `groups-add-${w}`, async () => {
-        await page.getByRole('complementary', { name: 'Main menu' }).getByRole('link', { name: 'Groups' }).click();
+        await page.getByRole('complementary', { name: 'Main menu' }).locator('a[href="/groups"]').click();
         await page.waitForURL('**/groups');
         await page.getByRole('link', { name: `Regulars ${w}` }).click();
         await page.getByTestId('group-page').waitFor();

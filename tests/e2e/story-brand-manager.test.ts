@@ -20,7 +20,7 @@ describe("issue 23's story, as the brand manager", () => {
     const menu = page.getByRole('complementary', { name: 'Main menu' });
 
     await shotOnFailure(page, 'story-group', async () => {
-      await menu.getByRole('link', { name: 'Groups' }).click();
+      await menu.locator('a[href="/groups"]').click();
       await page.getByRole('button', { name: 'New group' }).click();
       const form = page.getByRole('form', { name: 'New group' });
       await form.getByLabel('Name').fill('Story regulars');
@@ -35,7 +35,7 @@ describe("issue 23's story, as the brand manager", () => {
 
     const title = 'Story night';
     await shotOnFailure(page, 'story-ask', async () => {
-      await menu.getByRole('link', { name: 'Notification Request' }).click();
+      await menu.locator('a[href="/NotificationRequest"]').click();
       await page.getByRole('button', { name: 'New notification request' }).click();
       const form = page.getByRole('form', { name: 'New notification request' });
       await form.getByLabel('Brand').selectOption({ label: 'Mango Coffee' });
@@ -51,7 +51,7 @@ describe("issue 23's story, as the brand manager", () => {
     const second = await openPage(VIEWPORT);
     await signIn(second, 'companyadmin');
     await shotOnFailure(second, 'story-approve', async () => {
-      await second.getByRole('complementary', { name: 'Main menu' }).getByRole('link', { name: 'Notifications', exact: true }).click();
+      await second.getByRole('complementary', { name: 'Main menu' }).locator('a[href="/notifications"]').click();
       await second.locator('[data-resource="notification request"]').getByText(title).waitFor();
       await (await decisionButton(second, title, 'Approve')).click();
       const confirmation = second.getByTestId('approve-confirmation');
