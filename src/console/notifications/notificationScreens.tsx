@@ -79,14 +79,15 @@ const FIELDS: FieldConfig[] = [
 ];
 
 const columns = (decide: boolean): ResourceConfig<NotificationRequestRow>['columns'] => [
+  // The widths fit 1024 px with the folded menu: a Decision cell scrolled into view is drawn anew and its confirmation lost.
   { field: 'title', name: 'Title', width: 150 },
-  { field: 'text', name: 'Text', width: 200 },
+  { field: 'text', name: 'Text', width: 170 },
   { field: 'brandName', name: 'Brand', width: 100 },
   { field: 'groupName', name: 'Send to', width: 120, render: (r) => (r.groupName ? String(r.groupName) : 'All customers') },
   { field: 'requestedByName', name: 'Asked by', width: 110, render: (r) => <span title={when(r.createdAt)}>{String(r.requestedByName ?? '—')}</span> },
   {
     // A sent request says how many customers it reached: 'Sent to 1'.
-    field: 'status', name: 'State', width: 150,
+    field: 'status', name: 'State', width: 130,
     render: (r) => (
       <Tag minimal intent={APPROVAL_INTENT[r.status as ApprovalStatus]} title={r.decisionReason ? String(r.decisionReason) : undefined}>
         {r.status === 'approved' && r.recipients != null ? `Sent to ${String(r.recipients)}` : STATUS_LABEL[r.status as ApprovalStatus] ?? String(r.status)}
@@ -94,7 +95,7 @@ const columns = (decide: boolean): ResourceConfig<NotificationRequestRow>['colum
     ),
   },
   ...(decide ? [{
-    field: 'id' as const, name: 'Decision', width: 150,
+    field: 'id' as const, name: 'Decision', width: 140,
     render: (r: NotificationRequestRow, list: { refresh(): void }) => (
       <Decisions refresh={list.refresh} calls={DECISION_CALLS} describe={() => `the notification "${String(r.title ?? '')}"`}
         request={{
