@@ -21,6 +21,7 @@ describe("issue 23's story, as the brand manager", () => {
 
     await shotOnFailure(page, 'story-group', async () => {
       await menu.locator('a[href="/groups"]').click();
+      await page.getByTestId('groups-tree').getByText('Mango Coffee').waitFor();
       await page.getByRole('button', { name: 'New group' }).click();
       const form = page.getByRole('form', { name: 'New group' });
       await form.getByLabel('Name').fill('Story regulars');
