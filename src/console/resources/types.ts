@@ -89,6 +89,8 @@ export interface FieldInputProps {
   invalid: boolean;
   onChange: (value: unknown) => void;
   onBlur: () => void;
+  /** The form's values, for an input whose choices follow another field (a group of the chosen brand). */
+  values?: Values;
 }
 
 export type FilterOption = { value: string | number | boolean; label: string };
