@@ -5,7 +5,8 @@ export default defineConfig({
   // One graphql instance: Node loads graphql's CJS build for the gateway's dependencies, so our code must too.
   resolve: { alias: [{ find: /^graphql$/, replacement: path.resolve('node_modules/graphql/index.js') }] },
   test: {
-    globalSetup: ['tests/support/globalSetup.ts'],
+    // The seeded database's dump for every project; the e2e project's shared Chromium and spare server process.
+    globalSetup: ['tests/support/globalSetup.ts', 'tests/support/e2eSetup.ts'],
     projects: [
       {
         extends: true,

@@ -45,6 +45,7 @@ const starting = startServer({
   storage: localFileStorage(path.join(config.dataDir, 'uploads')),
   logger: process.env.LOG_REQUESTS === '1',
   timedWork: true,
+  demoHistory: true,
   metricsToken: config.metricsToken,
 });
 let server: RunningServer;

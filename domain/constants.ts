@@ -6,6 +6,8 @@ export const DEFAULT_BRAND_ID = 7;
 export const DEFAULT_BRANCH_ID = 1;
 export const GUEST_USER_ID = 18;
 export const DEFAULT_PAYMENT_METHOD_ID = 2;
+/** The payment method of an order paid from the customer's brand wallet (migration 0048; provider 'wallet'). */
+export const WALLET_PAYMENT_METHOD_ID = 8;
 /** A payment method whose provider is the card provider is shown under this label. */
 export const CARD_PAYMENT_LABEL = 'VISA/MASTER';
 
@@ -22,6 +24,8 @@ export const QUANTITY = {
 
 /** The longest special remarks an order keeps (Store/SaveNewOrderVS1 `specialRemarks`; /product-review counts down to it). */
 export const SPECIAL_REMARKS_MAX = 500;
+/** The longest promotion code an order keeps (Store/SaveNewOrderVS1 `promoCode`; /product-review's field stops there). */
+export const PROMO_CODE_MAX = 50;
 
 export const ORDER_HISTORY_PAGE = { skip: 0, take: 5 } as const;
 export const CUSTOMER_LIST_PAGE_SIZE = 10;

@@ -57,6 +57,12 @@ export const PERMISSIONS = {
   'notifications.request': [CA, BM],
   /** …and ADMIN sends one directly (SendWebAdminNotifications), approves or rejects the requests. */
   'notifications.send': [A],
+  /**
+   * Decision (issue 23, "Decisions take one click"): a request is approved (sent) or rejected by
+   * ADMIN or a company admin of its company, never by the person who asked (the approval machine's
+   * `notTheAsker`): a brand manager's request to their customers needs a second person's eyes.
+   */
+  'notifications.decide': [A, CA],
   /** Statistics by role (SPEC.md 6 "Data loaded on entry"): general for ADMIN, a company's for COMPANY_ADMIN, a brand's for BRAND_MANAGER. */
   'statistics.general': [A],
   'statistics.company': [A, CA],
@@ -92,10 +98,18 @@ export const PERMISSIONS = {
   /** Decision: a refund is approved by a manager role, never by the branch user who asked for it. */
   'refunds.approve': MAIN_THREE,
   'branch.busy': [BU],
+  /** Issue 25: a branch's kitchen printers (add, change, remove, copy the URL with its secret token) are its managers'. */
+  'printers.manage': MAIN_THREE,
   'brand.switch': [BM],
   // side-menu visibility (SPEC.md 6) where it differs from route access
   'menu.dashboard': MAIN_THREE,
-  'menu.restricted': [A, CA],
+  /*
+   * Decision (issue 23): SPEC.md 6's menu list shows Groups, News, Notifications, Notification Request,
+   * Request, CustomerRequest and ValidationCode to ADMIN and COMPANY_ADMIN only, while 2.2's route grants
+   * open them to BRAND_MANAGER too. We follow the grants: the person who runs a brand finds the brand's
+   * loyalty and marketing tools in the menu, so these entries show to whoever may open the route
+   * (src/console/pages.tsx, the console route table). Balance Enquiry stays ADMIN and COMPANY_ADMIN (its route's grant).
+   */
   // the shop's customer-only areas
   'customer.self': [C],
 } satisfies Record<string, Role[]>;
@@ -164,65 +178,6 @@ export function can(role: Role | string | null | undefined, capability: Capabili
 
 export const isStaff = (role: string | null | undefined) => !!role && role !== 'CUSTOMER' && (ROLES as readonly string[]).includes(role);
 export const isReviewer = (role: string | null | undefined) => !!role && REVIEWER_ROLES.includes(role as Role);
-
-export interface ConsoleRoute {
-  /** wouter pattern */
-  path: string;
-  title: string;
-  access: Capability;
-  /** Present when the route has a side-menu entry; the entry shows to roles with this capability. */
-  menu?: { label: string; visibleTo: Capability };
-}
-
-/** Every console route of SPEC.md 2.2, in side-menu order. */
-export const CONSOLE_ROUTES: ConsoleRoute[] = [
-  { path: '/dashboard', title: 'Dashboard', access: 'dashboard.view', menu: { label: 'Dashboard', visibleTo: 'menu.dashboard' } },
-  { path: '/companies', title: 'Companies', access: 'companies.list', menu: { label: 'Companies', visibleTo: 'companies.list' } },
-  { path: '/companies/:id', title: 'Company', access: 'companies.view' },
-  { path: '/brands', title: 'Brands', access: 'brands.manage', menu: { label: 'Brands', visibleTo: 'brands.manage' } },
-  { path: '/brands/new', title: 'New Brand', access: 'brands.manage' },
-  { path: '/brands/edit/:id', title: 'Edit Brand', access: 'brands.manage' },
-  { path: '/brands/users/:id', title: 'Brand Users', access: 'brands.manage' },
-  { path: '/brands/taxes/:id', title: 'Brand Taxes', access: 'brands.manage' },
-  { path: '/brands/BrandDeliveryAddressField/:id', title: 'Brand Delivery Address Fields', access: 'brands.manage' },
-  { path: '/brands/BrandDeliveryFee/:id', title: 'Brand Delivery Fee', access: 'brands.manage' },
-  { path: '/brands/payments/:id', title: 'Brand Payments', access: 'brands.manage' },
-  { path: '/brands/qrscans/:brandId/:brandName', title: 'QR Scans', access: 'brands.qrScans' },
-  { path: '/AppUpdates', title: 'App Updates', access: 'appUpdates.manage', menu: { label: 'App Updates', visibleTo: 'appUpdates.manage' } },
-  { path: '/branches', title: 'Branches', access: 'branches.manage', menu: { label: 'Branches', visibleTo: 'branches.manage' } },
-  { path: '/branch/schedule/:id', title: 'Branch Schedule', access: 'branches.manage' },
-  { path: '/branches/reward-programs/:id', title: 'Reward Programs', access: 'branches.manage' },
-  { path: '/branches/users/:id', title: 'Branch Users', access: 'branches.manage' },
-  { path: '/order', title: 'All Orders', access: 'orders.view', menu: { label: 'All Orders', visibleTo: 'orders.view' } },
-  { path: '/Currentorder', title: 'Current Orders', access: 'orders.view', menu: { label: 'Current Orders', visibleTo: 'orders.view' } },
-  { path: '/unpaidorders', title: 'Unpaid Orders', access: 'orders.unpaid', menu: { label: 'Unpaid Orders', visibleTo: 'orders.unpaid' } },
-  { path: '/pickup', title: 'Pick-up Orders', access: 'orders.branchLive', menu: { label: 'Pick-up Orders', visibleTo: 'orders.branchLive' } },
-  { path: '/CurrentDriveThruOrderPage', title: 'Drive-thru Orders', access: 'orders.branchLive', menu: { label: 'Drive-thru Orders', visibleTo: 'orders.branchLive' } },
-  { path: '/UserManagement', title: 'User Management', access: 'users.manage', menu: { label: 'User Management', visibleTo: 'users.manage' } },
-  { path: '/customers', title: 'Customers', access: 'customers.manage', menu: { label: 'Customers', visibleTo: 'customers.manage' } },
-  { path: '/customers/new-customer', title: 'New Customer', access: 'customers.manage' },
-  { path: '/customers/:id', title: 'Customer', access: 'customers.manage' },
-  { path: '/payment-history', title: 'Payment History', access: 'payments.history', menu: { label: 'Payment History', visibleTo: 'payments.history' } },
-  { path: '/payment-reconciliation', title: 'Payment Reconciliation', access: 'payments.history', menu: { label: 'Payment Reconciliation', visibleTo: 'payments.history' } },
-  { path: '/store', title: 'Menu', access: 'menu.manage', menu: { label: 'Menu', visibleTo: 'menu.manage' } },
-  { path: '/MenuManagement', title: 'Menu Management', access: 'menuManagement.manage', menu: { label: 'Menu Management', visibleTo: 'menuManagement.manage' } },
-  { path: '/DeliveryAreas/:id', title: 'Delivery Areas', access: 'deliveryAreas.manage' },
-  { path: '/groups', title: 'Groups', access: 'groups.manage', menu: { label: 'Groups', visibleTo: 'menu.restricted' } },
-  { path: '/groups/:id', title: 'Group', access: 'groups.manage' },
-  { path: '/news', title: 'News', access: 'news.manage', menu: { label: 'News', visibleTo: 'menu.restricted' } },
-  { path: '/notifications', title: 'Notifications', access: 'notifications.manage', menu: { label: 'Notifications', visibleTo: 'menu.restricted' } },
-  { path: '/NotificationRequest', title: 'Notification Request', access: 'notifications.manage', menu: { label: 'Notification Request', visibleTo: 'menu.restricted' } },
-  { path: '/Request', title: 'Request', access: 'requests.manage', menu: { label: 'Request', visibleTo: 'menu.restricted' } },
-  { path: '/CustomerRequest', title: 'Items and Punches Request', access: 'requests.manage', menu: { label: 'CustomerRequest', visibleTo: 'menu.restricted' } },
-  { path: '/ValidationCode', title: 'Validation Code', access: 'validationCodes.view', menu: { label: 'ValidationCode', visibleTo: 'menu.restricted' } },
-  { path: '/Balance-Enquiry', title: 'Balance Enquiry', access: 'balance.enquiry', menu: { label: 'Balance Enquiry', visibleTo: 'balance.enquiry' } },
-  { path: '/QualityReport', title: 'Quality Report', access: 'qualityReport.view', menu: { label: 'QualityReport', visibleTo: 'qualityReport.view' } },
-  { path: '/SupportPage', title: 'Support', access: 'support.view' },
-  { path: '/select_brand', title: 'Select Brand', access: 'brand.switch' },
-];
-
-export const menuFor = (role: Role | string | null | undefined) =>
-  CONSOLE_ROUTES.filter((r) => r.menu && can(role, r.menu.visibleTo));
 
 /**
  * Where a signed-in user belongs: customers on /profile, a branch user on /order (the orders they

@@ -7,6 +7,8 @@ import type { LanguageCode } from './languages';
  * for the shop's tracker and the server's inbox notices (issue 21).
  */
 export function refundCardWords(methodName: string, language: LanguageCode): string {
+  // An order paid from the wallet (payment method 8, 'Wallet' / 'المحفظة') is given back to the wallet.
+  if (methodName === 'Wallet' || methodName === 'المحفظة') return language === 'ar' ? 'محفظتك' : 'your wallet';
   const bare = methodName.replace(/\s*\([^)]*\)\s*/g, ' ').trim();
   if (language === 'ar') {
     const brand = bare.replace(/^بطاقة\s*/, '').trim();

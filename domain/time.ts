@@ -98,3 +98,9 @@ export function fromZoneInput(text: string, timeZone = TIME_ZONE): string | null
   at = asUtc - offsetAt(at);
   return new Date(at).toISOString();
 }
+
+/** A calendar day ('YYYY-MM-DD') moved by `n` days. */
+export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** The moment a calendar day ('YYYY-MM-DD') begins in `timeZone` (the brand's by default), as ISO. */
+export const dayStart = (day: string, timeZone = TIME_ZONE) => fromZoneInput(`${day}T00:00`, timeZone)!;

@@ -1,10 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { DEFAULT_PAYMENT_METHOD_ID, TEXT } from '../domain/constants';
-import { canSpendPoints, canTakeFreeItem, rewardsView } from './checkoutRewards';
+import { canSpendPoints, canTakeFreeItem, canUseWallet } from './checkoutRewards';
 import { cartSignatureOf, guestNameError, guestPhoneError, orderRequestOf, type OrderRequest } from './checkoutRequest';
 import type { CheckoutContext, CheckoutEvent, CheckoutInput, CheckoutOptions, CheckoutSeries, PlacedOrder } from './checkoutTypes';
 
 export type * from './checkoutTypes';
+export * from './checkoutSelectors';
 export { cartSignatureOf, guestNameError, guestPhoneError, orderRequestOf, type OrderRequest } from './checkoutRequest';
 
 /**
@@ -14,7 +15,7 @@ export { cartSignatureOf, guestNameError, guestPhoneError, orderRequestOf, type 
  *      ├─────(not signed in)────────▶ leftForLogin       (goLogin: /login)
  *      ├─────(this cart's order is waiting for its payment)──▶ leftForUnpaidOrder (goToUnpaidOrder: its tracker, Pay again)
  *      └──▶ loading ──▶ editing ─checkout.submit [canSubmit]──▶ submitting
- *                         │  └─checkout.mode delivery, no saved address──▶ leftForLocation (/select-location)
+ *                         │  └─checkout.mode delivery, no saved address──▶ leftForLocation (/select-location; checkout.returned: loading)
  *                         ▲                                                   │
  *                         ├── isSuccessed false: the server's message ◀───────┤
  *                         └── the call threw: re-enabled, silently ◀──────────┤
@@ -40,6 +41,9 @@ export { cartSignatureOf, guestNameError, guestPhoneError, orderRequestOf, type 
  * then carries that unit as its own line with `redeemItem`, and the server spends the free item.
  * Points: a line whose product has redeem points may be paid with them (`checkout.points`), never
  * beyond the balance read at loading (machines/checkoutRewards.ts); the server prices and spends them.
+ * The wallet: a registered customer with a wallet balance may pay the whole order from it
+ * (`checkout.wallet`); the request then says `payWithWallet` and the server prices it, spends it
+ * and answers the order paid (or a 400 when the balance does not cover the total).
  *
  * Ports, bound by whoever runs the machine: actors `loadOptions` (payment methods, addresses, the
  * points and free-item balances, the products' redeem points and the products a free item may be taken as)
@@ -97,7 +101,7 @@ export const checkoutMachine = setup({
     hasUnpaidOrder: ({ context: c }) => !!c.series?.order && c.series.cart === cartSignatureOf(c),
     isUnauthenticated: ({ context }) => !context.isAuthenticated,
     canSubmit: ({ context: c }) =>
-      c.paymentMethodId !== null && c.lines.length > 0 && !c.lines.some((l) => c.soldOut.includes(l.productId))
+      (c.paymentMethodId !== null || c.payWithWallet) && c.lines.length > 0 && !c.lines.some((l) => c.soldOut.includes(l.productId))
       && (!c.isGuest || (!guestNameError(c.guestName) && !guestPhoneError(c.guestPhone)))
       && (c.mode !== 'carService' || c.carId !== null || !!c.carDetails?.trim())
       && (c.mode !== 'delivery' || c.addresses.some((a) => a.id === c.addressId)),
@@ -105,6 +109,7 @@ export const checkoutMachine = setup({
     /** Points on a line only within the balance; giving them up is always allowed for a line that spends them. */
     canChoosePoints: ({ context: c, event }) => event.type === 'checkout.points'
       && (event.spend ? canSpendPoints(c, event.line) : c.pointsLines.includes(event.line)),
+    canUseWallet: ({ context: c, event }) => event.type === 'checkout.wallet' && (!event.use || canUseWallet(c)),
     /** Delivery without a saved address: the customer picks a location first (SPEC.md 5). */
     needsLocation: ({ context, event }) => event.type === 'checkout.mode' && event.mode === 'delivery' && context.addresses.length === 0,
     isUnpaidWithPaymentUrl: (_, o: PlacedOrder) => o.isSuccessed && !o.isPaid && !!o.paymentUrl,
@@ -122,6 +127,7 @@ export const checkoutMachine = setup({
     guest: input.guest ?? null, guestName: input.guest?.name ?? '', guestPhone: input.guest?.phone ?? '',
     touched: { name: false, phone: false }, addresses: [], carId: null, carDetails: null, idempotencyKey: null, error: null, order: null,
     soldOut: [], points: 0, redeemPoints: {}, pointsLines: [], freeItems: 0, freeItemProducts: [], freeItemLine: null, series: input.series ?? null,
+    walletBalance: 0, payWithWallet: false,
   }),
   initial: 'entering',
   states: {
@@ -135,7 +141,8 @@ export const checkoutMachine = setup({
     },
     leftForHome: { entry: 'goHome' },
     leftForLogin: { entry: 'goLogin' },
-    leftForLocation: { entry: 'goSelectLocation' },
+    // Shown again without a new page (browser Back to the page React kept while the picker's chunk loaded): start over from loading.
+    leftForLocation: { entry: 'goSelectLocation', on: { 'checkout.returned': 'loading' } },
     leftForUnpaidOrder: {
       entry: { type: 'goToUnpaidOrder', params: ({ context }) => ({ orderId: context.series!.order!.orderId, ohash: context.series!.order!.ohash }) },
     },
@@ -160,6 +167,7 @@ export const checkoutMachine = setup({
               redeemPoints: context.isGuest ? {} : event.output.redeemPoints ?? {},
               freeItems: context.isGuest ? 0 : event.output.freeItems ?? 0,
               freeItemProducts: event.output.freeItemProducts ?? [],
+              walletBalance: context.isGuest ? 0 : event.output.walletBalance ?? 0,
             };
           }),
         },
@@ -186,6 +194,7 @@ export const checkoutMachine = setup({
           guard: 'canChoosePoints',
           actions: assign(({ context, event }) => edited({ pointsLines: event.spend ? [...context.pointsLines, event.line] : context.pointsLines.filter((i) => i !== event.line) })),
         },
+        'checkout.wallet': { guard: 'canUseWallet', actions: assign(({ event }) => edited({ payWithWallet: event.use })) },
         // Lines changed: the choices made on lines by index start again.
         'checkout.cart': {
           actions: assign(({ context, event }) => (cartSignatureOf({ ...context, lines: event.lines }) === cartSignatureOf(context)
@@ -264,35 +273,3 @@ export const checkoutMachine = setup({
 export function newIdempotencyKey(): string {
   return globalThis.crypto.randomUUID();
 }
-
-type Snapshot = { context: CheckoutContext; hasTag(t: 'pending'): boolean; can(e: CheckoutEvent): boolean; matches(v: 'loadFailed' | 'editing'): boolean };
-
-/** Selectors: views read these, never state paths. */
-/** The submit button's enabled state: exactly what the guard `canSubmit` allows now. */
-export const selectCanSubmit = (s: Snapshot) => s.can({ type: 'checkout.submit' });
-export const selectIsPending = (s: Snapshot) => s.hasTag('pending');
-export const selectMode = (s: Snapshot) => s.context.mode;
-export const selectPaymentMethods = (s: Snapshot) => s.context.paymentMethods;
-export const selectPaymentMethodId = (s: Snapshot) => s.context.paymentMethodId;
-export const selectGuest = (s: Snapshot) => ({
-  isGuest: s.context.isGuest,
-  name: s.context.guestName,
-  phone: s.context.guestPhone,
-  nameError: s.context.touched.name ? guestNameError(s.context.guestName) : null,
-  phoneError: s.context.touched.phone ? guestPhoneError(s.context.guestPhone) : null,
-});
-export const selectAddresses = (s: Snapshot) => s.context.addresses;
-export const selectAddressId = (s: Snapshot) => s.context.addressId;
-export const selectCar = (s: Snapshot) => ({ carId: s.context.carId, carDetails: s.context.carDetails });
-export const selectError = (s: Snapshot) => s.context.error;
-/** The free-item choice: the balance, the cart lines (indexes) one of which may be taken free, and the chosen one. */
-export const selectFreeItem = (s: Snapshot) => ({
-  balance: s.context.freeItems,
-  lines: s.context.lines.flatMap((_, i) => (canTakeFreeItem(s.context, i) ? [i] : [])),
-  chosen: s.context.freeItemLine,
-});
-/** Points: the balance, what the chosen lines spend, and each line that may be paid with them. */
-export const selectRewards = (s: Snapshot) => rewardsView(s.context);
-export const selectSoldOut = (s: Snapshot) => s.context.soldOut;
-export const selectLoadFailed = (s: Snapshot) => s.matches('loadFailed');
-export const selectIsEditing = (s: Snapshot) => s.matches('editing');

@@ -42,6 +42,8 @@ export function orderRequestOf(c: CheckoutContext) {
       deliveryAddressId: address && !address.input ? address.id : null,
     },
     products: orderProductsOf(c),
+    // Only when chosen: every other request stays as it was (a kept series compares them as text).
+    ...(c.payWithWallet && { payWithWallet: true }),
   };
 }
 export type OrderRequest = ReturnType<typeof orderRequestOf>;

@@ -78,3 +78,6 @@ export function rewardsView(c: Rewards) {
       : [],
   };
 }
+
+/** The wallet may pay for a registered customer who holds some balance; the server checks it covers the total. */
+export const canUseWallet = (c: { isGuest: boolean; walletBalance: number }) => !c.isGuest && c.walletBalance > 0;

@@ -30,6 +30,8 @@ export interface CheckoutOptions {
   redeemPoints?: Record<number, number>;
   freeItems?: number;
   freeItemProducts?: number[];
+  /** The customer's wallet balance in the brand (KD); none for the guest. */
+  walletBalance?: number;
 }
 
 export interface CheckoutInput {
@@ -66,6 +68,9 @@ export interface CheckoutContext extends Required<CheckoutInput>, RewardOptions,
   order: PlacedOrder | null;
   /** Products (ids) sold out or unavailable now: their lines must be removed before Place order. */
   soldOut: number[];
+  walletBalance: number;
+  /** The wallet pays the whole order (the request's payWithWallet); the payment method is then not used. */
+  payWithWallet: boolean;
 }
 
 export type CheckoutEvent =
@@ -79,6 +84,8 @@ export type CheckoutEvent =
   | { type: 'checkout.freeItem'; line: number | null }
   /** Pay a cart line's product with points (spend), or with money again. */
   | { type: 'checkout.points'; line: number; spend: boolean }
+  /** Pay the whole order from the wallet (use), or with the payment method again. */
+  | { type: 'checkout.wallet'; use: boolean }
   /** The cart as it is now (a sold-out line removed) and the products that are sold out. */
   | { type: 'checkout.cart'; lines: CheckoutLine[]; soldOut: number[] }
   | { type: 'checkout.submit' }

@@ -1,5 +1,8 @@
 import { and, not, or, setup, stateIn, transition, type SnapshotFrom, type StateValue } from 'xstate';
 import type { OrderEventType, OrderLifecycleEvent } from '../domain/orderEvents';
+import type {
+  DeliverySystem, OrderArrival, OrderLifecycleColumns, OrderLifecycleRow, OrderPayment, OrderRefund, OrderStatus,
+} from './orderVocabulary';
 
 /**
  * Every order's lifecycle (SPEC.md 4 "Orders"; the spec does not list the allowed transitions,
@@ -53,16 +56,9 @@ import type { OrderEventType, OrderLifecycleEvent } from '../domain/orderEvents'
  *   (`isRepeat`): payment callbacks retry and several screens mark the same order read.
  */
 
-/**
- * How an order reaches the customer: one name each (the stored `delivery_system`), one label for
- * staff. SPEC.md calls car service "drive-thru" on the console's screens, so that is its label
- * there; the shop's translated texts say "Car service" (src/i18n).
- */
-export const DELIVERY_SYSTEMS = ['pickup', 'carService', 'delivery'] as const;
-export type DeliverySystem = (typeof DELIVERY_SYSTEMS)[number];
-export const DELIVERY_LABELS: Readonly<Record<DeliverySystem, string>> = { pickup: 'Pick-up', carService: 'Drive-thru', delivery: 'Delivery' };
-
 export type { OrderLifecycleEvent, OrderEventType };
+export * from './orderVocabulary';
+export { EVENT_VERBS, refusalMessage } from './orderRefusal';
 
 export interface OrderLifecycleContext { deliverySystem: DeliverySystem }
 
@@ -180,54 +176,6 @@ export const orderLifecycleMachine = setup({
 });
 
 export type OrderLifecycleSnapshot = SnapshotFrom<typeof orderLifecycleMachine>;
-/**
- * The statuses in the order staff read them (the flow, then the two ends): the status counts, the
- * status filters and the server's count schema all follow this list. Legacy ids are ORDER_STATUS_TYPES'.
- */
-export const ORDER_STATUSES = ['pending', 'accepted', 'ready', 'closed', 'rejected'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** The statuses in which the branch still owes the customer something ("current" orders). */
-export const OPEN_STATUSES: readonly OrderStatus[] = ['pending', 'accepted', 'ready'];
-
-/** Events that finish an order against the customer's wish; the operator gives a reason (kept on the order). */
-export const REASON_EVENTS = ['order.reject', 'order.noShow'] as const satisfies readonly OrderEventType[];
-export const REASON_MAX_LENGTH = 200;
-/** The reason the server gives when nobody accepted an order within the acceptance deadline. */
-export const NOT_ACCEPTED_IN_TIME = 'Not accepted in time';
-/**
- * Minutes a pending order waits for the branch before the server rejects it (server/orders/deadline.ts).
- * Ten: long enough for a rush at the counter, short enough that a customer is not left waiting for
- * a drink that nobody is making (docs/decisions.md "Order screens: server").
- */
-export const ACCEPTANCE_DEADLINE_MINUTES = 10;
-/** The short lists the console offers (any other reason can be typed). */
-export const REASON_CHOICES: Record<(typeof REASON_EVENTS)[number], string[]> = {
-  'order.reject': ['Item sold out', 'Branch too busy', 'Closing soon', 'Cannot reach the customer', 'Suspected fake order'],
-  'order.noShow': ['Customer did not come', 'Customer did not answer the phone', 'Customer cancelled at the branch'],
-};
-export type OrderArrival = 'none' | 'arrived' | 'served' | 'noShow';
-export type OrderPayment = 'unpaid' | 'paid';
-export type OrderRefund = 'none' | 'requested' | 'approved';
-
-/** The order columns the machine owns (a row of `orders` satisfies it). */
-export interface OrderLifecycleRow {
-  status: string;
-  arrival: string;
-  payment: string;
-  refund: string;
-  isViewed: boolean;
-  deliverySystem: string;
-}
-
-export interface OrderLifecycleColumns {
-  status: OrderStatus;
-  arrival: OrderArrival;
-  payment: OrderPayment;
-  refund: OrderRefund;
-  isViewed: boolean;
-}
-
 /** The machine snapshot an order row is in. */
 export function orderSnapshotFrom(row: OrderLifecycleRow): OrderLifecycleSnapshot {
   return orderLifecycleMachine.resolveState({
@@ -300,56 +248,6 @@ export const STATUS_EVENTS = Object.fromEntries(ORDER_STATUS_TYPES.map((s) => [s
 /** The status an event leads to through Store/UpdateOrderStatus (the inverse of STATUS_EVENTS). */
 export const statusOfEvent = (event: OrderEventType): OrderStatus | undefined =>
   ORDER_STATUS_TYPES.find((s) => s.event === event)?.name;
-
-/** What an event does to an order, as a past participle: "Order #12 was not accepted". */
-export const EVENT_VERBS: Record<OrderEventType, string> = {
-  'order.accept': 'accepted',
-  'order.reject': 'rejected',
-  'order.ready': 'marked as ready',
-  'order.close': 'closed',
-  'order.markPaid': 'marked as paid',
-  'order.arrive': 'marked as arrived',
-  'order.serve': 'marked as served',
-  'order.noShow': 'marked as no-show',
-  'order.markRead': 'marked as read',
-  'order.requestRefund': 'refunded',
-  'order.approveRefund': 'given an approved refund',
-};
-
-const ARRIVAL_TEXT: Record<string, string> = { served: 'it was served', noShow: 'it is a no-show' };
-
-/**
- * Why the machine refuses `event` for this order, as a sentence for staff:
- * "Order #12 cannot be accepted: it is closed".
- */
-export function refusalMessage(orderId: number, row: OrderLifecycleRow, event: OrderLifecycleEvent): string {
-  return `Order #${orderId} cannot be ${EVENT_VERBS[event.type]}: ${refusalReason(row, event)}`;
-}
-
-function refusalReason(row: OrderLifecycleRow, event: OrderLifecycleEvent): string {
-  const delivery = `a ${(DELIVERY_LABELS[row.deliverySystem as DeliverySystem] ?? row.deliverySystem).toLowerCase()} order`;
-  switch (event.type) {
-    case 'order.accept': case 'order.reject': case 'order.close': case 'order.ready':
-      return `it is ${row.status}`;
-    case 'order.arrive': case 'order.serve': case 'order.noShow': {
-      const needsCar = event.type !== 'order.noShow';
-      if (needsCar ? row.deliverySystem !== 'carService' : row.deliverySystem === 'delivery') return `it is ${delivery}`;
-      if (row.arrival === 'served' || row.arrival === 'noShow') return ARRIVAL_TEXT[row.arrival];
-      if (event.type === 'order.arrive' && row.arrival === 'arrived') return 'the customer has already arrived';
-      if (event.type === 'order.serve' && row.status === 'pending') return 'it is not accepted yet';
-      return `it is ${row.status}`;
-    }
-    case 'order.markPaid': return 'it is already paid';
-    case 'order.markRead': return 'it is already read';
-    case 'order.requestRefund':
-      return row.payment !== 'paid' ? 'it is not paid'
-        : row.refund === 'approved' ? 'its refund is already approved'
-        : row.refund === 'requested' ? 'a refund is already requested'
-        : 'it is rejected, and its payment is given back by itself';
-    case 'order.approveRefund':
-      return row.refund === 'approved' ? 'its refund is already approved' : 'no refund is requested';
-  }
-}
 
 /** The state value of an order row, for comparisons in tests and views. */
 export const stateValueOf = (row: OrderLifecycleRow): StateValue => orderSnapshotFrom(row).value;

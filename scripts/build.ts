@@ -4,14 +4,17 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { writeOpenApi } from './openapi';
+import { writeResourceDocuments } from './resourceDocuments';
 
 /**
  * Everything `npm start` and `npm test` need built, offline, each step skipped when its inputs
  * have not changed since the last build:
  *   1. the OpenAPI document, generated from the routes' schemas;
  *   2. the Mesh gateway (.mesh/) over it;
- *   3. typed GraphQL operations (src/gql/) by codegen from the gateway's schema;
- *   4. the SPA (dist/) by Vite.
+ *   3. the console's half of each declared resource (src/console/resources/generated/), from the
+ *      server's declarations and the gateway's schema;
+ *   4. typed GraphQL operations (src/gql/) by codegen from the gateway's schema;
+ *   5. the SPA (dist/) by Vite.
  */
 const bin = (name: string) => path.resolve('node_modules/.bin', name);
 const run = (cmd: string, args: string[], env: Record<string, string> = {}): void => {
@@ -96,6 +99,7 @@ const t0 = Date.now();
 await step('openapi', ['server', 'domain', 'package-lock.json'], 'mesh/generated/openapi.gateway.json', writeOpenApi);
 await step('mesh', ['mesh/generated/openapi.gateway.json', 'mesh', '.meshrc.yaml'], '.mesh/index.ts', () =>
   run(bin('mesh'), ['build'], { MESH_UPSTREAM_URL: 'http://rest.in-process' }));
+await step('resources', ['.mesh/schema.graphql', 'server', 'domain', 'scripts/resourceDocuments.ts'], 'src/console/resources/generated', writeResourceDocuments);
 await step('codegen', ['.mesh/schema.graphql', 'src', 'codegen.ts'], 'src/gql/index.ts', () => run(bin('graphql-codegen'), ['--config', 'codegen.ts']));
 await step('spa', ['src', 'machines', 'domain', 'public', 'index.html', 'vite.config.ts', 'scripts/viteGqlInline.ts', 'scripts/build.ts', 'package-lock.json'], 'dist/index.html', () => {
   if (!existsSync('index.html')) return;

@@ -4,6 +4,7 @@ import { startUpkeep, type UpkeepOptions } from './db/upkeep';
 import { buildApp, type AppOptions } from './app';
 import { isEmpty, openDatabase, type Database, type OpenOptions } from './db/client';
 import { seed } from './db/seed';
+import { seedDemoHistory } from './db/demoHistory';
 import type { OrderEvents } from './events/orderEvents';
 import { pgOrderEvents } from './events/pgOrderEvents';
 import { createFirestoreMirror, firestoreConfigFromEnv, withFirestoreMirror, type FirestoreMirrorConfig } from './events/firestoreMirror';
@@ -36,6 +37,8 @@ export interface StartOptions extends OpenOptions {
   mountGateway?: MountGateway;
   /** Serve GraphiQL on GET /graphql to a browser (default: GRAPHIQL=on, mesh/graphiql.ts). */
   graphiql?: boolean;
+  /** On a new database, after the seed: six weeks of demo history (server/db/demoHistory.ts). The product's start (app/main.ts) sets it; tests do not. */
+  demoHistory?: boolean;
   /** false: every gateway request goes through Yoga's HTTP adapter, none by mesh/direct.ts (tests compare the two). */
   gatewayDirect?: boolean;
   /** Serve the built SPA from this folder when it exists (default dist/). */
@@ -85,7 +88,7 @@ export interface RunningServer {
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const database = await openDatabase(opts);
   // seed() checks again under the migrations' lock: replicas may get here at the same moment.
-  if (await isEmpty(database.db)) await seed(database.db);
+  if ((await isEmpty(database.db)) && (await seed(database.db)) && opts.demoHistory) await seedDemoHistory(database.db);
   const firestore = opts.firestore === undefined ? firestoreConfigFromEnv() : opts.firestore;
   const notify = await pgOrderEvents(database);
   const metrics = opts.metricsToken ? createMetrics() : null;

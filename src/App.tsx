@@ -2,8 +2,7 @@ import { Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { lazyChunk } from './lib/lazy';
 import { lazyWithApollo, useApolloAfterFirstScreen } from './lib/gateway';
-import { AUTH_ROUTES, CONSOLE_ROUTES, SHOP_ROUTES } from './routes';
-import { NotFound } from './common/NotFound';
+import { AUTH_ROUTES, SHOP_ROUTES } from './routes';
 import { Loading } from './common/Loading';
 import { OfflineBanner } from './common/OfflineBanner';
 import { RouteErrorBoundary } from './common/RouteErrorBoundary';
@@ -24,9 +23,9 @@ export function App() {
       <Suspense fallback={<Loading />}>
         <Switch>
           {AUTH_ROUTES.map((r) => <Route key="auth" path={r.path}><AuthApp /></Route>)}
-          {CONSOLE_ROUTES.map((r) => <Route key="console" path={r.path}><ConsoleApp /></Route>)}
           {SHOP_ROUTES.map((r) => <Route key="shop" path={r.path}><ShopApp /></Route>)}
-          <Route><NotFound /></Route>
+          {/* The console's routes and the 404 page: its route table (src/console/pages.tsx) tells them apart. */}
+          <Route><ConsoleApp /></Route>
         </Switch>
       </Suspense>
       </RouteErrorBoundary>

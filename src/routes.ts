@@ -1,6 +1,8 @@
-import { CONSOLE_ROUTES } from '../domain/permissions';
-
-/** Every route of SPEC.md section 2, by face. The console's come from the permission table. */
+/**
+ * The shop's and the sign-in pages' routes (SPEC.md section 2). The console's are its own route
+ * table, src/console/pages.tsx, in the console's chunk; every other address goes to the console,
+ * which shows the 404 page for an address it does not know.
+ */
 export interface ShopRoute { path: string; title: string; customerOnly?: boolean }
 
 export const SHOP_ROUTES: ShopRoute[] = [
@@ -29,5 +31,3 @@ export const AUTH_ROUTES = [
   { path: '/reset_password', title: 'Reset Password' },
   { path: '/registration', title: 'Registration' },
 ] as const;
-
-export { CONSOLE_ROUTES };

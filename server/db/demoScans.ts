@@ -50,7 +50,7 @@ const BRANCHES_OF: Record<number, number[]> = { 7: [1], 8: [2, 3] };
 const SCANNER_AT: Record<number, number | null> = { 1: 4, 2: null, 3: null };
 
 /** mulberry32: a small fixed pseudo-random sequence, so the demo is the same on every install. */
-function sequence(seed: number) {
+export function sequence(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

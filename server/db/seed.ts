@@ -15,6 +15,10 @@ export const DEMO_ACCOUNTS = [
   { id: 3, userName: 'brandmanager', fullName: 'Bader Brand', emailAddress: 'brand@brewops.test', role: 'BRAND_MANAGER', companyId: 1, brandId: 7 },
   { id: 4, userName: 'branchuser', fullName: 'Noura Branch', emailAddress: 'branch@brewops.test', role: 'BRANCH_USER', companyId: 1, brandId: 7, branchId: 1 },
   { id: 5, userName: 'customer', fullName: 'Sara Customer', emailAddress: 'customer@brewops.test', role: 'CUSTOMER', phoneNumber: '+96550000001' },
+  // The reviewer roles of SPEC.md 6, one each, at the places of the accounts above (issue 23).
+  { id: 6, userName: 'companyreviewer', fullName: 'Huda Reviewer', emailAddress: 'companyreviewer@brewops.test', role: 'COMPANY_REVIEWER', companyId: 1 },
+  { id: 7, userName: 'brandreviewer', fullName: 'Fahad Reviewer', emailAddress: 'brandreviewer@brewops.test', role: 'BRAND_REVIEWER', companyId: 1, brandId: 7 },
+  { id: 8, userName: 'branchreviewer', fullName: 'Mariam Reviewer', emailAddress: 'branchreviewer@brewops.test', role: 'BRANCH_REVIEWER', companyId: 1, brandId: 7, branchId: 1 },
 ] as const;
 
 /**

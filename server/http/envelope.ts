@@ -61,7 +61,8 @@ export function naming(error: ApiError, ...named: Named[]): ApiError {
 
 export const unauthorized = (message = 'Current user did not login to the application!') => new ApiError(401, message);
 export const forbidden = (message = 'Required permissions are not granted.') => new ApiError(403, message);
-export const notFound = (what = 'Entity') => new ApiError(404, `There is no such an entity. ${what}`);
+/** A 404 in plain English, naming what was not found: 'Order not found.' (issue 23: was 'There is no such an entity. Order'). */
+export const notFound = (what?: string) => new ApiError(404, what ? `${what} not found.` : 'Not found.');
 export const conflict = (message: string) => new ApiError(409, message);
 export const unprocessable = (message: string) => new ApiError(422, message);
 export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>

@@ -40,6 +40,8 @@ const ORDER_AR: Arabic<typeof ORDER_TEXT> = {
   noDiscount: 'هذا الخصم غير متاح لك.',
   noAddress: 'يرجى اختيار عنوان التوصيل.',
   noCar: 'يرجى اختيار سيارتك لخدمة السيارة.',
+  walletGuest: 'يرجى تسجيل الدخول للدفع من محفظتك.',
+  walletNotEnough: 'رصيد محفظتك لا يكفي لهذا الطلب. يرجى اختيار طريقة دفع أخرى.',
 };
 
 const FIXED_AR: Record<string, string> = {

@@ -1,11 +1,13 @@
 import type { LanguageCode } from '../../domain/languages';
-import type { CodePurpose } from '../services/verification/codes';
 
 /**
  * The texts of the SMS a customer receives, in the language of the request that asked for it
  * (Accept-Language: the shop sends its own). The English stays as it always was; the Arabic keeps
  * the code in Latin digits, as the customer types it.
  */
+/** What a one-time code is for (server/services/verification/codes.ts); each has its SMS text. */
+export type CodePurpose = 'register' | 'reset' | 'signIn';
+
 const CODE_SMS: Record<LanguageCode, Record<CodePurpose, (code: string) => string>> = {
   en: {
     register: (code) => `Your verification code is ${code}`,

@@ -1,7 +1,8 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
-import { orders } from '../db/schema';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { branches, orders } from '../db/schema';
 import { ApiError } from '../http/envelope';
-import { ACCEPTANCE_DEADLINE_MINUTES, NOT_ACCEPTED_IN_TIME } from '../../machines/orderLifecycle';
+import { NOT_ACCEPTED_IN_TIME } from '../../machines/orderLifecycle';
+import { acceptWaitingOrders, refreshAutoAcceptBranches } from '../services/operations/autoAccept';
 import { transitionOrder, type OrderOps } from './transition';
 import { endExpiredBusyModes } from '../services/branch/busy';
 import { startRefundWork, type RefundOps, type RefundWorkOptions } from '../payments/refunds';
@@ -11,8 +12,9 @@ export const DEADLINE_SWEEP_MS = 5_000;
 const BATCH = 50;
 
 /**
- * Rejects, with the reason 'Not accepted in time', every order still pending
- * ACCEPTANCE_DEADLINE_MINUTES after it was placed. Each rejection is an ordinary lifecycle step
+ * Rejects, with the reason 'Not accepted in time', every order still pending its branch's
+ * acceptance deadline (branches.acceptance_deadline_minutes, domain/orderSettings.ts) after it
+ * was placed; `deadlineMs`, when given, holds for every branch instead (browser tests). Each rejection is an ordinary lifecycle step
  * (transitionOrder, as the system): the machine decides, the redeemed points come back in the same
  * transaction, the live feed and the customer's tracker hear of it.
  *
@@ -22,10 +24,13 @@ const BATCH = 50;
  * skipped here). Nothing lives in memory, so a restart simply finds the late orders again.
  * Returns the ids this call rejected.
  */
-export async function rejectLateOrders(ops: OrderOps, now = new Date(), deadlineMs = ACCEPTANCE_DEADLINE_MINUTES * 60_000): Promise<number[]> {
-  const placedBefore = new Date(now.getTime() - deadlineMs);
+export async function rejectLateOrders(ops: OrderOps, now = new Date(), deadlineMs?: number): Promise<number[]> {
+  const deadline = deadlineMs === undefined
+    ? sql`make_interval(mins => ${branches.acceptanceDeadlineMinutes})`
+    : sql`make_interval(secs => ${deadlineMs / 1000})`;
   const late = await ops.db.select({ id: orders.id }).from(orders)
-    .where(and(eq(orders.status, 'pending'), lt(orders.createdAt, placedBefore)))
+    .innerJoin(branches, eq(branches.id, orders.branchId))
+    .where(and(eq(orders.status, 'pending'), lt(orders.createdAt, sql`${now.toISOString()}::timestamptz - ${deadline}`)))
     .orderBy(asc(orders.createdAt)).limit(BATCH);
   const rejected: number[] = [];
   for (const { id } of late) {
@@ -44,7 +49,8 @@ export interface TimedWork { stop(): Promise<void> }
 
 /**
  * The timed work of live orders, now and every DEADLINE_SWEEP_MS until stopped, one round at a
- * time per process: late orders are rejected (rejectLateOrders), and busy modes whose time is up
+ * time per process: orders of auto-accepting branches that still wait are accepted
+ * (server/services/operations/autoAccept.ts), late orders are rejected (rejectLateOrders), and busy modes whose time is up
  * switch themselves off (server/services/branch/busy.ts). Beside it, on its own timer, the refund
  * worker gives back the money of refunds decided by the lifecycle (server/payments/refunds.ts), so
  * a slow provider never delays a rejection. All are safe with any number of processes.
@@ -52,7 +58,7 @@ export interface TimedWork { stop(): Promise<void> }
 export interface TimedWorkOptions {
   /** How often a round runs (default DEADLINE_SWEEP_MS). */
   everyMs?: number;
-  /** How long an order may stay pending (default ACCEPTANCE_DEADLINE_MINUTES); browser tests shorten it to watch a rejection happen. */
+  /** How long an order may stay pending, for every branch (default: each branch's own deadline); browser tests shorten it to watch a rejection happen. */
   deadlineMs?: number;
   /** The refund worker's options (its own period, backoff; tests give a provider double). */
   refunds?: RefundWorkOptions;
@@ -64,6 +70,9 @@ export function startTimedWork(ops: OrderOps & RefundOps, opts: TimedWorkOptions
     if (stopped || round) return;
     round = (async () => {
       await endExpiredBusyModes(ops.db);
+      // Before the deadline: an auto-accepting branch's order is never rejected for waiting.
+      await refreshAutoAcceptBranches(ops);
+      while (!stopped && (await acceptWaitingOrders(ops)).length >= BATCH);
       // A full batch means more may be waiting: go again at once.
       while (!stopped && (await rejectLateOrders(ops, new Date(), opts.deadlineMs)).length >= BATCH);
     })().catch((err) => opts.onError?.(err)).finally(() => { round = null; });

@@ -4,7 +4,7 @@ import { orderItems, rewardPrograms, users, walletLedger } from '../db/schema';
 import { lockedBalance, orderLedgerKey, postToLedger, type Account } from '../loyalty/ledger';
 import { toFils } from '../../domain/money';
 import { returnFreeItem } from '../loyalty/freeItems';
-import type { OrderRecord } from './transition';
+import type { OrderRecord } from './row';
 import type { RefundRecord } from '../payments/refunds';
 
 export const POINTS_RETURNED_REASON = 'Points returned';
@@ -14,7 +14,7 @@ export const POINTS_RETURNED_REASON = 'Points returned';
  * called by transitionOrder (server/orders/transition.ts) in the transaction of every status
  * change, with the order row before and after it:
  * - the order is closed: it earns points (the branch's points program) and punches (its purchases
- *   program), and punches that reach the target become free items;
+ *   program), and punches that reach the target become free items; a no-show earns nothing;
  * - the sale is undone (rejected, or its refund approved): the points and the free item it spent come back;
  * - its refund is approved: what it earned is taken back, in proportion to the money the refund
  *   gives back (`refund`, the row the same step wrote; none: all of it).
@@ -29,7 +29,8 @@ export async function applyLoyalty(tx: Tx, before: OrderRecord, after: OrderReco
   if (after.refund === 'approved' && before.refund !== 'approved') await takeBackEarned(tx, after, refund);
 }
 
-const closesSale = (before: OrderRecord, after: OrderRecord) => after.status === 'closed' && before.status !== 'closed';
+/** A sale is closed when the order is closed, except by a no-show: the customer never came for it, so it earns nothing. */
+const closesSale = (before: OrderRecord, after: OrderRecord) => after.status === 'closed' && before.status !== 'closed' && after.arrival !== 'noShow';
 
 /** The lifecycle steps that undo a sale: the order is rejected, or its refund is approved. */
 export const undoesSale = (before: OrderRecord, after: OrderRecord) =>

@@ -13,6 +13,9 @@ import {
  * every field of it (the compiler checks), and the console's row type is the generated type of
  * the one GraphQL fragment on `StaffOrder` (src/console/orders/operations.ts).
  */
+/** An order as its table holds it (the lifecycle's and loyalty's input). */
+export type OrderRecord = typeof orders.$inferSelect;
+
 const ARRIVALS: readonly OrderArrival[] = ['none', 'arrived', 'served', 'noShow'];
 const PAYMENTS: readonly OrderPayment[] = ['unpaid', 'paid'];
 const REFUNDS: readonly OrderRefund[] = ['none', 'requested', 'approved'];

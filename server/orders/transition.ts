@@ -11,8 +11,10 @@ import { orderScope } from './scope';
 import { applyLoyalty } from './points';
 import { recordRefund, wakeRefundWorkers, type RefundRecord } from '../payments/refunds';
 import { noticeOrderStatus } from '../notify/orderPushes';
+import { queueTickets } from '../printing/jobs';
 
-export type OrderRecord = typeof orders.$inferSelect;
+export type { OrderRecord } from './row';
+import type { OrderRecord } from './row';
 
 /** What transitionOrder needs: the database and the order events port (an AppContext has both). */
 export interface OrderOps { db: Db; events: OrderEvents }
@@ -84,6 +86,8 @@ export async function transitionOrder(
       await applyLoyalty(tx, row, updated, refund);
       // The customer is told of accepted, ready and rejected in the same transaction (server/notify/orderPushes.ts).
       await noticeOrderStatus(tx, row, updated);
+      // An accepted order's tickets are queued for its branch's printers with the acceptance (server/printing/jobs.ts).
+      if (updated.status === 'accepted' && row.status !== 'accepted') await queueTickets(tx, updated);
       await opts.within?.(tx, updated, row);
       return { order: updated, changed: true, refund };
     });

@@ -12,6 +12,7 @@ import { refundNoticeText, type RefundNotice } from '../messages/refunds';
 import { customerLanguage } from '../notify/orderPushes';
 import type { OnlinePaymentProvider, RefundAnswer, RefundAsk } from './provider';
 import { onlineProviderFor } from './index';
+import { returnToWallet, WALLET_PROVIDER } from '../loyalty/walletPayment';
 
 type OrderRecord = typeof orders.$inferSelect;
 export type RefundRecord = typeof refunds.$inferSelect;
@@ -51,7 +52,8 @@ function refundDecidedBy(before: OrderRecord, after: OrderRecord, event: OrderLi
  * step: when the step ends a paid order without serving it, or approves a refund request, the
  * refund row is written here, so it commits or rolls back with the step and is never lost. The
  * amount is never more than the payment captured less what the order's other refunds give back.
- * A cash refund is `owed` at once; any other waits for the refund worker (runDueRefunds).
+ * A cash refund is `owed` at once; a wallet order's is `refunded` at once, by a ledger credit in the
+ * same transaction (walletPayment.ts returnToWallet); any other waits for the refund worker (runDueRefunds).
  * Returns the row, or null when the step refunds nothing.
  */
 export async function recordRefund(tx: Tx, before: OrderRecord, after: OrderRecord, event: OrderLifecycleEvent, caller: Caller): Promise<RefundRecord | null> {
@@ -72,14 +74,17 @@ export async function recordRefund(tx: Tx, before: OrderRecord, after: OrderReco
   const amount = Math.min(left, decided.whole || !request ? left : toFils(request.amount));
   if (amount <= 0) return null;
   const provider = paid?.provider ?? info.provider;
-  const status: RefundStatus = provider === 'cash' ? 'owed' : 'pending';
+  const toWallet = provider === WALLET_PROVIDER;
+  const status: RefundStatus = provider === 'cash' ? 'owed' : toWallet ? 'refunded' : 'pending';
   const [row] = await tx.insert(refunds).values({
     orderId: after.id, paymentId: paid?.id ?? null, refundRequestId: request?.id ?? null, provider, amount: filsToDecimal(amount),
     currency: info.currency, reason: request?.reason ?? after.statusReason ?? '', cause: decided.cause, status,
+    ...(toWallet && { providerStatus: 'refunded', refundedAt: new Date(), lastMessage: 'Returned to the wallet.' }),
   }).onConflictDoNothing().returning();
   // The same order and cause twice cannot happen through the version-checked step; if it did, the first row stands.
   if (!row) return null;
-  await notifyCustomer(tx, row, status === 'owed' ? 'owed' : 'returning');
+  if (toWallet) await returnToWallet(tx, after, row, toFils(given) === 0);
+  await notifyCustomer(tx, row, status === 'owed' ? 'owed' : toWallet ? 'returned' : 'returning');
   return row;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context';
 import { registerAuditHistory } from './audit';
-import type { Resource } from './resource';
+import type { DeclaredResource } from './resource';
 import { taxResource } from '../services/tax/resource';
 import { appUpdatesResource } from '../services/appUpdates/resource';
 import { userResource } from '../services/adminUserManagement/staffUsers';
@@ -22,20 +22,20 @@ import { preInvitationResource } from '../services/preInvitationLists/resource';
  * Every admin resource declared with `defineResource` (server/resources/resource.ts): the one
  * place a new resource is registered. Its routes and its history (AuditLog/GetEntityHistory) follow.
  */
-export const RESOURCES: readonly Resource[] = [
-  taxResource as unknown as Resource,
-  appUpdatesResource as unknown as Resource,
-  userResource as unknown as Resource,
-  companyResource as unknown as Resource, brandResource as unknown as Resource,
-  branchResource as unknown as Resource,
-  branchScheduleResource as unknown as Resource,
-  brandAddressFieldsResource as unknown as Resource,
-  brandDeliveryFeeResource as unknown as Resource,
-  brandPaymentResource as unknown as Resource,
-  brandAdvertisementResource as unknown as Resource,
-  rewardProgramResource as unknown as Resource,
-  customersGroupResource as unknown as Resource,
-  preInvitationResource as unknown as Resource,
+export const RESOURCES: readonly DeclaredResource[] = [
+  taxResource,
+  appUpdatesResource,
+  userResource,
+  companyResource, brandResource,
+  branchResource,
+  branchScheduleResource,
+  brandAddressFieldsResource,
+  brandDeliveryFeeResource,
+  brandPaymentResource,
+  brandAdvertisementResource,
+  rewardProgramResource,
+  customersGroupResource,
+  preInvitationResource,
 ];
 
 export function registerResources(app: FastifyInstance, ctx: AppContext) {

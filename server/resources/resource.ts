@@ -29,8 +29,8 @@
  * - a delete that other rows still refer to (a foreign key: orders, customers, users) is refused
  *   with a 409 and a sentence, so history is never removed (docs/decisions.md).
  * Rows map to items field by field (same names; numeric columns become numbers, timestamps ISO
- * strings); give `toItem` when they differ. Calls that are not plain CRUD are written by hand with
- * `route()` on the resource's helpers (`resource.scopeOf`, `resource.audited`, `resource.list`).
+ * strings); give `toItem` when they differ. A body per kind, switches, work after a write and the
+ * other calls are hooks of the declaration (below); those calls use `scopeOf`, `audited`, `list`.
  */
 import { and, eq, getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -105,13 +105,31 @@ export interface ResourceDeclaration<T extends PgTable, I extends TObject, C ext
   toItem?: (row: Row<T>) => Static<I>;
   /** What a row is called in messages (default: the item's title). */
   label?: string;
+  /** A body per kind (reward programs'): a create and an update call each; create sets `field`, another kind's row is a 404 (`label`). */
+  kinds?: { field: ColumnName<T>; of: Record<string, { label: string; create: TObject; update: TObject; methods: { create: string; update: string } }> };
+  /** Body → column values when they are not field by field (trimmed, defaulted, kept as text); `before` is null on create. */
+  toColumns?: (body: Record<string, unknown>, before: Row<T> | null) => Record<string, unknown>;
+  /** Work a write brings with it (rows of other tables that follow this one), in the write's transaction, before its audit entry. */
+  afterWrite?: (tx: Tx, change: { action: AuditAction; before: Row<T> | null; after: Row<T> | null }) => Promise<void>;
+  /** Switches: a boolean column set by its own call, `POST <Name> { <id>, <field>: boolean }`, in scope, checked, audited; answers the item. */
+  switches?: Record<string, { field: ColumnName<T> & keyof Static<I>; id: string; can?: Capability; summary: string }>;
+  /** A unique index whose violation is the caller's to mend: its name → the 400's message (otherwise a 409). */
+  uniqueMessages?: Record<string, string>;
+  /** Row actions and the service's other calls that are not CRUD, mounted with its routes; `self` is the declared resource. */
+  calls?: (self: Resource<T, I>) => ReturnType<typeof route>[];
+}
+
+/** What the registry (server/resources/index.ts) holds of every declared resource, whatever its row. */
+export interface DeclaredResource extends ScopedRows {
+  can: Record<Action, Capability>;
+  /** The declaration's data (schemas, method names, sorting, filters): the console's half is generated from it (scripts/resourceDocuments.ts). */
+  declaration: DeclaredParts;
+  /** Mounts the routes (called by the registry). */
+  register(app: FastifyInstance, ctx: AppContext): void;
 }
 
 /** A declared resource: its routes, and the helpers hand-written calls on it reuse. */
-export interface Resource<T extends PgTable = PgTable, I extends TObject = TObject> extends ScopedRows {
-  can: Record<Action, Capability>;
-  /** Mounts the routes (called by the registry). */
-  register(app: FastifyInstance, ctx: AppContext): void;
+export interface Resource<T extends PgTable = PgTable, I extends TObject = TObject> extends DeclaredResource {
   /** The caller's scope over this table, as a where fragment. */
   scopeOf(caller: Caller): SQL | undefined;
   /** A row as the API shows it. */
@@ -121,6 +139,14 @@ export interface Resource<T extends PgTable = PgTable, I extends TObject = TObje
   /** One page of the list, as the list route answers it. */
   list(db: Db, caller: Caller, query: Record<string, unknown>): Promise<{ data: Static<I>[]; totalCount: number }>;
 }
+
+/** What a declaration says that the console's half is derived from; no table, no functions. */
+export type DeclaredParts = {
+  service: string; item: TObject; create: TObject; update: TObject;
+  scope: { level: ScopeLevel; field: string } | null;
+  methods: { list: string; create?: string; update?: string; delete?: string };
+  sortable: readonly string[]; defaultSorting: string; filters: Readonly<Record<string, 'equals' | 'contains'>>;
+};
 
 const INT_ID = { minimum: 1, maximum: 2147483647 };
 
@@ -178,6 +204,7 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
     try {
       return await db.transaction(async (tx) => {
         const { before, after } = await write(tx);
+        await decl.afterWrite?.(tx, { action, before, after });
         const row = (after ?? before) as Record<string, unknown> | null;
         if (!row) return null;
         const beforeItem = before && (toItem(before) as Record<string, unknown>);
@@ -195,7 +222,9 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
       if (foreignKeyViolation(err) !== null) {
         throw conflict(`This ${label.toLowerCase()} cannot be ${action === 'delete' ? 'deleted' : 'changed'}: orders, customers or users refer to it, and their history is kept.`);
       }
-      if (uniqueViolation(err) !== null) throw conflict(`Another ${label.toLowerCase()} already has these values.`);
+      const unique = uniqueViolation(err);
+      if (unique !== null && decl.uniqueMessages?.[unique]) throw badRequest(decl.uniqueMessages[unique]);
+      if (unique !== null) throw conflict(`Another ${label.toLowerCase()} already has these values.`);
       throw err;
     }
   };
@@ -234,12 +263,14 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
     ...Object.fromEntries(filters.map(([f]) => [f, filterParam(decl.item.properties[f] as TSchema)])),
   });
   const ListResult = Obj(`${title}List`, { data: Type.Array(decl.item), totalCount: Type.Integer() });
-  const writableCreate = Object.keys(decl.create.properties);
-  const writableUpdate = Object.keys(decl.update.properties).filter((f) => f !== 'id' && f !== decl.scope?.field);
+  const writableOf = (create: TObject, update: TObject) => ({ create: Object.keys(create.properties),
+    update: Object.keys(update.properties).filter((f) => f !== 'id' && f !== decl.scope?.field) });
+  /** The columns a body writes: the declaration's mapping of the fields sent, else field by field. */
+  const columnsOf = (body: Record<string, unknown>, fields: string[], before: Row<T> | null) => (!decl.toColumns ? toColumns(body, fields)
+    : decl.toColumns(Object.fromEntries(fields.filter((f) => body[f] !== undefined).map((f) => [f, body[f]])), before));
   const withTitle = (schema: TObject, name: string) => ({ ...schema, title: (schema as { title?: string }).title ?? name }) as TObject;
   const [deleteName, deleteParams] = decl.methods.delete?.split('?') ?? [];
   const [deleteIdParam, deleteParentParam] = deleteParams?.split('&') ?? [];
-  const [updateVerb, updateName] = decl.methods.update?.includes(' ') ? decl.methods.update.split(' ') : ['PUT', decl.methods.update];
 
   /** The row `id` inside the caller's scope, locked for the write; 404 otherwise (existence is not revealed). */
   const lockInScope = async (tx: Tx, caller: Caller, id: number) => {
@@ -275,6 +306,45 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
   const updateRow = (tx: Tx, id: number, values: Record<string, unknown>) =>
     tx.update(decl.table).set(values as never).where(eq(idColumn, id)).returning() as unknown as Promise<Row<T>[]>;
 
+  type Kind = { field: string; name: string; label: string } | null;
+  const createRoute = (name: string, body: TObject, fields: string[], kind: Kind, summary = `Creates a ${label.toLowerCase()}.`) => route({
+    method: 'POST', name, access: decl.can.create, summary, body, result: decl.item,
+    handler: async ({ body, caller, ctx }) => {
+      const input = { ...(body as Record<string, unknown>), ...(kind && { [kind.field]: kind.name }) };
+      await checkParent(ctx.db, caller, input);
+      const saved = await audited(ctx.db, caller, 'create', async (tx) => {
+        await decl.check?.(tx, input, null);
+        const [after] = await insertRow(tx, columnsOf(input, kind ? [...fields, kind.field] : fields, null));
+        return { before: null, after };
+      });
+      return toItem(saved!);
+    },
+  });
+  /** Changes the fields sent of the row `id` in scope (of `kind`, when given). */
+  const change = (ctx: AppContext, caller: Caller, input: Record<string, unknown>, fields: string[], kind: Kind) =>
+    audited(ctx.db, caller, 'update', async (tx) => {
+      const before = await lockInScope(tx, caller, Number(input.id));
+      if (kind && (before as Record<string, unknown>)[kind.field] !== kind.name) throw notFound(kind.label);
+      const values = columnsOf(input, fields, before);
+      const changed = Object.fromEntries(fields.filter((f) => input[f] !== undefined).map((f) => [f, input[f]]));
+      await decl.check?.(tx, { ...(toItem(before) as Record<string, unknown>), ...changed }, before);
+      const [after] = Object.keys(values).length ? await updateRow(tx, Number(input.id), values) : [before];
+      return { before, after };
+    });
+  const updateRoute = (method: string, body: TObject, fields: string[], kind: Kind, summary = `Changes a ${label.toLowerCase()}: only the fields sent.`) => {
+    const [verb, name] = method.includes(' ') ? method.split(' ') : ['PUT', method];
+    return route({
+      method: verb as 'PUT' | 'POST', name, access: decl.can.update, summary, body, result: decl.item,
+      handler: async ({ body, caller, ctx }) => {
+        const input = body as Record<string, unknown>;
+        await checkReferences(ctx.db, input);
+        return toItem((await change(ctx, caller, input, fields, kind))!);
+      },
+    });
+  };
+  const plain = writableOf(decl.create, decl.update);
+  const kinds = Object.entries(decl.kinds?.of ?? {});
+
   const routes = [
     route({
       method: 'GET', name: decl.methods.list, access: decl.can.view,
@@ -282,37 +352,19 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
       query: ListQuery, result: ListResult,
       handler: async ({ query, caller, ctx }) => (await list(ctx.db, caller, query as Record<string, unknown>)) as never,
     }),
-    decl.methods.create && route({
-      method: 'POST', name: decl.methods.create, access: decl.can.create, summary: `Creates a ${label.toLowerCase()}.`,
-      body: withTitle(decl.create, `${title}CreateInput`), result: decl.item,
-      handler: async ({ body, caller, ctx }) => {
-        const input = body as Record<string, unknown>;
-        await checkParent(ctx.db, caller, input);
-        const saved = await audited(ctx.db, caller, 'create', async (tx) => {
-          await decl.check?.(tx, input, null);
-          const [after] = await insertRow(tx, toColumns(input, writableCreate));
-          return { before: null, after };
-        });
-        return toItem(saved!);
-      },
+    decl.methods.create && createRoute(decl.methods.create, withTitle(decl.create, `${title}CreateInput`), plain.create, null),
+    decl.methods.update && updateRoute(decl.methods.update, withTitle(decl.update, `${title}UpdateInput`), plain.update, null),
+    ...kinds.flatMap(([name, k]) => {
+      const [kind, fields] = [{ field: decl.kinds!.field, name, label: k.label }, writableOf(k.create, k.update)];
+      return [createRoute(k.methods.create, k.create, fields.create.filter((f) => f !== kind.field), kind, `Creates a ${k.label}.`),
+        updateRoute(k.methods.update, k.update, fields.update, kind, `Changes a ${k.label}; only the fields sent change.`)];
     }),
-    decl.methods.update && route({
-      method: updateVerb as 'PUT' | 'POST', name: updateName!, access: decl.can.update, summary: `Changes a ${label.toLowerCase()}: only the fields sent.`,
-      body: withTitle(decl.update, `${title}UpdateInput`), result: decl.item,
-      handler: async ({ body, caller, ctx }) => {
-        const input = body as Record<string, unknown>;
-        await checkReferences(ctx.db, input);
-        const saved = await audited(ctx.db, caller, 'update', async (tx) => {
-          const before = await lockInScope(tx, caller, Number(input.id));
-          const values = toColumns(input, writableUpdate);
-          const changed = Object.fromEntries(writableUpdate.filter((f) => input[f] !== undefined).map((f) => [f, input[f]]));
-          await decl.check?.(tx, { ...(toItem(before) as Record<string, unknown>), ...changed }, before);
-          const [after] = Object.keys(values).length ? await updateRow(tx, Number(input.id), values) : [before];
-          return { before, after };
-        });
-        return toItem(saved!);
-      },
-    }),
+    ...Object.entries(decl.switches ?? {}).map(([name, sw]) => route({
+      method: 'POST', name, access: sw.can ?? decl.can.update, summary: sw.summary,
+      body: Obj(`${name}Input`, { [sw.id]: Type.Integer(INT_ID), [sw.field]: Type.Boolean() }), result: decl.item,
+      handler: async ({ body, caller, ctx }) => toItem((await change(ctx, caller,
+        { id: (body as Record<string, unknown>)[sw.id], [sw.field]: (body as Record<string, unknown>)[sw.field] }, [sw.field], null))!),
+    })),
     deleteName && route({
       method: 'DELETE', name: deleteName, access: decl.can.delete, summary: `Deletes a ${label.toLowerCase()} (refused while other records refer to it).`,
       query: Obj(`${title}DeleteQuery`, { [deleteIdParam]: Type.Integer(INT_ID), ...(deleteParentParam ? { [deleteParentParam]: Type.Optional(Type.Integer(INT_ID)) } : {}) }),
@@ -331,9 +383,14 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
     }),
   ].filter((r): r is ReturnType<typeof route> => !!r);
 
-  return {
+  const self: Resource<T, I> = {
     service: decl.service, label, scope: decl.scope, can: decl.can,
-    register: (app, ctx) => service(app, ctx, decl.service, routes),
+    declaration: {
+      service: decl.service, item: decl.item, create: decl.create, update: decl.update, scope: decl.scope, methods: decl.methods,
+      sortable: decl.sortable, defaultSorting: decl.defaultSorting, filters: (decl.filters ?? {}) as Record<string, 'equals' | 'contains'>,
+    },
+    register: (app, ctx) => service(app, ctx, decl.service, [...routes, ...(decl.calls?.(self) ?? [])]),
     scopeOf, rowScope, toItem, audited, list,
   };
+  return self;
 }

@@ -15,7 +15,6 @@ import { registerShopCountry } from './country/shop';
 import { registerShopProductTypesAndSubtypes } from './productTypesAndSubtypes/shop';
 import { registerShopCars } from './cars/shop';
 import { registerShopStore } from './store/shop';
-import { registerRewardProgramCalls } from './rewardPrograms/resource';
 import { registerCustomerLoyalty } from './customer/loyalty';
 import { registerCustomerRequests } from './customer/requests';
 import { registerCustomersGroupCalls } from './customersGroups/resource';
@@ -23,14 +22,13 @@ import { registerPreInvitationLists } from './preInvitationLists/resource';
 import { registerStaffRegistration } from './customer/staffRegistration';
 import { registerShopCustomer } from './customer/shop';
 import { registerValidationCodes } from './customer/codes';
-import { registerShopCustomerDeliveryAddress } from './customerDeliveryAddress/shop';
+import { registerShopBrandAddressForm, registerShopCustomerDeliveryAddress } from './customerDeliveryAddress/shop';
 import { registerShopBrandDeliveryFee } from './brandDeliveryFee/shop';
-import { registerSandboxPayments } from '../payments/sandbox';
+import { registerSandboxPayments } from '../payments/sandboxPage';
 import { registerGatewayPayments } from '../payments/gatewayRoutes';
 import { registerPaymentReconciliation } from '../payments/reconciliationRoutes';
 import { registerFiles } from './files/routes';
 import { registerBrand } from './brand/resource';
-import { registerCompany } from './company/resource';
 import { registerCurrency } from './currency/routes';
 import { registerResources } from '../resources';
 import { registerBranchAdmin } from './branch/resource';
@@ -48,6 +46,9 @@ import { registerRewardCardScans } from './rewardCardScans/routes';
 import { registerPaymentDashboard } from './paymentDashboard/routes';
 import { registerQualityReport } from './operations/qualityReport';
 import { registerSupport } from './operations/support';
+import { registerAutoAccept } from './operations/autoAccept';
+import { registerPrinters } from '../printing/routes';
+import { registerPrinterProtocols } from '../printing/protocols';
 
 /** Every REST service, in the order of SPEC.md section 7. */
 export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
@@ -70,11 +71,11 @@ export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   registerShopStore,
   registerShopCustomer,
   registerValidationCodes,
-  registerShopCustomerDeliveryAddress,
+  registerShopCustomerDeliveryAddress, registerShopBrandAddressForm,
   registerShopBrandDeliveryFee,
   // administration: the declared resources (server/resources/index.ts) and their history
   registerResources,
-  registerCompany, registerBrand, registerCurrency,
+  registerBrand, registerCurrency,
   registerBranchAdmin, registerBrandPayment, registerDeliveryAreasTree,
   // menu management (SPEC.md 7 Menu management; the Branch availability switches)
   registerProductTypesAndSubtypesAdmin, registerProductsAdmin, registerProductAddition, registerBrandDeliveryAreas, registerBranchAvailability,
@@ -84,10 +85,12 @@ export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   // the branch's service and where staff get help (issue 13: /QualityReport, /SupportPage)
   registerQualityReport, registerSupport, registerNotifications,
   // loyalty and customers (issue 10)
-  registerRewardProgramCalls, registerCustomerLoyalty, registerCustomerRequests, registerCustomersGroupCalls, registerRewardCardScans,
+  registerCustomerLoyalty, registerCustomerRequests, registerCustomersGroupCalls, registerRewardCardScans,
   registerPreInvitationLists, registerStaffRegistration,
   // the embedded card payment provider's hosted page (not part of the REST API)
   registerSandboxPayments,
   // the payment gateways' callbacks and returns (not part of the REST API), and staff's reconciliation view (issue 21)
   registerGatewayPayments, registerPaymentReconciliation,
+  // kitchen printers (issue 25): their service, the protocols they poll (not part of the REST API), and auto-accept
+  registerPrinters, registerPrinterProtocols, registerAutoAccept,
 ];

@@ -9,7 +9,7 @@ import { AuthCard } from './AuthCard';
 import { CodeStep } from './CodeStep';
 import { provideCodeSignIn } from './codeSignInPorts';
 import { t, translateMessage, useShopLanguage } from '../i18n';
-import '../i18n/enScreens';
+import '../i18n/screens';
 import {
   selectError, selectInfo, selectIsPending, selectPhoneNumber, selectStep, type CodeSignInStep,
 } from '../../machines/codeSignIn';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { typedDigits } from '../../domain/digits';
 import { t } from '../i18n';
-import '../i18n/enScreens';
+import '../i18n/screens';
 import '../shop/registration/registration.css';
 
 /**

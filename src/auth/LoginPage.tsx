@@ -5,7 +5,7 @@ import { useTitle } from '../lib/title';
 import { AuthCard } from './AuthCard';
 import { TEXT } from '../../domain/constants';
 import { t, translateMessage, useShopLanguage } from '../i18n';
-import '../i18n/enScreens';
+import '../i18n/screens';
 
 /** The shared door of customers and staff: in the shop's language (staff's console stays English). */
 export function LoginPage() {

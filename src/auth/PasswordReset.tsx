@@ -11,7 +11,7 @@ import { typedDigits } from '../../domain/digits';
 import { PhoneInput } from '../shop/components/PhoneInput';
 import { AuthCard } from './AuthCard';
 import { t, translateMessage, useShopLanguage } from '../i18n';
-import '../i18n/enScreens';
+import '../i18n/screens';
 
 const SendResetCode = graphql(`
   query SendPasswordResetCode($phoneNumber: String!) {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { notify } from '../lib/notify';
-import { Toasts } from './Toasts';
+import { Toasts, carryNotice } from './Toasts';
 
 afterEach(() => { vi.useRealTimers(); });
 
@@ -59,6 +59,16 @@ describe('Toasts', () => {
     expect(screen.queryByText('Old')).toBeNull();
     act(() => { notify('success', 'New', 'From now'); });
     expect(screen.getByText('New')).toBeTruthy();
+    second.unmount();
+  });
+
+  it('a notice carried from a page the user was sent away from shows once when the toaster mounts (issue 23)', () => {
+    carryNotice('warning', 'Not allowed', 'Brands is not open to your role (BRAND_MANAGER).');
+    const first = render(<Toasts />);
+    expect(screen.getAllByText('Brands is not open to your role (BRAND_MANAGER).')).toHaveLength(1);
+    first.unmount();
+    const second = render(<Toasts />);
+    expect(screen.queryByText('Brands is not open to your role (BRAND_MANAGER).')).toBeNull();
     second.unmount();
   });
 });

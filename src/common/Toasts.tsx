@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
-import { NoticeQueue } from '../lib/notify';
+import { useEffect, useSyncExternalStore } from 'react';
+import { NoticeQueue, notify, type Intent } from '../lib/notify';
 import './common.css';
 
 /** Confirmations go quickly; errors stay long enough to read. */
@@ -15,6 +15,11 @@ export function Toasts({ translate = (text: string) => text }: {
   translate?: (text: string) => string;
 } = {}) {
   const notices = useSyncExternalStore(shopNotices.subscribe, shopNotices.notices, shopNotices.notices);
+  // A notice carried from the page the user was sent away from shows here, once.
+  useEffect(() => {
+    const held = carried.splice(0);
+    held.forEach((n) => notify(n.intent, n.title, n.message));
+  }, []);
   return (
     <div className="shop-toasts" aria-live="assertive">
       {notices.map((n) => (
@@ -25,4 +30,14 @@ export function Toasts({ translate = (text: string) => text }: {
       ))}
     </div>
   );
+}
+
+const carried: { intent: Intent; title: string; message: string }[] = [];
+
+/**
+ * A notice for the page the user is being sent to, outside the console (the route guard's refusal
+ * sends a brand manager to the shop): the shop's toaster shows it when it mounts.
+ */
+export function carryNotice(intent: Intent, title: string, message: string) {
+  carried.push({ intent, title, message });
 }

@@ -20,6 +20,7 @@ export const en = {
     notAvailable: 'This screen is not available in this release yet.',
     menu: 'Menu',
     back: '‹ Menu',
+    account: 'Account menu',
   },
   notFound: {
     title: 'Page not found',
@@ -114,6 +115,7 @@ export const en = {
     increase: 'Increase quantity',
     listSeparator: ', ',
     quantity: 'Quantity',
+    calories: '{{count}} kcal',
   },
   cart: {
     title: 'Your cart',
@@ -250,7 +252,6 @@ export const en = {
     placed: 'Order placed',
     paidAtBranch: 'Paid at the branch',
     paidOnDelivery: 'Paid on delivery',
-    signInToPay: 'Sign in to pay again',
     orderAgain: 'Order again',
     reordering: 'Adding to your cart…',
     reorderAdded: 'Added to your cart at today\'s prices.',
@@ -318,6 +319,12 @@ export const en = {
     saving: 'Saving…',
     save: 'Save address',
     noMap: 'The map could not be shown. You can still save the address.',
+    buildingNumber: 'Building',
+    apartment: 'Apartment',
+    avenue: 'Avenue',
+    /** A brand's required field left empty (domain/addressFields.ts addressFieldRequired). */
+    fieldRequired: '{{field}} is required',
+    formFailed: 'The address form could not be loaded. Please try again.',
   },
   busy: {
     until: 'This branch is busy and is not taking new orders until {{time}}.',

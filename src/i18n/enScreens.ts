@@ -1,10 +1,9 @@
 import { plural } from './plural';
-import { addEnglish } from './index';
 
 /**
  * The English of screens that are never the first one (profile, registration, the order's progress,
  * the free-item choice, some refusals): it travels with those screens' chunks, not with the shop's
- * first load. Each screen imports this module, which adds its texts before the screen renders.
+ * first load. Each such screen imports src/i18n/screens.ts, which adds these texts before it renders.
  * The Arabic catalogue (ar.ts) has them all, as it has every text.
  */
 export const enScreens = {
@@ -148,11 +147,13 @@ export const enScreens = {
     spent: 'Points spent',
     readyIn: (p: { count: number }) => `Ready in about ${plural('en', p.count, { one: '{n} minute', other: '{n} minutes' })}`,
     readyAt: 'Ready at about {{time}}',
+    wallet: 'Pay from my wallet',
+    walletBalance: 'Your wallet holds {{amount}}.',
+    walletShort: 'Your wallet holds {{amount}}: not enough for this order.',
+    walletPays: 'Paid from your wallet',
   },
   errors: {
     checkoutFailed: 'The checkout could not be loaded.',
     addressGone: 'This address was not found. It may have been deleted.',
   },
 };
-
-addEnglish(enScreens);

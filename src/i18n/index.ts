@@ -1,9 +1,10 @@
 import { use, useEffect } from 'react';
-import rosetta from 'rosetta';
 import { storage, KEYS } from '../lib/storage';
 import { formatMoney } from '../../domain/money';
+import { formatMoment, type Moment } from '../../domain/time';
 import { LANGUAGES, DEFAULT_LANGUAGE, type LanguageCode } from '../../domain/languages';
-import { en, type Catalogue } from './en';
+import type { Catalogue } from './en';
+import { i18n } from './catalogue';
 
 /**
  * The shop's texts in English and Arabic (docs/decisions.md "Shop languages"). rosetta looks the
@@ -11,9 +12,6 @@ import { en, type Catalogue } from './en';
  * shop speaks Arabic. The language is fixed for a page load: a switch stores the choice and
  * reloads, so texts, server names (Accept-Language) and the document direction never mix.
  */
-// The first screens' English; the later screens' is added with them (addEnglish).
-const i18n = rosetta<Catalogue>({ en: en as Catalogue });
-
 /** Dotted paths to the catalogue's texts: 'menu.title', 'cart.items'. */
 type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string | ((...args: never[]) => string) ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
@@ -66,11 +64,6 @@ export async function startLanguage(code: LanguageCode = preferredLanguage()): P
 
 export const language = () => current;
 
-/** Adds the English of screens loaded later (src/i18n/enScreens.ts) to the catalogue. */
-export function addEnglish(texts: Partial<Catalogue>) {
-  i18n.set('en', texts as Catalogue);
-}
-
 let ready: Promise<LanguageCode> | null = null;
 /** The shop's language, settled once per page load (the shop and the registration both wait for it). */
 export const languageReady = () => (ready ??= startLanguage());
@@ -115,8 +108,10 @@ export function money(amount: number | string, currency = 'KD'): string {
 /** Items of a list in the shop's language: 'Large, Oat' or, with the Arabic comma, 'كبير، حليب الشوفان'. */
 export const joinList = (items: readonly string[]) => items.join(t('product.listSeparator'));
 
-/** A date and time in the shop's language, Latin digits. */
-export function dateTime(value: Date | string | number, options: Intl.DateTimeFormatOptions): string {
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString(current === 'ar' ? 'ar-KW-u-nu-latn' : 'en-KW', options);
+/**
+ * A date and time in the shop's language, Latin digits, on the brand's clock (domain/time.ts, Kuwait
+ * by default), whatever the browser's zone: the tracker reads 14:30 where the console reads 14:30.
+ */
+export function dateTime(value: Moment, options: Intl.DateTimeFormatOptions): string {
+  return formatMoment(value, options, current === 'ar' ? 'ar-KW-u-nu-latn' : 'en-KW');
 }

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, newContext, screenshot, signIn } from '../support/browser';
+import { useServerAndBrowser } from '../support/harness';
 import { localDayAndMinutes } from '../../domain/schedule';
 
 /**
@@ -11,19 +11,10 @@ import { localDayAndMinutes } from '../../domain/schedule';
  * and switched off), a branch with a logo and today's online-ordering hours; a guest then orders
  * from that branch for delivery to Salmiya, and the saved total holds the tax and the fee.
  */
-let server: ServerProcess;
-let browser: Browser;
 let logo: Buffer;
+const { server, browser } = useServerAndBrowser();
 beforeAll(async () => {
-  [server, browser, logo] = await Promise.all([
-    startServerProcess(),
-    launchBrowser(),
-    sharp({ create: { width: 120, height: 120, channels: 3, background: '#2f7d5b' } }).png().toBuffer(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  logo = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#2f7d5b' } }).png().toBuffer();
 });
 
 const API = '/api/services/app';
@@ -248,6 +239,8 @@ describe('branches and brand settings in the console, followed by the shop', () 
       await page.getByLabel('Block').fill('4');
       await page.getByLabel('Street').fill('Qatar St');
       await page.getByLabel('House').fill('12');
+      // The brand's required field (set above on /brands/BrandDeliveryAddressField) is asked in the brand's words.
+      await page.getByLabel('Floor / flat').fill('3');
       await page.getByRole('button', { name: 'Save address' }).click();
       await page.waitForURL('**/check-out?mode=delivery');
       await page.getByLabel('Name').fill('Sharq Guest');

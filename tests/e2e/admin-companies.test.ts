@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, newContext, screenshot, signIn } from '../support/browser';
+import { useServerAndBrowser } from '../support/harness';
 
 /**
  * /companies and /brands in Chromium: an admin creates a company with a logo, pauses it and shuts
  * it out (the row's style follows, SPEC.md 4 and 8); a company admin creates a brand on /brands/new.
  */
-let server: ServerProcess;
-let browser: Browser;
 let logo: Buffer;
+const { server, browser } = useServerAndBrowser();
 beforeAll(async () => {
-  [server, browser, logo] = await Promise.all([
-    startServerProcess(),
-    launchBrowser(),
-    sharp({ create: { width: 120, height: 120, channels: 3, background: '#e07b39' } }).png().toBuffer(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  logo = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#e07b39' } }).png().toBuffer();
 });
 
 
@@ -63,12 +54,12 @@ describe('companies and brands in the console', () => {
     const cells = rowCells(page, company.id);
     await cells.first().waitFor();
     await expect.poll(() => cells.first().getAttribute('class')).not.toMatch(/resource-row-(warning|error)/);
-    await page.getByRole('checkbox', { name: 'Paused: Gulf Roasters' }).click({ force: true });
+    await page.getByRole('switch', { name: 'Pause: Gulf Roasters' }).click({ force: true });
     await expect.poll(() => cells.first().getAttribute('class'), { timeout: 20_000 }).toMatch(/resource-row-warning/);
     expect((await server.api.get('/api/services/app/Company/GetCompanyById', { token: admin, query: { companyId: company.id } })).body.result.paused).toBe(true);
     await screenshot(page, 'admin-companies-paused-1280');
 
-    await page.getByRole('checkbox', { name: 'Accessible: Gulf Roasters' }).click({ force: true });
+    await page.getByRole('switch', { name: 'Access: Gulf Roasters' }).click({ force: true });
     await page.getByText('Company was remove access').waitFor();
     await expect.poll(() => cells.first().getAttribute('class'), { timeout: 20_000 }).toMatch(/resource-row-error/);
     await screenshot(page, 'admin-companies-no-access-1280');

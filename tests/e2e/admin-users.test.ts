@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, signIn, shotOnFailure } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, newContext, screenshot, signIn, shotOnFailure } from '../support/browser';
+import { useServerAndBrowser } from '../support/harness';
 
 /** Staff users in Chromium: a company admin creates a branch user; a brand manager of two brands switches brand. */
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = useServerAndBrowser();
 
 
 const step = <T>(page: Page, name: string, work: () => Promise<T>) => shotOnFailure(page, `admin-users-${name}`, work);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { PHONE, launchBrowser, newContext, screenshot, shotOnFailure } from '../support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PHONE, newContext, screenshot, shotOnFailure } from '../support/browser';
+import { useServerAndBrowser } from '../support/harness';
 
 /**
  * Issue 21 in Chromium, "Checkout and cash": a customer places a card order, lands on the
@@ -12,16 +12,10 @@ import { PHONE, launchBrowser, newContext, screenshot, shotOnFailure } from '../
  */
 const STORE = '/api/services/app/Store';
 const CUSTOMER_ID = 5;
-let server: ServerProcess;
-let browser: Browser;
 let admin: string;
+const { server, browser } = useServerAndBrowser();
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
   admin = await server.api.login('admin');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /** The customer's orders as staff list them. */

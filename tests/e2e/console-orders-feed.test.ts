@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import type { Browser } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server';
-import { launchBrowser, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
+import { newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
 import { placeGuestOrder } from '../support/guestOrders';
+import { useServer, useBrowser } from '../support/harness';
 import { TEXT, TIMINGS } from '../../domain/constants';
 
 /**
@@ -14,17 +13,14 @@ import { TEXT, TIMINGS } from '../../domain/constants';
  * it (another replica, another customer). Within 10 s a page-wide banner says live updates are
  * down; switched on again, the banner goes and the orders placed meanwhile appear and are announced.
  */
-let server: TestServer;
-let browser: Browser;
 let link: Switch;
+const server = useServer({ gateway: true, spaDir: 'dist' });
+const browser = useBrowser();
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ gateway: true, spaDir: 'dist' }), launchBrowser()]);
   link = await tcpSwitch(Number(new URL(server.url).port));
 });
 afterAll(async () => {
-  await browser?.close();
   await link?.close();
-  await server?.close();
 });
 
 interface Switch { url: string; off(): void; on(): void; close(): Promise<void> }

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, newContext, screenshot, signIn } from '../support/browser';
 import { alertPlayedAt, guestPlacesOrderFromPage } from '../support/guestOrders';
+import { useServerAndBrowser } from '../support/harness';
 import { TEXT, TIMINGS } from '../../domain/constants';
 
 /**
@@ -14,19 +14,13 @@ import { TEXT, TIMINGS } from '../../domain/constants';
  * order paid on /unpaidorders. The network drops and comes back without losing an order. And the
  * time from saving an order to the alert sound, 50 times.
  */
-let server: ServerProcess;
-let browser: Browser;
 let guestContext: BrowserContext;
 let guestPage: Page;
+const { server, browser } = useServerAndBrowser();
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
   guestContext = await newContext(browser, server.url, DESKTOP);
   guestPage = await guestContext.newPage();
   await guestPage.goto('/');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /** The guest's side: an order placed from the guest's own page (tests/support/guestOrders.ts). */
@@ -169,7 +163,11 @@ describe('live order operations in Chromium', () => {
       await openScreen(page, '/unpaidorders', 'Unpaid Orders');
       await cell(page, id, 'payment').getByText('Unpaid').waitFor();
       await screenshot(page, 'console-orders-unpaid');
-      await cell(page, id, 'payment').getByRole('button', { name: 'Mark as paid' }).click();
+      // The screen's purpose is in sight at 1280 px beside the full side menu: no sideways scroll to reach it.
+      const button = cell(page, id, 'payment').getByRole('button', { name: 'Mark as paid' });
+      const [buttonBox, tableBox] = await Promise.all([button.boundingBox(), page.getByRole('region', { name: 'Orders' }).boundingBox()]);
+      expect(buttonBox!.x + buttonBox!.width).toBeLessThanOrEqual(tableBox!.x + tableBox!.width);
+      await button.click();
       await cell(page, id, 'payment').waitFor({ state: 'detached' });
       // It is paid on the server, and listed as such among all orders.
       await openScreen(page, '/order', 'All Orders');

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, shotOnFailure } from '../support/browser';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page, Response } from 'playwright-core';
+import { DESKTOP, PHONE, newContext, screenshot, shotOnFailure } from '../support/browser';
 import { placeGuestOrder } from '../support/guestOrders';
+import { useServerAndBrowser } from '../support/harness';
 import { TEXT } from '../../domain/constants';
 
 /**
@@ -12,15 +12,7 @@ import { TEXT } from '../../domain/constants';
  * under it without a single violation. Violations are caught twice: Chromium's console message and
  * the page's `securitypolicyviolation` event.
  */
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = useServerAndBrowser();
 
 /** A browser context that records every CSP violation of any of its pages. */
 async function watchedContext(viewport: { width: number; height: number }) {

@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, newContext, screenshot, signIn } from '../support/browser';
 import { placeGuestOrder } from '../support/guestOrders';
+import { useServerAndBrowser } from '../support/harness';
 import { formatMoney } from '../../domain/money';
 
 /** The admin dashboard's statistics in Chromium: the charts' "view as table" shows the server's figures (issue 13). */
-let server: ServerProcess;
-let browser: Browser;
+const { server, browser } = useServerAndBrowser();
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
   for (let i = 0; i < 3; i++) await placeGuestOrder(server.api, { name: `Stat guest ${i}` });
   // one registered customer's order: a new customer (guests are not counted as customers)
   await placeGuestOrder(server.api, { token: await server.api.login('customer') });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];

@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
-import { menuFor } from '../../domain/permissions';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, newContext, screenshot, signIn } from '../support/browser';
+import { useServerAndBrowser } from '../support/harness';
+import { menuFor } from '../../src/console/pages';
 
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = useServerAndBrowser();
 
 
 describe('the running product in Chromium', () => {

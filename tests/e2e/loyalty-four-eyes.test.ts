@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, launchBrowser, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
+import { useServerAndBrowser } from '../support/harness';
 
 /**
  * Four eyes in Chromium (issue 20, issue 23 "Decisions take one click"): a brand manager grants a
@@ -11,15 +11,7 @@ import { DESKTOP, launchBrowser, newContext, screenshot, shotOnFailure, signIn }
  * admin approves it on /CustomerRequest after a confirmation naming customer, account and amount;
  * one notice; the points are added once.
  */
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = useServerAndBrowser();
 
 const API = '/api/services/app';
 const CUSTOMER = 5;

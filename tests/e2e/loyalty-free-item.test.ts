@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
+import { useServerAndBrowser } from '../support/harness';
 
 /**
  * A free item in Chromium: a brand manager makes a purchases collection for branch 1, choosing
@@ -9,15 +8,7 @@ import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, shotOnFailure, s
  * and the server charges only the other. Then /Request: a company admin asks for wallet money for
  * the customer and approves it, and the ledger pays it once.
  */
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = useServerAndBrowser();
 
 const API = '/api/services/app';
 const CUSTOMER = 5;
@@ -115,8 +106,11 @@ describe('free items and requests', () => {
       await admin.goto('/Request');
       await admin.getByRole('button', { name: 'New request' }).click();
       const form = admin.getByRole('form', { name: 'New request' });
-      await form.getByLabel('Customer id').fill(String(CUSTOMER));
-      await form.getByLabel('Brand id').fill('7');
+      // The customer and the brand are picked by name (issue 23), not typed as ids.
+      await form.getByRole('combobox', { name: 'Customer' }).fill('Sara');
+      await admin.getByRole('option', { name: /Sara Customer/ }).click();
+      await form.getByRole('combobox', { name: 'Brand' }).fill('Mango');
+      await admin.getByRole('option', { name: 'Mango Coffee' }).click();
       await form.getByLabel('Amount (KD)').fill('3.250');
       await form.getByLabel('Reason').fill('Paid cash at the counter');
       await screenshot(admin, 'loyalty-request-form-1280');

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, launchBrowser, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
+import { DESKTOP, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
+import { useServerAndBrowser } from '../support/harness';
 
 /**
  * Groups and pre-invitations in Chromium: a brand manager creates a group on /groups, uploads a
@@ -12,15 +11,7 @@ import { DESKTOP, launchBrowser, newContext, screenshot, shotOnFailure, signIn }
  * calls) and appears among the group's customers. Staff then register a customer on
  * /customers/new-customer, first with a taken phone (the form keeps what was typed).
  */
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = useServerAndBrowser();
 
 const API = '/api/services/app';
 const FILES = path.resolve('tests/.artifacts/files');

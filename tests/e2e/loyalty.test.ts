@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, newContext, screenshot, signIn } from '../support/browser';
+import { useServerAndBrowser } from '../support/harness';
 
 /**
  * Loyalty in Chromium: a brand manager creates a points program for branch 1 on its reward
@@ -10,15 +10,7 @@ import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, signIn } from '.
  * the ledger row appears. The orders themselves are placed and moved through the REST API (the
  * shop's checkout and the order board have their own browser tests).
  */
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = useServerAndBrowser();
 
 const API = '/api/services/app';
 let orderKey = 0;

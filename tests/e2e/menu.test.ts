@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, signIn, shotOnFailure } from '../support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, PHONE, newContext, screenshot, signIn, shotOnFailure } from '../support/browser';
+import { useServerAndBrowser } from '../support/harness';
 
 /**
  * Menu management in Chromium, one story: a brand manager creates a product on /store, a guest
@@ -12,15 +12,9 @@ import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, signIn, shotOnFa
  * first order still reads as it was sold; then an addition group is edited and applied, the tree
  * is renamed and reordered, and the product's history is read, and the shop follows.
  */
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-}, 180_000);
+const { server, browser } = useServerAndBrowser();
 afterAll(async () => {
   await firstGuest?.close();
-  await browser?.close();
-  await server?.close();
 });
 
 const APP = '/api/services/app';
@@ -107,6 +101,7 @@ describe('menu management in Chromium', () => {
     await form.locator('#product-description').fill('Espresso, milk and rose syrup.');
     await form.locator('#product-price').fill('1.7505');
     await form.locator('#product-delivery').fill('Ready in about 8 minutes');
+    await form.locator('#product-calories').fill('-5');
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 214, g: 110, b: 140 } } }).png().toBuffer();
     await page.setInputFiles('#product-image-1', { name: 'rose.png', mimeType: 'image/png', buffer: png });
     await step(page, 'image', () => form.locator('img.resource-image-preview').first().waitFor());
@@ -128,7 +123,9 @@ describe('menu management in Chromium', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     // The form's own check: 4 decimals are refused, nothing is sent.
     await step(page, 'price-check', () => form.getByText('A price in KD with up to 3 decimals, e.g. 1.250.').first().waitFor());
+    await form.getByText('Calories: a whole number from 0 to 10000, or empty.').waitFor();
     await form.locator('#product-price').fill('1.750');
+    await form.locator('#product-calories').fill('250');
     await screenshot(page, 'menu-product-form-1280');
     await form.getByRole('button', { name: 'Save' }).click();
     await step(page, 'saved', async () => {
@@ -142,7 +139,7 @@ describe('menu management in Chromium', () => {
     const tree = (await server.api.get(`${APP}/Products/GetProductsGroupedByTypeAndSubtype`, { token: admin, query: { brandId: 7 } })).body.result;
     productId = tree.flatMap((t: any) => t.subtypes.flatMap((s: any) => s.products)).find((p: any) => p.name === NAME).id;
     const product = (await server.api.get(`${APP}/ProductTypesAndSubtypes/GetProductItemWithSubItemDictionary`, { token: admin, query: { productId } })).body.result;
-    expect(product).toMatchObject({ name: NAME, price: 1.75, productDeliveryText: 'Ready in about 8 minutes' });
+    expect(product).toMatchObject({ name: NAME, price: 1.75, productDeliveryText: 'Ready in about 8 minutes', calories: 250 });
     expect(product.productImage).toMatch(/^\/uploads\/[0-9a-f]{64}\.png$/);
     expect(product.optionGroups.map((g: any) => [g.name, g.isRequired, g.allowMultiple, g.subItems.map((s: any) => [s.name, s.price])])).toEqual([
       ['Cup size', true, false, [['Regular', 0], ['Large', 0.25]]],
@@ -155,6 +152,7 @@ describe('menu management in Chromium', () => {
     try {
       const add = await step(guest, 'product-page', () => addRoseLatte(guest));
       expect(await add.textContent()).toContain('4.200 KD');
+      expect(await guest.getByTestId('product-calories').textContent()).toBe('250 kcal');
       await shot(guest, 'menu-shop-product-390');
       await add.click();
       await guest.waitForURL('**/products');
@@ -191,6 +189,7 @@ describe('menu management in Chromium', () => {
       const form = page.getByRole('form', { name: `Edit ${NAME}` });
       await form.locator('#product-price').waitFor();
       expect(await form.locator('#product-price').inputValue()).toBe('1.750');
+      expect(await form.locator('#product-calories').inputValue()).toBe('250');
       await form.locator('#product-price').fill('2.000');
       await screenshot(page, 'menu-product-form-390');
       await form.getByRole('button', { name: 'Save' }).click();

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, launchBrowser, signIn } from '../support/browser';
+import { DESKTOP, signIn } from '../support/browser';
+import { useServerAndBrowser } from '../support/harness';
 import { dateTimeText, dayKey } from '../../domain/time';
 
 /**
@@ -10,19 +9,10 @@ import { dateTimeText, dayKey } from '../../domain/time';
  * browser's clock, the list showed Kuwait's). Now both are the brand's clock (Kuwait), whatever
  * the browser's time zone: here the browser is in New York (UTC−5/−4).
  */
-let server: ServerProcess;
-let browser: Browser;
 let picture: Buffer;
+const { server, browser } = useServerAndBrowser();
 beforeAll(async () => {
-  [server, browser, picture] = await Promise.all([
-    startServerProcess(),
-    launchBrowser(),
-    sharp({ create: { width: 600, height: 300, channels: 3, background: '#8f5b2f' } }).png().toBuffer(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  picture = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#8f5b2f' } }).png().toBuffer();
 });
 
 describe('news times in the brand time zone', () => {

@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { DESKTOP, PHONE, newContext, screenshot, signIn } from '../support/browser';
+import { useServerAndBrowser } from '../support/harness';
 
 /** /news in Chromium: a brand manager publishes news with an image, and the shop's home shows it (SPEC.md 2.2). */
-let server: ServerProcess;
-let browser: Browser;
 let picture: Buffer;
+const { server, browser } = useServerAndBrowser();
 beforeAll(async () => {
-  [server, browser, picture] = await Promise.all([
-    startServerProcess(),
-    launchBrowser(),
-    sharp({ create: { width: 600, height: 300, channels: 3, background: '#2f8f5b' } }).png().toBuffer(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  picture = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#2f8f5b' } }).png().toBuffer();
 });
 
 

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
+import { useServerAndBrowser } from '../support/harness';
 
 /**
  * Notifications in Chromium (issue 13): a brand manager requests a notification to a group, the
  * admin approves it on /notifications, and a customer of that group sees it in the shop's inbox
  * (the bell's count, the list), once.
  */
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = useServerAndBrowser();
 
 const TITLE = 'Morning club: double punches';
 const TEXT = 'Every coffee before 10 am counts twice this week.';
@@ -38,7 +29,7 @@ describe('notifications', () => {
       const form = page.getByRole('form', { name: 'New notification request' });
       await form.waitFor();
       await form.getByLabel('Brand').selectOption({ label: 'Mango Coffee' });
-      await form.getByLabel('Send to').selectOption({ label: 'Morning club (1)' });
+      await form.getByLabel('Send to').selectOption({ label: 'Morning club · 1 customer' });
       await form.getByLabel('Title').fill(TITLE);
       await form.getByLabel('Text').fill(TEXT);
       await screenshot(page, 'notifications-request-form-1280');
@@ -62,7 +53,7 @@ describe('notifications', () => {
       // Approving sends: the confirmation names the notification and its audience first (issue 20/23).
       const confirmation = adminPage.getByTestId('approve-confirmation');
       await confirmation.waitFor();
-      expect(await confirmation.textContent()).toMatch(/^Approve the notification ".+" for (the group .+|all customers) \(.+\)\? It is sent to them at once\.$/);
+      expect(await confirmation.textContent()).toMatch(/^Approve the notification ".+" for (\d+ customers? of the group .+|all \d+ customers?) \(.+\)\? It is sent to them at once\.$/);
       await adminPage.locator('.bp6-alert').getByRole('button', { name: 'Approve' }).click();
       await adminPage.locator('.bp6-tag', { hasText: 'Sent to 1' }).waitFor();
       await expect.poll(async () => adminPage.getByRole('button', { name: 'Approve' }).count()).toBe(0);

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
 import { placeGuestOrder } from '../support/guestOrders';
+import { useServerAndBrowser } from '../support/harness';
 
 /**
  * /QualityReport and /SupportPage in Chromium (docs/decisions.md "Quality report", "Support page"):
  * orders handled through the API show in the report with the server's figures; the support page
  * checks the clock and the sound, and lists who to call.
  */
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = useServerAndBrowser();
 
 const API = '/api/services/app';
 

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { PHONE, launchBrowser, screenshot, shotOnFailure } from '../support/browser';
+import { PHONE, screenshot, shotOnFailure } from '../support/browser';
+import { useServerAndBrowser } from '../support/harness';
 
 /**
  * Issue 24 "The customer is told", in Chromium on a 390 px phone: the signed-in customer's bell
@@ -10,14 +10,8 @@ import { PHONE, launchBrowser, screenshot, shotOnFailure } from '../support/brow
  * shop in (the shop sends it with the bell's call; the server keeps it: server/notify/language.ts),
  * with no web push configured. English, then Arabic.
  */
-let server: ServerProcess;
-let browser: Browser;
 
-beforeAll(async () => { [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]); });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = useServerAndBrowser();
 
 /** Signs the demo customer in on /login by the fields' names (their labels follow the language). */
 async function signInAsCustomer(page: Page) {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, launchBrowser, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
 import { guestOrderBody } from '../support/guestOrders';
+import { useServerAndBrowser } from '../support/harness';
 
 /**
  * Issue 11, Print: from the order drawer a branch user prints a kitchen ticket (what to make, no
@@ -11,15 +11,7 @@ import { guestOrderBody } from '../support/guestOrders';
  * by a flag (no dialog in a headless test); print media is then emulated to check what the printer gets.
  */
 const MM = 96 / 25.4;
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = useServerAndBrowser();
 
 /** A guest's drive-thru order of two of product 1, placed through the shop's API. */
 async function carOrder() {

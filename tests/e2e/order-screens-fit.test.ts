@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server';
-import { launchBrowser, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
 import { insertOrder } from '../support/orders';
+import { useServer, useBrowser } from '../support/harness';
 
 /**
  * Three leftovers of the order screens (issue 11), at 1440 and 1024 px: an accepted drive-thru
@@ -10,22 +10,17 @@ import { insertOrder } from '../support/orders';
  * the Placed column's timer ('waiting 4 min') was truncated; and the top bar carried an old Busy
  * switch beside the newer busy control of the order screens.
  */
-let server: TestServer;
-let browser: Browser;
 let accepted: number;
 let waiting: number;
+const server = useServer({ gateway: true, spaDir: 'dist' });
+const browser = useBrowser();
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ gateway: true, spaDir: 'dist' }), launchBrowser()]);
   const car = { deliverySystem: 'carService' as const, carDetails: 'Toyota Land Cruiser · White · 12345' };
   // Accepted an hour ago and not ready yet: the longest timer text a row shows ('making 1 h 05 min', late).
   const hourAgo = new Date(Date.now() - 65.5 * 60_000);
   accepted = (await insertOrder(server, { ...car, status: 'accepted', createdAt: hourAgo, acceptedAt: hourAgo, guestCustomerName: 'Four Buttons' })).id;
   // Waited 4 minutes: inside the acceptance deadline, long enough for 'waiting 4 min'.
   waiting = (await insertOrder(server, { ...car, guestCustomerName: 'Waiting Walk-in', createdAt: new Date(Date.now() - 4.2 * 60_000) })).id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const VIEWPORTS = [{ width: 1440, height: 900 }, { width: 1024, height: 768 }] as const;

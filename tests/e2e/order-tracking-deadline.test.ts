@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { PHONE, launchBrowser, newContext, screenshot, shotOnFailure } from '../support/browser';
+import { PHONE, newContext, screenshot, shotOnFailure } from '../support/browser';
 import { guestOrderBody } from '../support/guestOrders';
+import { useServerAndBrowser } from '../support/harness';
 import { NOT_ACCEPTED_IN_TIME } from '../../machines/orderLifecycle';
 
 /**
@@ -13,15 +12,7 @@ import { NOT_ACCEPTED_IN_TIME } from '../../machines/orderLifecycle';
  * 10 minutes), long enough for the guest's page to show the order pending first.
  */
 const DEADLINE_S = 20;
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess({ acceptDeadlineSeconds: DEADLINE_S }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = useServerAndBrowser({ acceptDeadlineSeconds: DEADLINE_S });
 
 describe('the acceptance deadline, seen by the guest', () => {
   it('an order left alone past the deadline is rejected with "Not accepted in time" on the guest page, with no reload', async () => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
 import { guestOrderBody } from '../support/guestOrders';
+import { useServerAndBrowser } from '../support/harness';
 
 /**
  * Issue 11 in Chromium, the customer's side: a guest follows the order on /track-order by its
@@ -12,18 +12,12 @@ import { guestOrderBody } from '../support/guestOrders';
  * on the guest's page within a couple of seconds (median and worst of 20 measured).
  */
 const STORE = '/api/services/app/Store';
-let server: ServerProcess;
-let browser: Browser;
 let guestToken: string;
 let branchToken: string;
+const { server, browser } = useServerAndBrowser();
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
   guestToken = await server.api.guestToken();
   branchToken = await server.api.login('branchuser');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /** A guest's pickup order; answers its id and the /track-order link the shop sends the guest to. */

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import type { ServerProcess } from '../support/serverProcess';
-import { PHONE, launchBrowser, newContext, screenshot, shotOnFailure } from '../support/browser';
-import { startFakeTap, type FakeTap } from '../support/fakeTap';
+import { describe, expect, it } from 'vitest';
+import { PHONE, newContext, screenshot, shotOnFailure } from '../support/browser';
+import { startFakeTap } from '../support/fakeTap';
 import { guestOrdersFromShop, serverWithGateway } from '../support/paymentGateways';
+import { useServerAndBrowser, useStarted } from '../support/harness';
 import { TEXT } from '../../domain/constants';
 
 /**
@@ -14,19 +13,8 @@ import { TEXT } from '../../domain/constants';
  * base URL); the brand switches on KNET (Tap), payment method 6.
  */
 const TAP_KEY = 'sk_test_e2e_tap_key';
-let server: ServerProcess;
-let browser: Browser;
-let tap: FakeTap;
-
-beforeAll(async () => {
-  tap = await startFakeTap({ secretKey: TAP_KEY });
-  [server, browser] = await Promise.all([serverWithGateway({ TAP_SECRET_KEY: TAP_KEY, TAP_BASE_URL: tap.url }, [6]), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await tap?.close();
-});
+const tap = useStarted('the fake Tap', () => startFakeTap({ secretKey: TAP_KEY }));
+const { server, browser } = useServerAndBrowser(() => serverWithGateway({ TAP_SECRET_KEY: TAP_KEY, TAP_BASE_URL: tap.url }, [6]));
 
 describe('a guest pays with KNET through Tap', () => {
   it('orders from the shop, pays on the Tap page and lands on /track-order paid, with the receipt', async () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, launchBrowser, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
 import { placeGuestOrder } from '../support/guestOrders';
+import { useServerAndBrowser } from '../support/harness';
 
 /**
  * Reward card scans in Chromium (issues 10 and 13): a brand manager opens /brands/qrscans for their
@@ -10,21 +10,15 @@ import { placeGuestOrder } from '../support/guestOrders';
  * customer page shows the customer's scans and orders, and an order links to it on All Orders.
  * The fresh install's demo scans (server/db/demoScans.ts) are the data, plus one scan and one order made here.
  */
-let server: ServerProcess;
-let browser: Browser;
 let orderId: number;
 const SARA = 5;
+const { server, browser } = useServerAndBrowser();
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
   orderId = await placeGuestOrder(server.api, { token: await server.api.login('customer') });
   const scan = await server.api.post('/api/services/app/RewardCardScans/InsertUserRewardCardScan', {
     token: await server.api.login('branchuser'), body: { customerId: SARA, branchId: 1, scanType: 'reward', orderId },
   });
   expect(scan.status, JSON.stringify(scan.body)).toBe(200);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const DAY = 24 * 3600 * 1000;

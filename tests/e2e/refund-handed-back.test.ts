@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, launchBrowser, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
+import { DESKTOP, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
+import { useServerAndBrowser } from '../support/harness';
 
 /**
  * Issue 21, cash: a cash order paid at the counter and then rejected owes the customer their cash
@@ -10,13 +9,7 @@ import { DESKTOP, launchBrowser, newContext, screenshot, shotOnFailure, signIn }
  * after confirming; the refund reads Refunded, and the customer's inbox says so.
  */
 const STORE = '/api/services/app/Store';
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => { [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]); });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = useServerAndBrowser();
 
 describe('an owed cash refund', () => {
   it('is marked handed back from the order drawer, after a confirmation', async () => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
+import { DESKTOP, PHONE, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
 import { guestOrderBody } from '../support/guestOrders';
+import { useServerAndBrowser } from '../support/harness';
 
 /**
  * Issue 21 in Chromium, "Refunds that happen by themselves": a customer pays a KNET order on the
@@ -14,16 +14,8 @@ import { guestOrderBody } from '../support/guestOrders';
  * and "Returned on …" on one whose worker runs.
  */
 const STORE = '/api/services/app/Store';
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => {
-  // The timed work (and with it the refund worker) runs only when a deadline is given: an hour keeps it out of the way.
-  [server, browser] = await Promise.all([startServerProcess({ acceptDeadlineSeconds: 3600 }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+// The timed work (and with it the refund worker) runs only when a deadline is given: an hour keeps it out of the way.
+const { server, browser } = useServerAndBrowser({ acceptDeadlineSeconds: 3600 });
 
 /** The customer's KNET order, paid on the sandbox page in a phone-sized browser: its id, amount text and the tracker page. */
 async function paidKnetOrder(on: ServerProcess) {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, screenshot, shotOnFailure } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, screenshot, shotOnFailure } from '../support/browser';
 import { describeViolations, seriousViolations } from '../support/axe';
+import { useServerAndBrowser } from '../support/harness';
 
 /**
  * Issue 12: every shop screen in Arabic at 390 and 1280 px — the brand picker, the menu, a product,
@@ -13,15 +13,7 @@ import { describeViolations, seriousViolations } from '../support/axe';
  * Each must show no English a customer reads (visible text and accessible names), and axe must
  * find nothing serious or critical. The customer's own data (name, e-mail) is allowed to be Latin.
  */
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = useServerAndBrowser();
 
 /**
  * Latin words a customer may meet in the Arabic shop: the product's own name (Brew Ops, upper-cased

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, screenshot, shotOnFailure } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, screenshot, shotOnFailure } from '../support/browser';
 import { describeViolations, seriousViolations } from '../support/axe';
+import { useServerAndBrowser } from '../support/harness';
 
 /**
  * Issue 12: the shop in Arabic, right to left. A browser whose language is Arabic gets the shop
@@ -10,15 +10,7 @@ import { describeViolations, seriousViolations } from '../support/axe';
  * on /track-order with the server's total, at a phone's and a desktop's width; axe finds nothing
  * serious on the Arabic screens. The switch changes the language and the choice is remembered.
  */
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = useServerAndBrowser();
 
 const DETAIL = '/api/services/app/Store/GetOrderDetail';
 const PRODUCT = '/api/services/app/ProductTypesAndSubtypes/GetProductItemWithSubItemDictionarywithProduct';

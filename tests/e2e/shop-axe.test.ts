@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, screenshot } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, screenshot } from '../support/browser';
 import { seriousViolations as serious } from '../support/axe';
+import { useServerAndBrowser } from '../support/harness';
 
 /**
  * Issue 12: axe (WCAG 2 A and AA rules) finds no serious or critical violation on any shop
@@ -19,15 +19,7 @@ const LANGS = [
     login: 'اسم المستخدم أو البريد الإلكتروني أو الهاتف', password: 'كلمة المرور', signIn: 'تسجيل الدخول', failed: 'تعذّر تحميل هذه الصفحة',
   },
 ] as const;
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = useServerAndBrowser();
 
 /** Settled: no loading spinner, no passing notification, fonts and images in. */
 async function settle(page: Page, ready: string) {

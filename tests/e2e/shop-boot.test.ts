@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { PHONE, launchBrowser, shotOnFailure } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { PHONE, shotOnFailure } from '../support/browser';
+import { useServerAndBrowser } from '../support/harness';
 import { chooseBranchScript, shopPages } from '../../bench/firstLoad';
 
 /**
@@ -14,17 +13,9 @@ import { chooseBranchScript, shopPages } from '../../bench/firstLoad';
  *   cache without the screen going back to 'Loading…' and without being asked again.
  */
 const built = existsSync(path.resolve('dist/index.html'));
-let server: ServerProcess;
-let browser: Browser;
 
 describe.skipIf(!built)('shop boot', () => {
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const { server, browser } = useServerAndBrowser();
 
   it('the shell modulepreloads the shop chunk that /products loads, and Apollo arrives without a Loading flash or a second read', async () => {
     const products = (await shopPages(server)).find((p) => p.path === '/products')!;

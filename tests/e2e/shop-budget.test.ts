@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { PHONE, launchBrowser, shotOnFailure } from '../support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, shotOnFailure } from '../support/browser';
+import { useServerAndBrowser } from '../support/harness';
 import { FIRST_LOAD_BUDGET_KB, chooseBranchScript, measureFirstLoad, shopPages, type FirstLoad } from '../../bench/firstLoad';
 
 /**
@@ -13,19 +12,13 @@ import { FIRST_LOAD_BUDGET_KB, chooseBranchScript, measureFirstLoad, shopPages, 
  * and the first screen's answers are not asked again. Runs against the production build (dist/).
  */
 const built = existsSync(path.resolve('dist/index.html'));
-let server: ServerProcess;
-let browser: Browser;
 let measured: FirstLoad[];
 
 describe.skipIf(!built)('shop first-load budget', () => {
+  const { server, browser } = useServerAndBrowser();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
     measured = await measureFirstLoad(browser, server);
   }, 240_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
   const name = (url: string) => path.basename(new URL(url).pathname);

@@ -1,28 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { PHONE, launchBrowser, newContext, screenshot, shotOnFailure } from '../support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PHONE, newContext, screenshot, shotOnFailure } from '../support/browser';
+import { useServerAndBrowser } from '../support/harness';
 
 /**
  * Issue 24 "Trust" items in Chromium at 390 px: a sold-out line is marked in the cart and at
  * checkout with a Remove button and Place order waits for it; the guest's name and phone survive
  * the address pages and a reload of /check-out; the remarks field counts to the server's limit.
  */
-let server: ServerProcess;
-let browser: Browser;
 let espresso: number, cookie: number;
 const API = '/api/services/app';
 
+const { server, browser } = useServerAndBrowser();
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
   const menu = await server.api.get(`${API}/Products/GetProductsGroupedByTypeAndSubtypeAsCustomerForMangoes`, { query: { brandId: 7, branchId: 1 } });
   const products = (menu.body.result as { subtypes: { products: { id: number; name: string }[] }[] }[]).flatMap((t) => t.subtypes.flatMap((s) => s.products));
   [espresso, cookie] = ['Espresso', 'Pistachio Cookie'].map((name) => products.find((p) => p.name === name)!.id);
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 /** A guest's cart of one espresso (2, the product page's least) and one cookie line, then /cart. */
 async function guestCart(page: Page) {
@@ -106,7 +100,7 @@ describe('checkout details', () => {
     });
   }, 180_000);
 
-  it("the remarks field counts to the server's limit (500) and stops there", async () => {
+  it("the remarks field counts to the server's limit (500) and stops there; the promotion code stops at the server's 50", async () => {
     const page = await (await newContext(browser, server.url, PHONE)).newPage();
     await shotOnFailure(page, 'shop-remarks-limit', async () => {
       await guestCart(page);
@@ -115,6 +109,10 @@ describe('checkout details', () => {
       await remarks.fill('x'.repeat(600));
       expect((await remarks.inputValue()).length).toBe(500);
       expect(await page.getByTestId('remarks-count').textContent()).toBe('500/500');
+      // The promotion code stops where the server's limit is (PROMO_CODE_MAX, 50), not before.
+      const promo = page.locator('#promotion-code');
+      await promo.fill('P'.repeat(60));
+      expect((await promo.inputValue()).length).toBe(50);
     });
   }, 120_000);
 });

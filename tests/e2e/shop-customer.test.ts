@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, shotOnFailure } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, newContext, screenshot, shotOnFailure } from '../support/browser';
+import { useServerAndBrowser } from '../support/harness';
 import { CARD_PAYMENT_LABEL, DEFAULT_ADDRESS_COORDS, TEXT } from '../../domain/constants';
 
 /**
@@ -10,15 +10,7 @@ import { CARD_PAYMENT_LABEL, DEFAULT_ADDRESS_COORDS, TEXT } from '../../domain/c
  * by card through the sandbox payment page, and finds the paid order on /track-order and in the
  * order history.
  */
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = useServerAndBrowser();
 
 const newPhoneLocal = () => `5${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { PHONE, launchBrowser, screenshot, shotOnFailure } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PHONE, screenshot, shotOnFailure } from '../support/browser';
+import { useServerAndBrowser } from '../support/harness';
 
 /**
  * Issue 24, "a guest's tracking link works only in the browser that placed the order", as a
@@ -10,15 +10,7 @@ import { PHONE, launchBrowser, screenshot, shotOnFailure } from '../support/brow
  * returns to); it shows the tracker without asking to sign in, and reads the branch's "accepted"
  * and "ready" live as the branch user marks them over REST.
  */
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = useServerAndBrowser();
 
 const newPhone = () => browser.newContext({ baseURL: server.url, viewport: PHONE, deviceScaleFactor: 1, locale: 'ar-KW' });
 const progress = (page: Page) => page.getByTestId('order-progress');

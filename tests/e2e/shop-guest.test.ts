@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, newContext, screenshot } from '../support/browser';
+import { useServerAndBrowser } from '../support/harness';
 import { TEXT } from '../../domain/constants';
 
 /**
@@ -10,15 +10,7 @@ import { TEXT } from '../../domain/constants';
  * with cash ('Cash at branch', payment method 2). The order must exist on the server at the
  * server's price, and the browser must end on /track-order.
  */
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = useServerAndBrowser();
 
 const PRODUCT = '/api/services/app/ProductTypesAndSubtypes/GetProductItemWithSubItemDictionarywithProduct';
 const DETAIL = '/api/services/app/Store/GetOrderDetail';

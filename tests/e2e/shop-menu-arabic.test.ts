@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { PHONE, launchBrowser, screenshot, shotOnFailure } from '../support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PHONE, screenshot, shotOnFailure } from '../support/browser';
+import { useServerAndBrowser } from '../support/harness';
 import { localDayAndMinutes } from '../../domain/schedule';
 
 /**
@@ -12,20 +12,14 @@ import { localDayAndMinutes } from '../../domain/schedule';
  * option's '+' beside its number. Screenshots: tests/.artifacts/screenshots/shop-menu-arabic-*.png.
  */
 const SCHEDULE = '/api/services/app/BranchOnlineOrderingSchedule';
-let server: ServerProcess;
-let browser: Browser;
 let admin: string;
 let cappuccinoId: number;
 
+const { server, browser } = useServerAndBrowser();
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
   admin = await server.api.login('admin');
   const menu = await server.api.get('/api/services/app/Products/GetProductsGroupedByTypeAndSubtypeAsCustomerForMangoes', { query: { brandId: 7, branchId: 1 } });
   cappuccinoId = menu.body.result.flatMap((t: any) => t.subtypes.flatMap((s: any) => s.products)).find((p: any) => p.name === 'Cappuccino').id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 async function scheduleBranch1(rows: { dayOfWeek: number; openTime: string; closeTime: string }[]) {

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { PHONE, launchBrowser, screenshot, shotOnFailure, signIn } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { PHONE, screenshot, shotOnFailure, signIn } from '../support/browser';
+import { useServerAndBrowser } from '../support/harness';
 
 /**
  * Issue 24's story "orders with 100 points spent on a line", in Chromium at 390 px, in Arabic: the
@@ -9,15 +8,7 @@ import { PHONE, launchBrowser, screenshot, shotOnFailure, signIn } from '../supp
  * checkout, the summary shows the 100 points and the money left to pay before Place order, and
  * after the order the customer's points are 20.
  */
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = useServerAndBrowser();
 
 const API = '/api/services/app';
 

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { PHONE, launchBrowser, screenshot, shotOnFailure } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { PHONE, screenshot, shotOnFailure } from '../support/browser';
+import { useServerAndBrowser } from '../support/harness';
 
 /**
  * Issue 24's first story, on a 390 px phone in Arabic: a new customer registers, typing the phone
@@ -9,15 +8,7 @@ import { PHONE, launchBrowser, screenshot, shotOnFailure } from '../support/brow
  * with a one-time code (no password), typed in Arabic-Indic digits too. The cards are headed with
  * the brand's name, not the platform's. Codes are read from the server's SMS outbox.
  */
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = useServerAndBrowser();
 
 const arabic = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
 
@@ -48,7 +39,7 @@ describe('signing in in Arabic with a one-time code', () => {
         await page.getByRole('button', { name: 'أنشئ الحساب' }).click();
         await page.waitForURL('**/profile');
 
-        await page.getByRole('button', { name: 'تسجيل الخروج' }).click();
+        await page.getByRole('button', { name: 'تسجيل الخروج', exact: true }).click();
         await page.goto('/login');
         await page.getByTestId('auth-brand').filter({ hasText: 'مانجو كوفي' }).waitFor();
         await page.getByRole('link', { name: 'الدخول برمز' }).click();

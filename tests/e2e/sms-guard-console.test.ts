@@ -1,9 +1,10 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startServerProcess } from '../support/serverProcess';
+import { DESKTOP, PHONE, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
 import { fakeUnifonic } from '../support/fakeSms';
+import { useServerAndBrowser, useStarted } from '../support/harness';
 import { SMS_GUARD_TEXT } from '../../server/limits/smsGuard';
 import { smsCostText } from '../../src/console/dashboard/smsCost';
 
@@ -19,25 +20,16 @@ const REGISTER = `${APP}/Customer/RegistrateNewUnregisteredUser`;
 const VALIDATE = `${APP}/Customer/ValidateNewUnregisteredUser`;
 const DLR_TOKEN = 'e2e-dlr-token';
 
-let server: ServerProcess;
-let browser: Browser;
-let fake: Awaited<ReturnType<typeof fakeUnifonic>>;
-
-beforeAll(async () => {
-  fake = await fakeUnifonic('e2e-app-sid');
+const fake = useStarted('the fake Unifonic', () => fakeUnifonic('e2e-app-sid'));
+const { server, browser } = useServerAndBrowser(async () => {
   // The server process is started with the environment of this one: the provider's settings, as an operator sets them.
   const settings = { SMS_PROVIDER: 'unifonic', UNIFONIC_APP_SID: 'e2e-app-sid', UNIFONIC_SENDER_ID: 'BrewOps', UNIFONIC_BASE_URL: fake.url, UNIFONIC_DLR_TOKEN: DLR_TOKEN };
   Object.assign(process.env, settings);
   try {
-    [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
+    return await startServerProcess();
   } finally {
     for (const key of Object.keys(settings)) delete process.env[key];
   }
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await fake?.close();
 });
 
 let sender = 0;

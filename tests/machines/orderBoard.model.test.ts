@@ -37,6 +37,12 @@ beforeAll(async () => {
   [managerToken, branchToken, guestToken] = await Promise.all([server.api.login('brandmanager'), server.api.login('branchuser'), server.api.guestToken()]);
   localStorage.setItem('token', managerToken);
   onNotice((n) => notices.push(n));
+  // The gateway's and the board's first page is set-up, not a step: on a loaded machine it took more than
+  // the 10 s a step may take, and failed whichever path came first (the approved refund of a closed order, once it was walked).
+  const orderId = await placeGuestOrder(server.api, { token: guestToken });
+  const board = startBoard(orderId);
+  await waitFor(board, (s) => s.matches({ list: 'success' }) && !!s.context.rows[orderId], { timeout: 90_000 });
+  board.stop();
 });
 afterAll(async () => { await server?.close(); });
 
@@ -72,10 +78,7 @@ describeModel('order board row actions (model-based on the real lifecycle machin
   input: { deliverySystem: 'pickup' },
   // Reject and no-show carry the operator's reason, as the dialog sends them.
   events: [{ type: 'order.reject', reason: 'Item sold out' }, { type: 'order.noShow', reason: 'Item sold out' }],
-  // Left out: approving the refund of an order closed with Close. The board's action never settled in 10 s
-  // in two runs (reported to the lead; the no-show and rejected cases settle, and the server's rule is orderLifecycle.model.test.ts's).
-  filterEvents: (s: LifecycleSnap, e: { type: string }) => ROW_EVENTS.has(e.type as OrderEventType)
-    && !(e.type === 'order.approveRefund' && s.matches({ status: 'closed', arrival: 'none' })),
+  filterEvents: (_: LifecycleSnap, e: { type: string }) => ROW_EVENTS.has(e.type as OrderEventType),
   serialize: (s: LifecycleSnap) => withoutRead(s.value),
   // A pick-up order has no car to arrive or be served; reading is 'opening an order' below.
   mustVisit: atomicStateIds(orderLifecycleMachine).filter((id) => !['orderLifecycle.arrival.arrived', 'orderLifecycle.arrival.served', 'orderLifecycle.read.read'].includes(id)),

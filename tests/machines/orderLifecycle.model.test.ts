@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestModel } from 'xstate/graph';
+import { describeModel, modelPaths, type ModelPath } from '../support/describeModel';
 import { startTestServer, type TestServer } from '../support/server';
 import { EVENT_ACTOR, insertOrder, reachableOrderStates, readOrder, sendOrderEvent } from '../support/orders';
 import {
@@ -8,10 +8,11 @@ import {
 } from '../../machines/orderLifecycle';
 
 /**
- * Model-based test of the order lifecycle against the real server: for every delivery system,
- * each shortest path to each state of the machine is replayed on a fresh order through the
- * real REST calls (`events`), and after each step the order, read from the database and over the
- * API, must be in exactly the machine's state (`states`).
+ * Model-based test of the order lifecycle against the real server, through the shared runner
+ * (tests/support/describeModel.ts): for every delivery system, each shortest path to each state of
+ * the real machine is replayed on a fresh order through the real REST calls (`steps`), and after
+ * each step the order, read from the database and over the API, must be in exactly the machine's
+ * state (`states`). Broken servers (an allowed event refused, a serve that does not close) fail it.
  */
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -23,79 +24,79 @@ beforeAll(async () => {
 afterAll(async () => { await server?.close(); });
 
 type Step = { event: { type: OrderEventType } };
+type Walk = { orderId: number };
 
 /** The REST call of each event, on the order under test; the machine allows it here, so the server must too. */
-function eventsFor(orderId: () => number, send = sendOrderEvent) {
-  const events = {} as Record<OrderEventType, (step: Step) => Promise<void>>;
+function stepsFor(send = sendOrderEvent) {
+  const steps = {} as Record<OrderEventType, (w: Walk, step: Step) => Promise<void>>;
   for (const type of Object.keys(EVENT_ACTOR) as OrderEventType[]) {
-    events[type] = async () => {
-      const res = await send(server.api, type, orderId(), tokens[EVENT_ACTOR[type]]);
+    steps[type] = async (w) => {
+      const res = await send(server.api, type, w.orderId, tokens[EVENT_ACTOR[type]]);
       expect(res.status, `${type}: ${JSON.stringify(res.body.error)}`).toBe(200);
     };
   }
-  return events;
+  return steps;
 }
 
 /** The order as stored and as listed must match the machine's state. */
-function statesFor(orderId: () => number) {
-  return {
-    '*': async (snapshot: OrderLifecycleSnapshot) => {
-      const expected = columnsOf(snapshot);
-      const row = await readOrder(server, orderId());
-      expect({ status: row.status, arrival: row.arrival, payment: row.payment, refund: row.refund, isViewed: row.isViewed }).toEqual(expected);
-      const listed = await server.api.get('/api/services/app/Store/GetUserOrdersAsBranchUser', { token: tokens.admin, query: { Search: `#${orderId()}` } });
-      expect(listed.body.result.data[0]).toMatchObject({ id: orderId(), ...expected });
-    },
-  };
-}
+const states = {
+  '*': async (w: Walk, snapshot: OrderLifecycleSnapshot) => {
+    const expected = columnsOf(snapshot);
+    const row = await readOrder(server, w.orderId);
+    expect({ status: row.status, arrival: row.arrival, payment: row.payment, refund: row.refund, isViewed: row.isViewed }).toEqual(expected);
+    const listed = await server.api.get('/api/services/app/Store/GetUserOrdersAsBranchUser', { token: tokens.admin, query: { Search: `#${w.orderId}` } });
+    expect(listed.body.result.data[0]).toMatchObject({ id: w.orderId, ...expected });
+  },
+};
+
+/** "Broken" servers: CustomerServed only records the arrival, through a write the machine never makes; or an allowed event is refused. */
+const notClosingServe: typeof sendOrderEvent = async (api, type, id, token) => {
+  if (type !== 'order.serve') return sendOrderEvent(api, type, id, token);
+  const { orders } = await import('../../server/db/schema');
+  const { eq } = await import('drizzle-orm');
+  await server.database.db.update(orders).set({ arrival: 'served' }).where(eq(orders.id, id));
+  return { status: 200, body: { result: null, error: null } };
+};
+const refusing = (refused: OrderEventType): typeof sendOrderEvent => async (api, type, id, token) =>
+  (type === refused ? { status: 409, body: { error: { message: 'no' } } } : sendOrderEvent(api, type, id, token));
 
 const SYSTEMS: DeliverySystem[] = ['pickup', 'carService', 'delivery'];
+/** The state nodes an order of this kind can be in (a pick-up order never arrives by car; a delivery has no arrival at all). */
+const reachableNodes = (deliverySystem: DeliverySystem) => [...new Set(reachableOrderStates(deliverySystem).flatMap((c) => [
+  `orderLifecycle.status.${c.status}`, `orderLifecycle.arrival.${c.arrival}`, `orderLifecycle.payment.${c.payment}`,
+  `orderLifecycle.refund.${c.refund}`, `orderLifecycle.read.${c.isViewed ? 'read' : 'unread'}`,
+]))];
+const hasEvent = (type: OrderEventType) => (p: ModelPath) => p.steps.some((st) => st.event.type === type);
 
 describe.each(SYSTEMS)('%s orders', (deliverySystem) => {
-  // States only (not state + incoming transition): one path per reachable state.
-  const model = createTestModel(orderLifecycleMachine, { input: { deliverySystem }, serializeTransition: () => '' } as never);
-  const paths = model.getShortestPaths();
+  const model = { machine: orderLifecycleMachine, input: { deliverySystem } };
 
   it('its paths visit every state an order can reach', () => {
     const key = (c: ReturnType<typeof columnsOf>) => JSON.stringify(c);
-    const visited = new Set(paths.flatMap((p) => [p.state, ...p.steps.map((s) => s.state)]).map((s) => key(columnsOf(s))));
+    const paths = modelPaths(model);
+    const visited = new Set(paths.flatMap((p) => p.steps.map((s) => s.state as OrderLifecycleSnapshot)).map((s) => key(columnsOf(s))));
     const reachable = reachableOrderStates(deliverySystem).map(key);
     expect([...visited].sort()).toEqual([...reachable].sort());
     expect(reachable.length).toBeGreaterThan(deliverySystem === 'delivery' ? 10 : 30);
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      let orderId = 0;
-      orderId = (await insertOrder(server, { deliverySystem })).id;
-      await path.test({ states: statesFor(() => orderId), events: eventsFor(() => orderId) });
-    });
-  }
-});
-
-describe('the model catches a broken server', () => {
-  const model = createTestModel(orderLifecycleMachine, { input: { deliverySystem: 'carService' }, serializeTransition: () => '' } as never);
-  const servedPath = model.getShortestPaths().find((p) => p.steps.some((s) => s.event.type === 'order.serve'))!;
-
-  it('a server that answers 200 but does not close a served order fails the path', async () => {
-    const orderId = (await insertOrder(server, { deliverySystem: 'carService' })).id;
-    // "Broken" server: CustomerServed only records the arrival, through a write the machine never makes.
-    const broken: typeof sendOrderEvent = async (api, type, id, token) => {
-      if (type !== 'order.serve') return sendOrderEvent(api, type, id, token);
-      const { orders } = await import('../../server/db/schema');
-      const { eq } = await import('drizzle-orm');
-      await server.database.db.update(orders).set({ arrival: 'served' }).where(eq(orders.id, id));
-      return { status: 200, body: { result: null, error: null } };
-    };
-    await expect(servedPath.test({ states: statesFor(() => orderId), events: eventsFor(() => orderId, broken) })).rejects.toThrow();
-  });
-
-  it('a server that refuses an allowed event fails the path', async () => {
-    const orderId = (await insertOrder(server, { deliverySystem: 'carService' })).id;
-    const refusing: typeof sendOrderEvent = async (api, type, id, token) =>
-      type === 'order.serve' ? { status: 409, body: { error: { message: 'no' } } } : sendOrderEvent(api, type, id, token);
-    await expect(servedPath.test({ states: statesFor(() => orderId), events: eventsFor(() => orderId, refusing) })).rejects.toThrow();
-  });
+  // One fresh order per path; each step is the event's REST call, each state the order as stored and listed.
+  describeModel(`the real lifecycle machine, walked on the real server (${deliverySystem})`, {
+    ...model,
+    mustVisit: reachableNodes(deliverySystem),
+    start: async (): Promise<Walk> => ({ orderId: (await insertOrder(server, { deliverySystem })).id }),
+    steps: stepsFor() as never,
+    states,
+    broken: [
+      { name: 'a server that refuses an allowed event', spec: { steps: stepsFor(refusing('order.accept')) as never }, pick: hasEvent('order.accept'), failsWith: /expected 409 to be 200/ },
+      ...(deliverySystem === 'carService' ? [{
+        name: 'a server that answers 200 but does not close a served order',
+        spec: { steps: stepsFor(notClosingServe) as never },
+        pick: hasEvent('order.serve'),
+        failsWith: /expected/,
+      }] : []),
+    ],
+  } as never);
 });
 
 describe('the refund rule', () => {

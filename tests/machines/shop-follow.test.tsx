@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { renderApp, resetBrowser } from '../support/renderApp';
 import { guestOrderBody } from '../support/guestOrders';
 import { kd, path, serverProduct, storedCart, type ServerProduct } from '../support/shopUi';
+import { useServerProcess } from '../support/harness';
 import { TEXT } from '../../domain/constants';
 
 /**
@@ -13,20 +13,19 @@ import { TEXT } from '../../domain/constants';
  * saying what changed.
  */
 const STORE = '/api/services/app/Store';
-let server: ServerProcess;
 let staff: string;
 let admin: string;
 let customer: { token: string; userId: number };
 let cappuccino: ServerProduct;
 let cookie: ServerProduct;
+const server = useServerProcess();
 beforeAll(async () => {
-  server = await startServerProcess();
   [staff, admin] = await Promise.all([server.api.login('branchuser'), server.api.login('admin')]);
   const signIn = await server.api.post('/api/TokenAuth/Authenticate', { body: { userNameOrEmailAddress: 'customer', password: '123qwe' } });
   customer = { token: signIn.body.result.accessToken, userId: signIn.body.result.userId };
   [cappuccino, cookie] = await Promise.all([serverProduct(server, 'Cappuccino'), serverProduct(server, 'Pistachio Cookie')]);
 });
-afterAll(async () => { cleanup(); await server?.close(); });
+afterAll(async () => { cleanup(); });
 
 async function placeOrder(token: string, body: Record<string, unknown>) {
   const res = await server.api.post(`${STORE}/SaveNewOrderVS1`, { token, body, headers: { 'idempotency-key': randomUUID() } });

@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { navigateTo, renderApp, resetBrowser } from '../support/renderApp';
 import { installNetworkSwitch } from '../support/networkSwitch';
 import { serverProduct, type ServerProduct } from '../support/shopUi';
+import { useServerProcess } from '../support/harness';
 
 /**
  * Issue 24's Arabic polish, in the real shop against a real server (its own file: the shop's
@@ -11,13 +11,14 @@ import { serverProduct, type ServerProduct } from '../support/shopUi';
  * speaks Arabic, an option's price keeps its sign beside the number, options are joined with the
  * Arabic comma, and a saved address reads its street number as 'شارع 12' and its area in Arabic.
  */
-let server: ServerProcess;
 let cappuccino: ServerProduct;
 
 beforeAll(async () => {
   // Arabic from this file's first page load (the shop settles its language once, when it is imported).
   localStorage.setItem('language', 'ar');
-  server = await startServerProcess();
+});
+const server = useServerProcess();
+beforeAll(async () => {
   cappuccino = await serverProduct(server, 'Cappuccino');
   // The screens' chunks are transformed once here, not inside the first test's wait (a cold transform takes seconds).
   await Promise.all([
@@ -25,7 +26,6 @@ beforeAll(async () => {
     import('../../src/shop/cart/CartPage'), import('../../src/shop/profile/ProfilePage'), import('../../src/i18n/ar'),
   ]);
 });
-afterAll(async () => { await server?.close(); });
 afterEach(() => { resetBrowser(); });
 
 describe('the Arabic shop (issue 24)', () => {

@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { navigateTo, renderApp, resetBrowser } from '../support/renderApp';
 import { installNetworkSwitch } from '../support/networkSwitch';
 import { serverProduct, type ServerProduct } from '../support/shopUi';
+import { useServerProcess } from '../support/harness';
 import { localDayAndMinutes } from '../../domain/schedule';
 
 /**
@@ -16,13 +16,12 @@ import { localDayAndMinutes } from '../../domain/schedule';
 // A browser far from Kuwait: the branch's times must still read in Kuwait's.
 process.env.TZ = 'America/New_York';
 
-let server: ServerProcess;
 let cappuccino: ServerProduct;
 let admin: string;
 const SCHEDULE = '/api/services/app/BranchOnlineOrderingSchedule';
 
+const server = useServerProcess();
 beforeAll(async () => {
-  server = await startServerProcess();
   cappuccino = await serverProduct(server, 'Cappuccino');
   // The screens' chunks are transformed once here, not inside the first test's wait (a cold transform takes seconds).
   await Promise.all([
@@ -30,7 +29,6 @@ beforeAll(async () => {
   ]);
   admin = await server.api.login('admin');
 });
-afterAll(async () => { await server?.close(); });
 afterEach(() => { resetBrowser(); });
 
 async function scheduleBranch1(rows: { dayOfWeek: number; openTime: string; closeTime: string }[]) {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { useState } from 'react';
 import { createActor, fromPromise } from 'xstate';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { renderApp, resetBrowser } from '../support/renderApp';
+import { useServerProcess } from '../support/harness';
 import { PhoneInput } from '../../src/shop/components/PhoneInput';
 import { codeSignInMachine, selectError, selectStep, signInCode } from '../../machines/codeSignIn';
 import { parseCode } from '../../machines/registration';
@@ -89,9 +89,8 @@ describe('sign-in with a code (machines/codeSignIn.ts)', () => {
 });
 
 describe('the real views against a real server', () => {
-  let server: ServerProcess;
-  beforeAll(async () => { server = await startServerProcess(); }, 120_000);
-  afterAll(async () => { cleanup(); await server?.close(); });
+  const server = useServerProcess();
+  afterAll(async () => { cleanup(); });
 
   const click = async (name: string) => {
     const button = await screen.findByRole('button', { name });

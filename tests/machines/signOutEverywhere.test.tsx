@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, cleanup } from '@testing-library/react';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { renderApp, resetBrowser } from '../support/renderApp';
+import { useServerProcess } from '../support/harness';
 
 /**
  * "Sign out everywhere" in the console's user menu and on the shop's profile (issue 20): the server
  * ends every session of the user (a token taken before, as another device holds it, is refused),
  * and this one signs out, back to sign-in. Real app, real server.
  */
-let server: ServerProcess;
-beforeAll(async () => { server = await startServerProcess(); });
-afterAll(async () => { cleanup(); await server?.close(); });
+const server = useServerProcess();
+afterAll(async () => { cleanup(); });
 
 const path = () => window.location.pathname;
 async function login(user: string) {

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { countRows, startTestServer, type TestServer } from '../support/server';
+import { countRows } from '../support/server';
+import { useServer } from '../support/harness';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
 
-let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
+const server = useServer();
 
 const AUTH = '/api/TokenAuth/Authenticate';
 
@@ -97,7 +96,7 @@ describe('GET User/Get', () => {
     const token = await server.api.login('admin');
     const res = await server.api.get('/api/services/app/User/Get', { token, query: { Id: 99999 } });
     expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({ success: false, error: { message: expect.stringContaining('There is no such an entity') } });
+    expect(res.body).toMatchObject({ success: false, error: { message: 'User not found.' } });
   });
 
   it('reads staff in the caller\'s scope only, with the one scope predicate (every brand a manager manages)', async () => {

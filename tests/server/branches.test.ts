@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../support/server';
 import { callerTokens, expectCall, snapshot, type Who } from '../support/adminMatrix';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import { localDayAndMinutes } from '../../domain/schedule';
 import { ORDER_TEXT } from '../../server/services/store/planOrder';
@@ -12,7 +12,6 @@ const BRANCH = '/api/services/app/Branch';
 const SCHEDULE = '/api/services/app/BranchOnlineOrderingSchedule';
 const HISTORY = '/api/services/app/AuditLog/GetEntityHistory';
 
-let server: TestServer;
 let token: Record<Who, string | undefined>;
 const as = (who: Who) => ({ token: token[who] });
 const db = () => server.database.db;
@@ -20,11 +19,10 @@ const db = () => server.database.db;
 const today = () => localDayAndMinutes(new Date()).dayOfWeek;
 const notToday = () => (today() + 3) % 7;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   token = await callerTokens(server);
 });
-afterAll(async () => { await server?.close(); });
 
 const branchRow = async (id: number) => (await db().select().from(t.branches).where(eq(t.branches.id, id)))[0];
 

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../support/server';
 import { callerTokens, expectCall, snapshot, type Who } from '../support/adminMatrix';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import { ORDER_TEXT } from '../../server/services/store/planOrder';
 
@@ -12,7 +12,6 @@ import { ORDER_TEXT } from '../../server/services/store/planOrder';
  * gone from checkout and refused by the server.
  */
 const API = '/api/services/app';
-let server: TestServer;
 let token: Record<Who, string | undefined>;
 const as = (who: Who) => ({ token: token[who] });
 const db = () => server.database.db;
@@ -22,14 +21,13 @@ let area: number;
 let otherArea: number;
 let governorate: number;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   token = await callerTokens(server);
   const areas = await db().select().from(t.deliveryAreas).orderBy(t.deliveryAreas.id);
   governorate = areas.find((a) => a.parentId === null)!.id;
   [area, otherArea] = areas.filter((a) => a.parentId === governorate).map((a) => a.id);
 });
-afterAll(async () => { await server?.close(); });
 
 const guestOrder = async (body: Record<string, unknown>) => server.api.post(`${API}/Store/SaveNewOrderVS1`, {
   token: await server.api.guestToken(), headers: { 'idempotency-key': randomUUID() },
@@ -110,7 +108,9 @@ describe('BrandPayment: Create, Update, GetAllByBrandId, Delete (Id)', () => {
     const systems = await server.api.get(`${API}/BrandPayment/GetPaymentSystemsDictionary`, as('companyadmin'));
     expect(systems.body.result.map((s: { id: number; displayName: string }) => [s.id, s.displayName])).toEqual([[1, 'KNET'], [2, 'Cash at branch'], [3, 'VISA/MASTER'],
       // the gateways' methods (migration 0041_payment_inbox), offered by the shop only while their gateway is configured
-      [4, 'KNET (MyFatoorah)'], [5, 'VISA/MASTER'], [6, 'KNET (Tap)'], [7, 'VISA/MASTER']]);
+      [4, 'KNET (MyFatoorah)'], [5, 'VISA/MASTER'], [6, 'KNET (Tap)'], [7, 'VISA/MASTER'],
+      // the brand wallet (migration 0048_shop_close): Payment History filters by it; the shop offers it by balance, not as a brand's method
+      [8, 'Wallet']]);
     // the method names are read wherever payments are (Payment History's filter), never by a branch user
     expect((await server.api.get(`${API}/BrandPayment/GetPaymentSystemsDictionary`, as('brandmanager'))).status).toBe(200);
     expect((await server.api.get(`${API}/BrandPayment/GetPaymentSystemsDictionary`, as('branchuser'))).status).toBe(403);

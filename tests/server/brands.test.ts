@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { countRows, startTestServer, type TestServer } from '../support/server';
+import { countRows } from '../support/server';
+import { useServer } from '../support/harness';
 import { rowsOf } from '../../server/db/client';
 import { branches } from '../../server/db/schema';
 
@@ -9,19 +10,17 @@ import { branches } from '../../server/db/schema';
  * of the brand form: the calls, bad input, a role × call scope matrix with nothing written on
  * refusal, and a new brand with a branch reaching the shop's picker.
  */
-let server: TestServer;
 const BRAND = '/api/services/app/Brand';
 const USERS = ['admin', 'companyadmin', 'brandmanager', 'branchuser', 'customer'] as const;
 type Who = (typeof USERS)[number] | 'anonymous';
 const WHO: Who[] = [...USERS, 'anonymous'];
 const token = {} as Record<Who, string | undefined>;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   for (const u of USERS) token[u] = await server.api.login(u);
   token.anonymous = undefined;
 });
-afterAll(async () => { await server?.close(); });
 
 const as = (who: Who) => ({ token: token[who] });
 const db = () => server.database.db;

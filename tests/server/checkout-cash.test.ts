@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../support/server';
 import { seededMenu } from '../support/shopMenu';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 
 /**
@@ -16,19 +16,17 @@ const SAVE = `${STORE}/SaveNewOrderVS1`;
 const CASH = 2;
 const CARD = 1;
 
-let server: TestServer;
 let customer: string;
 let branch: string;
 let manager: string;
 let menu: Awaited<ReturnType<typeof seededMenu>>;
 let keySeq = 0;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   menu = await seededMenu(server);
   [customer, branch, manager] = await Promise.all([server.api.login('customer'), server.api.login('branchuser'), server.api.login('brandmanager')]);
 });
-afterAll(async () => { await server?.close(); });
 
 const cart = (paymentSystem: number, carService = false) => ({
   brandId: 7, paymentSystem,

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { countRows, startTestServer, type TestServer } from '../support/server';
+import { countRows } from '../support/server';
 import { guestOrderBody } from '../support/guestOrders';
+import { useServer } from '../support/harness';
 import { rowsOf } from '../../server/db/client';
 import { branches } from '../../server/db/schema';
 
@@ -11,19 +12,17 @@ import { branches } from '../../server/db/schema';
  * role × call scope matrix with nothing written on refusal, and what pausing or shutting a company
  * out means for the shop (no brand in the picker, no order).
  */
-let server: TestServer;
 const COMPANY = '/api/services/app/Company';
 const HISTORY = '/api/services/app/AuditLog/GetEntityHistory';
 const USERS = ['admin', 'companyadmin', 'brandmanager', 'branchuser', 'customer'] as const;
 type Who = (typeof USERS)[number] | 'anonymous';
 const token = {} as Record<Who, string | undefined>;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   for (const u of USERS) token[u] = await server.api.login(u);
   token.anonymous = undefined;
 });
-afterAll(async () => { await server?.close(); });
 
 const as = (who: Who) => ({ token: token[who] });
 const db = () => server.database.db;

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../support/server';
 import type { Envelope } from '../support/restHelpers';
+import { useServer } from '../support/harness';
 import { brands, companies, products } from '../../server/db/schema';
 import { localFileStorage } from '../../server/storage';
 import { MESSAGES } from '../../server/services/files/images';
@@ -16,17 +16,17 @@ const USERS = ['admin', 'companyadmin', 'brandmanager', 'branchuser', 'customer'
 type Who = (typeof USERS)[number] | 'none';
 const token: Record<Who, string | undefined> = {} as never;
 
-let server: TestServer;
 let uploadsDir: string;
 
 beforeAll(async () => {
   uploadsDir = mkdtempSync(path.join(tmpdir(), 'files-test-'));
-  server = await startTestServer({ storage: localFileStorage(uploadsDir) });
+}, 120_000);
+const server = useServer(() => ({ storage: localFileStorage(uploadsDir) }));
+beforeAll(async () => {
   for (const u of USERS) token[u] = await server.api.login(u);
   token.none = undefined;
 }, 120_000);
 afterAll(async () => {
-  await server?.close();
   if (uploadsDir) rmSync(uploadsDir, { recursive: true, force: true });
 });
 

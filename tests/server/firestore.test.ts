@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { startTestServer, type TestServer } from '../support/server';
+import { startTestServer } from '../support/server';
 import { FIRESTORE_EMULATOR, firestoreEmulatorAvailable, freePort, startFirestoreEmulator, type FirestoreEmulator } from '../support/firestoreEmulator';
 import { placeGuestOrder } from '../support/guestOrders';
+import { useServer } from '../support/harness';
 import { liveOrderFeedMachine, type FeedScope, type LiveOrderFeedEvent } from '../../machines/liveOrderFeed';
 import { listenToBranchOrders } from '../../src/console/orders/feed/firestoreFeed';
 
@@ -19,7 +20,6 @@ if (!available) console.warn(`firestore.test.ts skipped: the Firestore emulator 
 const PROJECT = 'demo-brewops';
 let emulator: FirestoreEmulator | null = null;
 let host = '';
-let server: TestServer;
 
 if (available) {
   beforeAll(async () => {
@@ -47,12 +47,7 @@ async function waitForDoc(id: number, timeoutMs = 10_000) {
 }
 
 describe.skipIf(!available)('Firestore mirror of new orders', () => {
-  beforeAll(async () => {
-    server = await startTestServer({ firestore: { projectId: PROJECT, emulatorHost: host } });
-  }, 90_000);
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useServer(() => ({ firestore: { projectId: PROJECT, emulatorHost: host } }));
 
   it('writes orders/{id} = { id, branchId, brandId, createdAt } for each new order', async () => {
     await server.events.publish({ type: 'order.created', orderId: 501, branchId: 1, brandId: 7 });
@@ -111,13 +106,7 @@ describe.skipIf(!available)('Firestore mirror of new orders', () => {
 
 describe.skipIf(!available)('live order feed over Firestore', () => {
   const FEED_PROJECT = 'demo-brewops-feed';
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ firestore: { projectId: FEED_PROJECT, emulatorHost: host } });
-  }, 90_000);
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useServer(() => ({ firestore: { projectId: FEED_PROJECT, emulatorHost: host } }));
 
   it('starts at the newest order and announces each new order of the branch once, even in a burst', async () => {
     const guest = await server.api.guestToken();

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/client';
-import { startTestServer, type TestServer } from '../support/server';
+import { useServer } from '../support/harness';
 
 /**
  * A bounded fuzz run over every operation of the OpenAPI document: for each operation and each
@@ -188,7 +188,6 @@ function malformed(rng: Rng, op: Operation): Attempt {
   }
 }
 
-let server: TestServer;
 let operations: Operation[];
 const tokens: Record<Caller, string | undefined> = { anonymous: undefined, customer: undefined, admin: undefined };
 
@@ -219,8 +218,8 @@ async function fingerprint(): Promise<string> {
   return rowsOf<{ n: string }>(res)[0].n;
 }
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   tokens.customer = await server.api.login('customer');
   tokens.admin = await server.api.login('admin');
   const res = await server.app.inject({ method: 'GET', url: '/api/openapi.json' });
@@ -234,7 +233,6 @@ beforeAll(async () => {
     .map((t) => t.name).filter((t) => !COUNTERS.tables.includes(t));
   await countChanges(tables);
 });
-afterAll(async () => { await server?.close(); });
 
 describe('fuzz: malformed requests to every operation', () => {
   it('covers the whole OpenAPI document', () => {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { countRows, startTestServer, type TestServer } from '../support/server';
+import { countRows, startTestServer } from '../support/server';
 import { queryString } from '../support/restHelpers';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 
 /**
@@ -18,10 +19,8 @@ const COMPLETE = `${APP}/Customer/RegistrateUserFromMobileAppByPhone`;
 const REGISTER_CODES = `${APP}/Customer/GetALlconfermationCode`;
 const RESET_CODES = `${APP}/Customer/GetAllForgetCodes`;
 
-let server: TestServer;
 const db = () => server.database.db;
-beforeAll(async () => { server = await startTestServer({ gateway: true }); }, 120_000);
-afterAll(async () => { await server?.close(); });
+const server = useServer({ gateway: true });
 
 type Call = { body?: unknown; query?: Record<string, unknown>; token?: string; ip?: string; headers?: Record<string, string> };
 async function call(method: 'GET' | 'POST', url: string, { body, query, token, ip = '10.9.9.9', headers = {} }: Call = {}) {

@@ -6,9 +6,9 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
-import { startTestServer, type TestServer } from '../support/server';
 import { buildApp } from '../../server/app';
 import { httpSettingsFromEnv } from '../../server/http/security';
+import { useServer } from '../support/harness';
 
 /**
  * Secure HTTP defaults (issue 7): security headers on every answer, CORS only for configured
@@ -23,7 +23,6 @@ const APP = '/api/services/app';
 const SHELL = '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
 const BUNDLE = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 
-let server: TestServer;
 let spaDir: string;
 beforeAll(async () => {
   spaDir = mkdtempSync(path.join(tmpdir(), 'spa-'));
@@ -33,16 +32,13 @@ beforeAll(async () => {
   writeFileSync(path.join(spaDir, 'assets', 'index-Ab12Cd34.js'), BUNDLE);
   writeFileSync(path.join(spaDir, 'assets', 'index-Ab12Cd34.js.br'), brotliCompressSync(BUNDLE));
   writeFileSync(path.join(spaDir, 'sounds', 'new-order.wav'), Buffer.alloc(64));
-  const started = Date.now();
-  server = await startTestServer({
-    // GraphiQL is off unless GRAPHIQL=on (mesh/graphiql.ts); its page is checked here, turned on.
-    spaDir, gateway: hasMesh, graphiql: true, publicUrl: OWN,
-    http: httpSettingsFromEnv({ CORS_ORIGINS: `${PARTNER}, https://console.example.com`, TRUST_PROXY: 'true' }),
-  });
-  console.log(`http-defaults: server ready in ${Date.now() - started} ms (gateway ${hasMesh ? 'on' : 'off'})`);
 });
+const server = useServer(() => ({
+  // GraphiQL is off unless GRAPHIQL=on (mesh/graphiql.ts); its page is checked here, turned on.
+  spaDir, gateway: hasMesh, graphiql: true, publicUrl: OWN,
+  http: httpSettingsFromEnv({ CORS_ORIGINS: `${PARTNER}, https://console.example.com`, TRUST_PROXY: 'true' }),
+}));
 afterAll(async () => {
-  await server?.close();
   if (spaDir) rmSync(spaDir, { recursive: true, force: true });
 });
 

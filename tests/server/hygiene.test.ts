@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../support/server';
 import { brands, uploads } from '../../server/db/schema';
 import { localFileStorage } from '../../server/storage';
 import { sweepUploads, UPLOAD_GRACE_MS } from '../../server/services/files/sweep';
+import { useServer } from '../support/harness';
 
 /**
  * Issue 20 "Hygiene": API answers are never cached, /metrics without METRICS_TOKEN is a 404 even
@@ -18,7 +18,6 @@ const hasMesh = existsSync('.mesh/index.ts');
 const APP = '/api/services/app';
 const SHELL = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
 
-let server: TestServer;
 let spaDir: string;
 let uploadsDir: string;
 const storage = () => localFileStorage(uploadsDir);
@@ -28,10 +27,9 @@ beforeAll(async () => {
   writeFileSync(path.join(spaDir, 'index.html'), SHELL);
   writeFileSync(path.join(spaDir, 'assets', 'index-Ab12Cd34.js'), 'console.log(1);');
   uploadsDir = mkdtempSync(path.join(tmpdir(), 'hygiene-uploads-'));
-  server = await startTestServer({ spaDir, gateway: hasMesh, storage: storage() });
 }, 180_000);
+const server = useServer(() => ({ spaDir, gateway: hasMesh, storage: storage() }));
 afterAll(async () => {
-  await server?.close();
   for (const dir of [spaDir, uploadsDir]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

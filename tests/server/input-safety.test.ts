@@ -1,24 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../server/app';
 import { users } from '../../server/db/schema';
-import { countRows, startTestServer, type TestServer } from '../support/server';
+import { countRows } from '../support/server';
 import { guestOrderBody } from '../support/guestOrders';
 import { insertOrder } from '../support/orders';
+import { useServer } from '../support/harness';
 
 /** Inputs that used to answer 500 (issue 7 "No 500 from any input"), each now a 400 in the envelope. */
-let server: TestServer;
 let admin: string;
 let customer: string;
 const APP = '/api/services/app';
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await server.api.login('admin');
   customer = await server.api.login('customer');
 });
-afterAll(async () => { await server?.close(); });
 
 /** Sends raw text, for bodies JSON.stringify cannot write (5,000 levels deep, 1e400). */
 async function sendRaw(method: 'POST' | 'PUT', url: string, payload: string, token?: string, headers: Record<string, string> = {}) {

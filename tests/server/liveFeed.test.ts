@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { existsSync } from 'node:fs';
-import { startTestServer, type TestServer } from '../support/server';
 import { insertOrder } from '../support/orders';
+import { useServer } from '../support/harness';
 import { pgOrderEvents } from '../../server/events/pgOrderEvents';
 import type { OrderEvent } from '../../server/events/orderEvents';
 import { TIMINGS } from '../../domain/constants';
@@ -10,10 +10,8 @@ import { TIMINGS } from '../../domain/constants';
  * The live order feed: PostgreSQL LISTEN/NOTIFY behind the OrderEvents port, and the gateway's
  * `orderEvents` subscription over SSE, on a real HTTP server with the built mesh.
  */
-let server: TestServer;
 const hasMesh = existsSync('.mesh/index.ts');
-beforeAll(async () => { server = await startTestServer({ gateway: hasMesh }); });
-afterAll(async () => { await server?.close(); });
+const server = useServer({ gateway: hasMesh });
 
 const SUBSCRIPTION = 'subscription Feed($branchId: Int) { orderEvents(branchId: $branchId) { type orderId branchId brandId at } }';
 

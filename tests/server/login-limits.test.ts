@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../support/server';
 import { LOGIN_LIMITS, throttleDelayMs } from '../../server/limits/login';
 import * as t from '../../server/db/schema';
+import { useServer } from '../support/harness';
 
 /**
  * Login limits behind a shared address (issue 20): someone guessing among many accounts from one
@@ -12,9 +12,7 @@ import * as t from '../../server/db/schema';
  * remoteAddress). Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 const AUTH = '/api/TokenAuth/Authenticate';
-let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); }, 120_000);
-afterAll(async () => { await server?.close(); });
+const server = useServer();
 
 async function login(userNameOrEmailAddress: string, password: string, ip: string) {
   const started = performance.now();

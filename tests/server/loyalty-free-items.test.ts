@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { countRows, startTestServer, type TestServer } from '../support/server';
+import { countRows } from '../support/server';
 import { seededMenu } from '../support/shopMenu';
+import { useServer } from '../support/harness';
 import { customerWallets, orderItems, walletLedger } from '../../server/db/schema';
 import type { Db } from '../../server/db/client';
 import { ledgerMismatches, postToLedger } from '../../server/loyalty/ledger';
@@ -14,15 +15,14 @@ import { FREE_ITEM_TEXT } from '../../server/loyalty/freeItems';
  */
 const API = '/api/services/app';
 const CUSTOMER = 5;
-let server: TestServer;
 let menu: Awaited<ReturnType<typeof seededMenu>>;
 let customer: string, branchUser: string, brandManager: string, guest: string;
 let key = 0;
 let gift = 0;
 const db = () => server.database.db as unknown as Db;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   menu = await seededMenu(server);
   [customer, branchUser, brandManager] = await Promise.all([server.api.login('customer'), server.api.login('branchuser'), server.api.login('brandmanager')]);
   guest = await server.api.guestToken();
@@ -32,7 +32,6 @@ beforeAll(async () => {
   });
   expect(program.status, JSON.stringify(program.body)).toBe(200);
 }, 120_000);
-afterAll(async () => { await server?.close(); });
 
 async function freeItems() {
   const [w] = await db().select({ n: customerWallets.freeItems }).from(customerWallets)

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { startTestServer, type Envelope, type TestServer } from '../support/server';
+import { type Envelope } from '../support/server';
 import { seededMenu } from '../support/shopMenu';
 import { callerTokens, type Who } from '../support/adminMatrix';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import type { Db } from '../../server/db/client';
 import { ledgerMismatches, postToLedger, setBalance, type Account } from '../../server/loyalty/ledger';
@@ -13,19 +14,17 @@ import { ledgerMismatches, postToLedger, setBalance, type Account } from '../../
  * once, the ledger's sums equal the cached balances after every step, and the order lifecycle
  * earns, returns and takes back through it.
  */
-let server: TestServer;
 let menu: Awaited<ReturnType<typeof seededMenu>>;
 let tokens: Record<Who, string | undefined>;
 let orderKey = 0;
 const db = () => server.database.db as unknown as Db;
 const CUSTOMER = 5;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   menu = await seededMenu(server);
   tokens = await callerTokens(server);
 }, 120_000);
-afterAll(async () => { await server?.close(); });
 
 async function balance(userId: number, brandId: number, account: Account) {
   const col = { wallet: t.customerWallets.balance, credit: t.customerWallets.credit, points: t.customerWallets.points, punches: t.customerWallets.punches, freeItems: t.customerWallets.freeItems }[account];
@@ -298,6 +297,30 @@ describe('reward programs through the order lifecycle', () => {
     expect(rows.map((l) => [l.account, Number(l.amount)]).sort()).toEqual([['points', -100], ['points', -earned2], ['points', 100], ['points', earned2]].sort());
     await expectInvariant();
   }, 60_000);
+
+  it('a no-show earns no points and no punches: the customer never came for it', async () => {
+    // The programs of the test above, or the same ones when this test runs alone (a second points program is refused).
+    await createProgram('PointsCollection', { branchId: 1, name: 'Bean points', pointsPerKd: 10 });
+    await createProgram('PurchasesCollection', { branchId: 1, name: 'Espresso card', target: 2, productIds: [menu.product('Espresso')] });
+    const balances = async () => ({ points: await balance(CUSTOMER, 7, 'points'), punches: await balance(CUSTOMER, 7, 'punches'), free: await balance(CUSTOMER, 7, 'freeItems') });
+    // The same order closed earns: the programs are active.
+    const served = await order([{ productId: menu.product('Espresso'), quantity: 2 }]);
+    const before = await balances();
+    await status(served.id, 'accepted');
+    await status(served.id, 'closed');
+    expect((await balances()).points).toBeGreaterThan(before.points);
+
+    const start = await balances();
+    const o = await order([{ productId: menu.product('Espresso'), quantity: 2 }]);
+    expect((await status(o.id, 'accepted')).status).toBe(200);
+    const noShow = await server.api.post('/api/services/app/Store/CustomerNoShow', { token: tokens.branchuser, body: { orderId: o.id, reason: 'Customer did not come' } });
+    expect(noShow.status, JSON.stringify(noShow.body)).toBe(200);
+    const [row] = await db().select({ status: t.orders.status, arrival: t.orders.arrival }).from(t.orders).where(eq(t.orders.id, o.id));
+    expect(row).toEqual({ status: 'closed', arrival: 'noShow' });
+    expect(await balances()).toEqual(start);
+    expect(await db().select().from(t.walletLedger).where(eq(t.walletLedger.orderId, o.id))).toEqual([]);
+    await expectInvariant();
+  });
 
   it('a constant discount is the group discount of the shop', async () => {
     const [group] = await db().insert(t.customerGroups).values({ brandId: 7, name: 'Regulars' }).returning();

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { countRows, startTestServer, type TestServer } from '../support/server';
+import { countRows } from '../support/server';
 import { callerTokens, expectCall, type Who } from '../support/adminMatrix';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import type { Db } from '../../server/db/client';
 import { parsePhoneCsv } from '../../server/services/preInvitationLists/csv';
@@ -11,7 +12,6 @@ import { parsePhoneCsv } from '../../server/services/preInvitationLists/csv';
  * (Customer/Registrate) and the registration hook: an invited phone that registers joins its
  * list's group once, in the registration's transaction. Bad input and scope write nothing.
  */
-let server: TestServer;
 let tokens: Record<Who, string | undefined>;
 const db = () => server.database.db as unknown as Db;
 const APP = '/api/services/app';
@@ -20,13 +20,12 @@ const TABLES = ['pre_invitations', 'users', 'customer_groups'] as const;
 let group7: number;
 let group8: number;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   tokens = await callerTokens(server);
   [{ id: group7 }] = await db().insert(t.customerGroups).values({ brandId: 7, name: 'Invited friends' }).returning();
   [{ id: group8 }] = await db().insert(t.customerGroups).values({ brandId: 8, name: 'Dune friends' }).returning();
 }, 120_000);
-afterAll(async () => { await server?.close(); });
 
 const members = async (groupId: number) =>
   (await db().select({ userId: t.customerGroupMembers.userId }).from(t.customerGroupMembers).where(eq(t.customerGroupMembers.groupId, groupId))).map((m) => m.userId).sort();

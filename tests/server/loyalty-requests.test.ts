@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { startTestServer, type Envelope, type TestServer } from '../support/server';
+import { type Envelope } from '../support/server';
 import { callerTokens, type Who } from '../support/adminMatrix';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import type { Db } from '../../server/db/client';
 import { ledgerMismatches } from '../../server/loyalty/ledger';
@@ -13,16 +14,14 @@ import { allowedDecisions, nextApprovalState, type ApprovalEvent, type ApprovalS
  * a model-based test drives the machine and the real server with the same random decisions and
  * compares them after every step; only approval pays, and never twice.
  */
-let server: TestServer;
 let tokens: Record<Who, string | undefined>;
 const db = () => server.database.db as unknown as Db;
 const API = '/api/services/app/Customer';
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   tokens = await callerTokens(server);
 }, 120_000);
-afterAll(async () => { await server?.close(); });
 
 let phone = 0;
 async function newCustomer() {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { countRows, startTestServer, type TestServer } from '../support/server';
+import { countRows } from '../support/server';
 import { seededMenu } from '../support/shopMenu';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 
 /**
@@ -17,18 +18,16 @@ const SHOP_DETAIL = `${PT}/GetProductItemWithSubItemDictionarywithProduct`;
 const BRANDS = `${APP}/Brand/GetBrandsForMangoCustomer`;
 const AR = { 'accept-language': 'ar' };
 
-let server: TestServer;
 let menu: Awaited<ReturnType<typeof seededMenu>>;
 let admin: string;
 let brandManager: string;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   menu = await seededMenu(server);
   admin = await server.api.login('admin');
   brandManager = await server.api.login('brandmanager');
 });
-afterAll(async () => { await server?.close(); });
 
 const ok = async (res: Promise<{ status: number; body: any }>) => {
   const r = await res;

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { countRows, startTestServer, type TestServer } from '../support/server';
+import { countRows } from '../support/server';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 
 /**
@@ -15,7 +16,6 @@ const PA = `${APP}/ProductAddition`;
 const HISTORY = `${APP}/AuditLog/GetEntityHistory`;
 const SHOP_LIST = `${P}/GetProductsGroupedByTypeAndSubtypeAsCustomerForMangoes`;
 
-let server: TestServer;
 const USERS = ['admin', 'companyadmin', 'brandmanager', 'branchuser', 'customer'] as const;
 type Who = (typeof USERS)[number] | 'anonymous';
 const token = {} as Record<Who, string | undefined>;
@@ -23,12 +23,11 @@ const as = (who: Who) => ({ token: token[who] });
 const MENU_TABLES = ['product_types', 'product_subtypes', 'products', 'option_groups', 'option_items', 'product_addition_groups', 'audit_log'];
 const counts = async () => Promise.all(MENU_TABLES.map((tb) => countRows(server, tb)));
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   for (const u of USERS) token[u] = await server.api.login(u);
   token.anonymous = undefined;
 });
-afterAll(async () => { await server?.close(); });
 
 /** Calls and proves nothing was written to any menu table or the audit log. */
 async function refused(res: Promise<{ status: number; body: any }>, status: number, message?: string | RegExp) {

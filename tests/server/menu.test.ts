@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { countRows, startTestServer, type TestServer } from '../support/server';
+import { countRows } from '../support/server';
 import { seededMenu } from '../support/shopMenu';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 
 /**
@@ -16,7 +17,6 @@ const SHOP_LIST = `${P}/GetProductsGroupedByTypeAndSubtypeAsCustomerForMangoes`;
 const SHOP_DETAIL = `${PT}/GetProductItemWithSubItemDictionarywithProduct`;
 const SAVE = `${APP}/Store/SaveNewOrderVS1`;
 
-let server: TestServer;
 let menu: Awaited<ReturnType<typeof seededMenu>>;
 const USERS = ['admin', 'companyadmin', 'brandmanager', 'branchuser', 'customer'] as const;
 type Who = (typeof USERS)[number] | 'anonymous';
@@ -27,13 +27,12 @@ const MENU_TABLES = ['product_types', 'product_subtypes', 'products', 'option_gr
 const counts = async () => Promise.all(MENU_TABLES.map((tb) => countRows(server, tb)));
 let keySeq = 0;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   menu = await seededMenu(server);
   for (const u of USERS) token[u] = await server.api.login(u);
   token.anonymous = undefined;
 });
-afterAll(async () => { await server?.close(); });
 
 /** Calls and proves nothing was written (any menu table, the audit log, orders). */
 async function refused(res: Promise<{ status: number; body: any }>, status: number, message?: string | RegExp) {

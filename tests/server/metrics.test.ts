@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
+import { describe, expect, it } from 'vitest';
 import { placeGuestOrder } from '../support/guestOrders';
+import { useServer } from '../support/harness';
 
 /** Prometheus metrics on /metrics (issue 14): off by default, and for the metrics token's holder only. */
 describe('/metrics off by default', () => {
-  let server: TestServer;
-  // Generous: a start on a busy 2-core machine can take a minute.
-  beforeAll(async () => { server = await startTestServer(); }, 180_000);
-  afterAll(async () => { await server?.close(); });
+  const server = useServer();
 
   it('is a 404 when METRICS_TOKEN is not set', async () => {
     const res = await fetch(`${server.url}/metrics`);
@@ -17,9 +14,7 @@ describe('/metrics off by default', () => {
 
 describe('/metrics with a token', () => {
   const token = 'metrics-token-for-tests';
-  let server: TestServer;
-  beforeAll(async () => { server = await startTestServer({ metricsToken: token }); }, 180_000);
-  afterAll(async () => { await server?.close(); });
+  const server = useServer({ metricsToken: token });
 
   const scrape = async (authorization?: string) => fetch(`${server.url}/metrics`, { headers: authorization ? { authorization } : {} });
 

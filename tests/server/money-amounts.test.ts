@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../support/server';
 import { callerTokens, type Who } from '../support/adminMatrix';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import type { Db } from '../../server/db/client';
 import { rowsOf } from '../../server/db/client';
@@ -15,7 +15,6 @@ import { LOYALTY_CEILINGS } from '../../domain/money';
  * key used again for another amount is a 422 with nothing written. Runs on PGlite, and on
  * PostgreSQL with TEST_DATABASE_URL (the parallel cases are real concurrency there).
  */
-let server: TestServer;
 let tokens: Record<Who, string | undefined>;
 const db = () => server.database.db as unknown as Db;
 const API = '/api/services/app/Customer';
@@ -46,11 +45,10 @@ async function send(who: Who, method: 'PUT' | 'POST', call: string, json: string
 }
 const put = (who: Who, call: string, body: Record<string, unknown>) => send(who, 'PUT', call, JSON.stringify(body));
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   tokens = await callerTokens(server);
 }, 120_000);
-afterAll(async () => { await server?.close(); });
 
 type Kind = 'money' | 'count';
 interface Field { call: string; method: 'PUT' | 'POST'; field: string; kind: Kind; base: Record<string, unknown>; max: number }

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../support/server';
 import { callerTokens, type Who } from '../support/adminMatrix';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import type { Db } from '../../server/db/client';
 import { hashPassword } from '../../server/auth/password';
@@ -14,13 +14,12 @@ import { ledgerMismatches, type Account } from '../../server/loyalty/ledger';
  * request (a 403, under the row lock, however many tries race); a reject names its reason; ADMIN's
  * direct grants and everyone's decreases apply at once.
  */
-let server: TestServer;
 let tokens: Record<Who | 'brandmanager2', string | undefined>;
 const db = () => server.database.db as unknown as Db;
 const API = '/api/services/app/Customer';
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   const matrix = await callerTokens(server);
   // A second brand manager of brand 7: the one who may decide the first one's points, punches and free items.
   const [bm2] = await db().insert(t.users).values({
@@ -29,7 +28,6 @@ beforeAll(async () => {
   await db().insert(t.brandManagers).values({ userId: bm2.id, brandId: 7 });
   tokens = { ...matrix, brandmanager2: await server.api.login('brandmanager2') };
 }, 120_000);
-afterAll(async () => { await server?.close(); });
 
 type Caller = keyof typeof tokens;
 let phone = 0;

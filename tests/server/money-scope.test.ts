@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../support/server';
 import { callerTokens, type Who } from '../support/adminMatrix';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import type { Db } from '../../server/db/client';
 
@@ -11,7 +11,6 @@ import type { Db } from '../../server/db/client';
  * in a brand only that brand's customers. Anyone else is answered exactly as an unknown id, and a
  * staff call never subscribes a customer to a brand. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
-let server: TestServer;
 let tokens: Record<Who, string | undefined>;
 const db = () => server.database.db as unknown as Db;
 const API = '/api/services/app';
@@ -39,13 +38,13 @@ const seen = (r: { status: number; body: unknown }) => JSON.stringify([r.status,
 let foreign: number;
 let own: number;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   tokens = await callerTokens(server);
-  foreign = await customer([8]); // brand 8, company 2: not brandmanager's (brand 7, company 1)
+  foreign = await customer([8]);
+  // brand 8, company 2: not brandmanager's (brand 7, company 1)
   own = await customer([7]);
 }, 120_000);
-afterAll(async () => { await server?.close(); });
 
 describe('a customer of another company is an unknown id', () => {
   it('a group cannot be created with them, and the refusal is the unknown id\'s, naming no id', async () => {

@@ -3,8 +3,9 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { startTestServer, countRows, type TestServer } from '../support/server';
+import { countRows } from '../support/server';
 import { CALLERS, callerTokens, expectCall, type Who } from '../support/adminMatrix';
+import { useServer } from '../support/harness';
 import { localFileStorage } from '../../server/storage';
 
 /** News (SPEC.md 7 News: BrandAdvertisements) and the shop's home reading a brand's current news. */
@@ -12,7 +13,6 @@ const NEWS = '/api/services/app/BrandAdvertisements';
 const TABLES = ['brand_advertisements'];
 const DAY = 86_400_000;
 
-let server: TestServer;
 let token: Record<Who, string | undefined>;
 let uploadsDir: string;
 const as = (who: Who) => ({ token: token[who] });
@@ -21,11 +21,12 @@ const storedFiles = () => readdirSync(uploadsDir).sort();
 
 beforeAll(async () => {
   uploadsDir = mkdtempSync(path.join(tmpdir(), 'news-test-'));
-  server = await startTestServer({ storage: localFileStorage(uploadsDir) });
+}, 120_000);
+const server = useServer(() => ({ storage: localFileStorage(uploadsDir) }));
+beforeAll(async () => {
   token = await callerTokens(server);
 }, 120_000);
 afterAll(async () => {
-  await server?.close();
   if (uploadsDir) rmSync(uploadsDir, { recursive: true, force: true });
 });
 

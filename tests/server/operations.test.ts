@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, countRows, type TestServer } from '../support/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { countRows } from '../support/server';
 import { callerTokens, type Who } from '../support/adminMatrix';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import { NOT_ACCEPTED_IN_TIME } from '../../machines/orderLifecycle';
 
@@ -9,14 +10,13 @@ import { NOT_ACCEPTED_IN_TIME } from '../../machines/orderLifecycle';
  * /SupportPage screens, docs/decisions.md): known orders with known times, then the exact figures.
  */
 const API = '/api/services/app';
-let server: TestServer;
 let token: Record<Who, string | undefined>;
 const as = (who: Who) => ({ token: token[who] });
 
 const at = (hhmm: string, plusSeconds = 0) => new Date(new Date(`2026-11-10T${hhmm}:00Z`).getTime() + plusSeconds * 1000);
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   token = await callerTokens(server);
   expect(await countRows(server, 'orders'), 'the seed has no orders').toBe(0);
   let n = 0;
@@ -34,7 +34,6 @@ beforeAll(async () => {
     order(2, '10:30', { acceptedAt: at('10:30', 240), status: 'accepted' }),
   ]);
 }, 120_000);
-afterAll(async () => { await server?.close(); });
 
 const REPORT = `${API}/QualityReport/GetBranchQualityReport`;
 const BRANCH_1 = {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../support/server';
 import { insertOrder } from '../support/orders';
+import { useServer } from '../support/harness';
 import { branches, brands, companies, products } from '../../server/db/schema';
 
 /**
@@ -9,18 +9,16 @@ import { branches, brands, companies, products } from '../../server/db/schema';
  * its branch's and brand's names and a line of what to make; User/Get answers the user's company,
  * brand and branch names (the dashboard showed '#1', '#7').
  */
-let server: TestServer;
 let seaFront: { id: number; name: string };
 let brand7: string;
 let company1: string;
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   const [branch] = await server.database.db.insert(branches).values({ brandId: 7, name: 'Sea Front' }).returning();
   seaFront = { id: branch.id, name: branch.name };
   [{ name: brand7 }] = await server.database.db.select({ name: brands.name }).from(brands).where(eq(brands.id, 7));
   [{ name: company1 }] = await server.database.db.select({ name: companies.name }).from(companies).where(eq(companies.id, 1));
 });
-afterAll(async () => { await server?.close(); });
 
 const LIST = '/api/services/app/Store/GetUserOrdersAsBranchUser';
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../support/server';
 import { insertOrder } from '../support/orders';
+import { useServer } from '../support/harness';
 import { rowsOf } from '../../server/db/client';
 import { SEARCH_GATHERED } from '../../server/orders/list';
 import { transitionOrder } from '../../server/orders/transition';
@@ -12,7 +12,6 @@ import { transitionOrder } from '../../server/orders/transition';
  * matches more orders than it gathers walks the list with the search as a filter. Every page is
  * compared with a plain query of the same rows.
  */
-let server: TestServer;
 let token: { admin: string; brand: string };
 const FILLED = 6_000;
 const STORE = '/api/services/app/Store';
@@ -31,8 +30,8 @@ async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
   return seen;
 }
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   await server.database.db.execute(sql`
     insert into orders (order_number, brand_id, branch_id, user_id, guest_customer_name, guest_phone_number, delivery_system,
                         status, payment, payment_system_id, subtotal, total, ohash, created_at)
@@ -46,7 +45,6 @@ beforeAll(async () => {
   await server.database.db.execute(sql`analyze`);
   token = { admin: await server.api.login('admin'), brand: await server.api.login('brandmanager') };
 }, 120_000);
-afterAll(async () => { await server?.close(); });
 
 const list = (who: keyof typeof token, query: Record<string, unknown>, call = 'GetUserOrdersAsBranchUser') =>
   server.api.get(`${STORE}/${call}`, { token: token[who], query: { SkipCount: 0, MaxResultCount: 50, ...query } });

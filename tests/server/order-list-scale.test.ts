@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../support/server';
 import { insertOrder } from '../support/orders';
+import { useServer } from '../support/harness';
 import { rowsOf } from '../../server/db/client';
 import { countOrders, orderWhere, pageIdsQuery, pagePlacement } from '../../server/orders/list';
 import type { Caller } from '../../server/http/context';
@@ -11,7 +11,6 @@ import type { Caller } from '../../server/http/context';
  * an index that matches the sort and the scope, and a search by a part of a phone, name or order
  * number is answered from trigram indexes. Some thousands of orders, so the planner has a choice.
  */
-let server: TestServer;
 let token: { admin: string; brand: string };
 const FILLED = 6_000;
 const STORE = '/api/services/app/Store';
@@ -21,8 +20,8 @@ let hessa: number;
 let numbered: number;
 let otherBrand: number;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   const db = server.database.db;
   // Brands 7 (branch 1) and 8 (branch 2); many equal totals and times, so ties are broken by id.
   await db.execute(sql`
@@ -42,7 +41,6 @@ beforeAll(async () => {
   await db.execute(sql`analyze`);
   token = { admin: await server.api.login('admin'), brand: await server.api.login('brandmanager') };
 }, 120_000);
-afterAll(async () => { await server?.close(); });
 
 const list = (who: keyof typeof token, query: Record<string, unknown>, call = 'GetUserOrdersAsBranchUser') =>
   server.api.get(`${STORE}/${call}`, { token: token[who], query: { SkipCount: 0, MaxResultCount: 50, ...query } });

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../support/server';
 import { rowsOf } from '../../server/db/client';
 import { transitionOrder } from '../../server/orders/transition';
+import { useServer } from '../support/harness';
 
 /**
  * PGlite has no autovacuum (issue 14): the server vacuums and analyzes the orders itself once a
  * tenth of them changed and the order stream is quiet, so the staff lists' plans see the orders
  * there are and their counts are index-only. PostgreSQL's autovacuum does this there: skipped.
  */
-let server: TestServer;
 const pglite = !process.env.TEST_DATABASE_URL;
 
-beforeAll(async () => {
-  server = await startTestServer({ upkeep: { periodMs: 100, quietMs: 300 } });
-}, 60_000);
-afterAll(async () => { await server?.close(); });
+const server = useServer({ upkeep: { periodMs: 100, quietMs: 300 } });
 
 const ordersTable = async () => rowsOf<{ tuples: number; visible: number }>(await server.database.db.execute(
   sql`select reltuples::float8 as tuples, relallvisible as visible from pg_class where oid = 'orders'::regclass`))[0];

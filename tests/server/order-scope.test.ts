@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../support/server';
 import { insertOrder } from '../support/orders';
+import { useServer } from '../support/harness';
 import { branches, brands, companies, orders } from '../../server/db/schema';
 import type { Caller } from '../../server/http/context';
 import { orderScope } from '../../server/orders/scope';
@@ -13,10 +13,9 @@ import { reachOf, withinScope } from '../../server/resources/scope';
  * orders each form lets a caller see are the same, over orders in two companies, three brands
  * and four branches.
  */
-let server: TestServer;
 let place: { companyId: number; brandId: number; branchId: number; otherBrandId: number; otherBranchId: number; otherCompanyId: number };
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   const db = server.database.db;
   const [{ id: _, createdAt: __, ...brand7 }] = await db.select().from(brands).where(eq(brands.id, 7));
   const [otherCompany] = await db.insert(companies).values({ name: 'Scope Test Co' }).returning();
@@ -29,9 +28,6 @@ beforeAll(async () => {
     await insertOrder(server, { brandId, branchId, items: [] });
   }
   place = { companyId: brand7.companyId, brandId: 7, branchId: 1, otherBrandId: siblingBrand.id, otherBranchId: secondBranch.id, otherCompanyId: otherCompany.id };
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const caller = (c: Partial<NonNullable<Caller>> & Pick<NonNullable<Caller>, 'role'>): Caller =>

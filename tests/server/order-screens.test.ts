@@ -1,14 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { branches, customerWallets, orders, walletLedger } from '../../server/db/schema';
 import { endExpiredBusyModes } from '../../server/services/branch/busy';
 import { rejectLateOrders } from '../../server/orders/deadline';
 import { ACCEPTANCE_DEADLINE_MINUTES, NOT_ACCEPTED_IN_TIME, REASON_MAX_LENGTH } from '../../machines/orderLifecycle';
-import { freshPostgresDatabase, startTestServer, type TestServer } from '../support/server';
+import { freshPostgresDatabase, startTestServer } from '../support/server';
 import { insertOrder, readOrder } from '../support/orders';
 import { seededMenu } from '../support/shopMenu';
 import { postToLedger } from '../../server/loyalty/ledger';
 import { killLeftovers, startMain, tempDataDir } from '../support/mainProcess';
+import { useServer } from '../support/harness';
 
 /**
  * Issue 11, the server side of the order screens: the reason of a reject or no-show (kept,
@@ -16,7 +17,6 @@ import { killLeftovers, startMain, tempDataDir } from '../support/mainProcess';
  */
 const STORE = '/api/services/app/Store';
 const pgUrl = process.env.TEST_DATABASE_URL;
-let server: TestServer;
 let menu: Awaited<ReturnType<typeof seededMenu>>;
 const token: Record<string, string> = {};
 let key = 0;
@@ -24,7 +24,9 @@ let databaseUrl: string | undefined;
 
 beforeAll(async () => {
   databaseUrl = pgUrl ? await freshPostgresDatabase(pgUrl) : undefined;
-  server = await startTestServer(databaseUrl ? { databaseUrl } : {});
+});
+const server = useServer(() => (databaseUrl ? { databaseUrl } : {}));
+beforeAll(async () => {
   menu = await seededMenu(server);
   for (const who of ['branchuser', 'customer', 'admin', 'brandmanager']) token[who] = await server.api.login(who);
   token.guest = await server.api.guestToken();
@@ -34,7 +36,6 @@ beforeAll(async () => {
     createdBy: null, key: 'order-screens-test-points',
   }));
 });
-afterAll(async () => { await server?.close(); });
 afterEach(killLeftovers);
 
 const setStatus = (who: string, orderId: number, status: string | number, extra: Record<string, unknown> = {}) =>

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { createClient, type ExecutionResult } from 'graphql-sse';
-import { startTestServer, type TestServer } from '../support/server';
 import { insertOrder } from '../support/orders';
+import { useServer } from '../support/harness';
 import { GUEST_USER_ID, TIMINGS } from '../../domain/constants';
 
 /**
@@ -11,10 +11,8 @@ import { GUEST_USER_ID, TIMINGS } from '../../domain/constants';
  * mode, the client the browser uses. A guest reads only the order whose ohash they hold: another
  * order's events never reach them, and a wrong ohash is refused as GetOrderDetail refuses it.
  */
-let server: TestServer;
 const hasMesh = existsSync('.mesh/index.ts');
-beforeAll(async () => { server = await startTestServer({ gateway: hasMesh }); });
-afterAll(async () => { await server?.close(); });
+const server = useServer({ gateway: hasMesh });
 
 const TRACKING = 'subscription Track($orderId: Int!, $ohash: String) { orderTracking(orderId: $orderId, ohash: $ohash) { type orderId branchId brandId at } }';
 const ORDER_EVENTS = 'subscription Feed { orderEvents { type orderId } }';

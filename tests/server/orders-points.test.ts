@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../support/server';
 import { seededMenu } from '../support/shopMenu';
+import { useServer } from '../support/harness';
 import { customerWallets, walletLedger } from '../../server/db/schema';
 
 /** No point is lost: points spent on an order come back once when the sale is undone. */
-let server: TestServer;
 let menu: Awaited<ReturnType<typeof seededMenu>>;
 let customer: string;
 let branchUser: string;
 let brandManager: string;
 let key = 0;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   menu = await seededMenu(server);
   [customer, branchUser, brandManager] = await Promise.all([server.api.login('customer'), server.api.login('branchuser'), server.api.login('brandmanager')]);
 });
-afterAll(async () => { await server?.close(); });
 
 const points = async () => {
   const [w] = await server.database.db.select({ points: customerWallets.points }).from(customerWallets)

@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { countRows, startTestServer, type TestServer } from '../support/server';
+import { countRows } from '../support/server';
 import { EVENT_ACTOR, insertOrder, reachableOrderStates, readOrder, sendOrderEvent, type TestOrderInput } from '../support/orders';
+import { useServer } from '../support/harness';
 import { branches, refundRequests } from '../../server/db/schema';
 import { transitionOrder } from '../../server/orders/transition';
 import {
   isRepeat, nextOrderState, ORDER_EVENT_TYPES, ORDER_STATUS_TYPES, type DeliverySystem, type OrderLifecycleEvent,
 } from '../../machines/orderLifecycle';
 
-let server: TestServer;
 const STORE = '/api/services/app/Store';
 const REFUND = '/api/services/app/Refund';
 const BRANCH = '/api/services/app/Branch';
@@ -20,8 +20,8 @@ let otherBranchId: number;
 /** A branch of brand 7 used only by the list tests, so their counts are exact. */
 let listBranchId: number;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   for (const u of USERS) token[u] = await server.api.login(u);
   token.none = undefined;
   const [other] = await server.database.db.insert(branches).values({ brandId: 7, name: 'Hawally' }).returning();
@@ -29,7 +29,6 @@ beforeAll(async () => {
   otherBranchId = other.id;
   listBranchId = list.id;
 });
-afterAll(async () => { await server?.close(); });
 
 const get = (path: string, who: Who, query?: Record<string, unknown>) => server.api.get(path, { token: token[who], query });
 

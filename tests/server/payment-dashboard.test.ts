@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, countRows, type TestServer } from '../support/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { countRows } from '../support/server';
 import { callerTokens, expectCall, type Who } from '../support/adminMatrix';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import { GUEST_USER_ID } from '../../domain/constants';
 
@@ -11,13 +12,12 @@ import { GUEST_USER_ID } from '../../domain/constants';
  */
 const PD = '/api/services/app/PaymentDashboard';
 const HISTORY = `${PD}/GetBrandCustomerPaymentsHistoryAccessibleForCurrentUser`;
-let server: TestServer;
 let token: Record<Who, string | undefined>;
 const as = (who: Who) => ({ token: token[who] });
 const idsOf = (res: { body: { result: { data: { orderNumber: string }[] } } }) => res.body.result.data.map((r) => r.orderNumber);
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   token = await callerTokens(server);
   const db = server.database.db;
   expect(await countRows(server, 'orders'), 'the seed has no orders').toBe(0);
@@ -54,7 +54,6 @@ beforeAll(async () => {
     { phoneNumber: '+96550000003', purpose: 'register', code: '3333', expiresAt: old, createdAt: old },
   ]);
 }, 120_000);
-afterAll(async () => { await server?.close(); });
 
 describe('GetBrandCustomerPaymentsHistoryAccessibleForCurrentUser', () => {
   it('ADMIN: every payment received, newest first, with method, brand, branch and customer; never-paid attempts are not payments', async () => {

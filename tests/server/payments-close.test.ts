@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../support/server';
 import { insertOrder, sendOrderEvent } from '../support/orders';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import type { Db } from '../../server/db/client';
 import { runDueRefunds, type RefundOps } from '../../server/payments/refunds';
@@ -24,16 +24,14 @@ const HAND_BACK = '/api/services/app/Refund/MarkRefundHandedBack';
 const INBOX = '/api/services/app/Notifications/GetMyNotifications';
 const CASH = 2;
 
-let server: TestServer;
 const tokens: Record<string, string> = {};
 const db = () => server.database.db as unknown as Db;
 const ops = (): RefundOps => ({ db: db(), events: server.events, config: { publicUrl: server.url } });
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   for (const who of ['branchuser', 'brandmanager', 'companyadmin', 'admin', 'customer']) tokens[who] = await server.api.login(who);
 }, 120_000);
-afterAll(async () => { await server?.close(); });
 afterEach(async () => { await db().update(t.users).set({ language: null }).where(eq(t.users.id, 5)); });
 
 /** A KNET (sandbox) order the customer paid, as the sandbox page leaves it. */

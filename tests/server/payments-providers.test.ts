@@ -2,13 +2,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createServer as createTcpServer } from 'node:net';
 import path from 'node:path';
-import { startTestServer, freshPostgresDatabase, type TestServer } from '../support/server';
+import { freshPostgresDatabase } from '../support/server';
 import { seededMenu } from '../support/shopMenu';
 import { startFakeMyFatoorah, type FakeMyFatoorah } from '../support/fakeMyFatoorah';
 import { startFakeTap, type FakeTap } from '../support/fakeTap';
 import { createFetchApi } from '../support/fetchApi';
 import { exitOf, killLeftovers, seededDataDir, startMain, tempDataDir, type MainEnv } from '../support/mainProcess';
 import { guestOrderBody } from '../support/guestOrders';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import { rowsOf } from '../../server/db/client';
 import { reconcilePayments } from '../../server/payments/reconcile';
@@ -46,7 +47,6 @@ describe('signature rules', () => {
 
 let mf: FakeMyFatoorah;
 let tap: FakeTap;
-let server: TestServer;
 let customer: string;
 let menu: Awaited<ReturnType<typeof seededMenu>>;
 let settings: PaymentSettings;
@@ -56,7 +56,9 @@ beforeAll(async () => {
   mf = await startFakeMyFatoorah(MF);
   tap = await startFakeTap({ secretKey: TAP_KEY });
   settings = { myfatoorah: { ...MF, baseUrl: mf.url }, tap: { secretKey: TAP_KEY, baseUrl: tap.url } };
-  server = await startTestServer({ payments: settings });
+});
+const server = useServer(() => ({ payments: settings }));
+beforeAll(async () => {
   mf.setWebhookUrl(`${server.url}/payments/myfatoorah/webhook`);
   // The brand switches on MyFatoorah's KNET and Tap's KNET (payment systems 4 and 6, migration 0041).
   await server.database.db.insert(t.brandPayments).values([{ brandId: 7, paymentSystemId: 4 }, { brandId: 7, paymentSystemId: 6 }]);
@@ -64,7 +66,6 @@ beforeAll(async () => {
   customer = await server.api.login('customer');
 });
 afterAll(async () => {
-  await server?.close();
   await mf?.close();
   await tap?.close();
 });

@@ -1,11 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../support/server';
+import { startTestServer } from '../support/server';
 import { insertOrder, sendOrderEvent } from '../support/orders';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import type { Db } from '../../server/db/client';
 import type { RunningServer } from '../../server/start';
@@ -20,16 +21,14 @@ import type { RefundAnswer, RefundAsk } from '../../server/payments/provider';
  * lifecycle's transaction and sent by the refund worker after commit, exactly once under retries,
  * concurrency and restarts; the customer and staff see it.
  */
-let server: TestServer;
 const tokens: Record<string, string> = {};
 const db = () => server.database.db as unknown as Db;
 const opsOf = (s: RunningServer): RefundOps => ({ db: s.database.db as unknown as Db, events: s.events, config: { publicUrl: s.url } });
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   for (const who of ['branchuser', 'brandmanager', 'admin', 'customer']) tokens[who] = await server.api.login(who);
 }, 120_000);
-afterAll(async () => { await server?.close(); });
 // Each test counts its own provider's calls: whatever a test leaves pending is given back (sandbox) before the next.
 afterEach(async () => {
   while (await runDueRefunds(opsOf(server), {}, new Date(Date.now() + 86_400_000)));

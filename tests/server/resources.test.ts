@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { countRows, startTestServer, type TestServer } from '../support/server';
+import { countRows } from '../support/server';
+import { useServer } from '../support/harness';
 import { rowsOf } from '../../server/db/client';
 import { taxes } from '../../server/db/schema';
 import { taxResource } from '../../server/services/tax/resource';
 
 /** The admin resource shape (server/resources/) through its first declarations: Tax and AppUpdates. */
-let server: TestServer;
 const TAX = '/api/services/app/Tax';
 const UPDATES = '/api/services/app/AppUpdates';
 const HISTORY = '/api/services/app/AuditLog/GetEntityHistory';
@@ -18,8 +18,8 @@ const token = {} as Record<Who, string | undefined>;
 let tax7: number;
 let tax8: number;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   for (const u of USERS) token[u] = await server.api.login(u);
   token.anonymous = undefined;
   const rows = await server.database.db.insert(taxes).values([
@@ -28,7 +28,6 @@ beforeAll(async () => {
   ]).returning();
   [tax7, tax8] = rows.map((r) => r.id);
 });
-afterAll(async () => { await server?.close(); });
 
 const as = (who: Who) => ({ token: token[who] });
 const taxRow = async (id: number) =>

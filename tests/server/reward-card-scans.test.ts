@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { countRows, startTestServer, type TestServer } from '../support/server';
+import { countRows } from '../support/server';
 import { callerTokens, expectCall, type Who } from '../support/adminMatrix';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import type { Db } from '../../server/db/client';
 
@@ -11,7 +12,6 @@ import type { Db } from '../../server/db/client';
  * scans. The seed's demo scans and demo subscribers are removed first, so every figure below is from this file's rows.
  * Kuwait is UTC+3 all year: each UTC time names its Kuwait day.
  */
-let server: TestServer;
 let token: Record<Who, string | undefined>;
 const db = () => server.database.db as unknown as Db;
 const as = (who: Who) => ({ token: token[who] });
@@ -21,8 +21,8 @@ const NOVEMBER = { fromDate: '2026-11-01T00:00:00Z', toDate: '2026-12-01T00:00:0
 const LONG_AGO = new Date('2026-01-01T00:00:00Z');
 let A: number, B: number, C: number, D: number, E: number;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   token = await callerTokens(server);
   // The demo scans and the demo subscribers' empty wallets (server/db/demoScans.ts) go; Sara's wallet, with its ledger rows, stays.
   await db().execute(sql`delete from reward_card_scans`);
@@ -54,7 +54,6 @@ beforeAll(async () => {
     scan(E, 2, '2026-11-05T09:00:00Z'), //                  brand 8
   ]);
 }, 120_000);
-afterAll(async () => { await server?.close(); });
 
 const bands = (s: { ageBands: { band: string; customers: number }[] }) => Object.fromEntries(s.ageBands.map((b) => [b.band, b.customers]));
 

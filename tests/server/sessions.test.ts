@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { freshPostgresDatabase, startTestServer, type TestServer } from '../support/server';
+import { freshPostgresDatabase, startTestServer } from '../support/server';
 import { startServerProcess } from '../support/serverProcess';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 
 /**
@@ -16,14 +17,12 @@ const UM = `${APP}/AdminUserManagement`;
 const SIGN_OUT_EVERYWHERE = '/api/TokenAuth/SignOutEverywhere';
 const pgUrl = process.env.TEST_DATABASE_URL;
 
-let server: TestServer;
 let admin: string;
 let seq = 0;
+const server = useServer({ gateway: true });
 beforeAll(async () => {
-  server = await startTestServer({ gateway: true });
   admin = await server.api.login('admin');
 }, 120_000);
-afterAll(async () => { await server?.close(); });
 
 /** A user's own profile read with `token`: 200 while the session lives, 401 once it has ended. */
 const me = (token: string, id: number) => server.api.get(`${APP}/User/Get`, { token, query: { Id: id } });

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { countRows, startTestServer, type TestServer } from '../support/server';
+import { countRows } from '../support/server';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 
 /**
@@ -13,14 +14,12 @@ const APP = '/api/services/app';
 const AR = { 'accept-language': 'ar-KW,ar;q=0.9' };
 const sent: { phone: string; text: string }[] = [];
 
-let server: TestServer;
 let admin: string;
 let brandManager: string;
+const server = useServer({ sms: { embeddedOutbox: true, async send(phone, text) { sent.push({ phone, text }); } } });
 beforeAll(async () => {
-  server = await startTestServer({ sms: { embeddedOutbox: true, async send(phone, text) { sent.push({ phone, text }); } } });
   [admin, brandManager] = await Promise.all([server.api.login('admin'), server.api.login('brandmanager')]);
 });
-afterAll(async () => { await server?.close(); });
 
 const ok = async (res: Promise<{ status: number; body: any }>) => {
   const r = await res;

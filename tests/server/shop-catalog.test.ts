@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../support/server';
 import { seededMenu } from '../support/shopMenu';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 
 const APP = '/api/services/app';
-let server: TestServer;
 let menu: Awaited<ReturnType<typeof seededMenu>>;
 const db = () => server.database.db;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   menu = await seededMenu(server);
 });
-afterAll(async () => { await server?.close(); });
 
 describe('Country', () => {
   it('GetCountriesDictionary: the phone input countries, Kuwait first', async () => {

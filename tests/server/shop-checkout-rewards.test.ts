@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../support/server';
 import { seededMenu } from '../support/shopMenu';
+import { useServer } from '../support/harness';
 import { customerWallets, orders, walletLedger } from '../../server/db/schema';
 import { ORDER_TEXT } from '../../server/services/store/planOrder';
 
@@ -11,18 +11,16 @@ import { ORDER_TEXT } from '../../server/services/store/planOrder';
  * double submit spends the points once, and a rejection retried at once gives them back once.
  */
 const API = '/api/services/app';
-let server: TestServer;
 let menu: Awaited<ReturnType<typeof seededMenu>>;
 let customer: string;
 let branchUser: string;
 let key = 0;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   menu = await seededMenu(server);
   [customer, branchUser] = await Promise.all([server.api.login('customer'), server.api.login('branchuser')]);
 }, 120_000);
-afterAll(async () => { await server?.close(); });
 
 const points = async () => {
   const [w] = await server.database.db.select({ points: customerWallets.points }).from(customerWallets)

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { countRows, startTestServer, type TestServer } from '../support/server';
+import { countRows } from '../support/server';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/password';
 import { TEXT } from '../../domain/constants';
@@ -13,21 +14,19 @@ const DETAILS = `${APP}/Customer/GetCurrentCustomerDetails`;
 const UPDATE = `${APP}/Customer/UpdateCustomerDetails`;
 const ADDR = `${APP}/CustomerDeliveryAddress`;
 
-let server: TestServer;
 let customer: string;
 let guest: string;
 let other: string;
 let otherId: number;
 const db = () => server.database.db;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   customer = await server.api.login('customer');
   guest = await server.api.guestToken();
   [{ id: otherId }] = await db().insert(t.users).values({ userName: 'other', fullName: 'Omar Other', role: 'CUSTOMER', phoneNumber: '+96550000002', passwordHash: await hashPassword('123qwe') }).returning();
   other = await server.api.login('other');
 });
-afterAll(async () => { await server?.close(); });
 
 const latestCode = async (phone: string) => {
   const [row] = await db().select().from(t.smsOutbox)

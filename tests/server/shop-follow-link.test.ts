@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { orderItems, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/password';
-import { startTestServer, type TestServer } from '../support/server';
 import { insertOrder, type TestOrder } from '../support/orders';
+import { useServer } from '../support/harness';
 import { GUEST_USER_ID } from '../../domain/constants';
 
 /**
@@ -16,15 +16,14 @@ import { GUEST_USER_ID } from '../../domain/constants';
 const DETAIL = '/api/services/app/Store/GetOrderDetail';
 const STAFF_DETAIL = '/api/services/app/Store/GetOrderDetailAsBranchUser';
 const hasMesh = existsSync('.mesh/index.ts');
-let server: TestServer;
 const token: Record<string, string> = {};
 let order: TestOrder;
 
 /** What the customer gave with the order: none of it may reach the link's holder. */
 const PRIVATE = { name: 'Huda Private', phone: '+96550000042', car: 'White Toyota 77123', text: 'Ring the bell twice', block: '913' };
 
+const server = useServer({ gateway: hasMesh });
 beforeAll(async () => {
-  server = await startTestServer({ gateway: hasMesh });
   for (const who of ['customer', 'branchuser']) token[who] = await server.api.login(who);
   token.guest = await server.api.guestToken();
   await server.database.db.insert(users).values({ userName: 'follower', fullName: 'Fahad Follower', role: 'CUSTOMER', phoneNumber: '+96550000071', passwordHash: await hashPassword('123qwe') });
@@ -39,7 +38,6 @@ beforeAll(async () => {
   });
   await server.database.db.update(orderItems).set({ isRedeem: true, redeemPoints: 100 }).where(eq(orderItems.orderId, order.id));
 }, 120_000);
-afterAll(async () => { await server?.close(); });
 
 const get = (query: Record<string, unknown>, who?: string) => server.api.get(DETAIL, { ...(who ? { token: token[who] } : {}), query });
 const wrong = (ohash: string) => `${ohash.slice(0, -1)}${ohash.endsWith('a') ? 'b' : 'a'}`;

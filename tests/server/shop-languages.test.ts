@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../support/server';
 import { seededMenu } from '../support/shopMenu';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import { requestLanguage } from '../../server/http/language';
 
 /** The shop's calls answer names and refusals in the language the request asks for (Accept-Language). */
 const APP = '/api/services/app';
 const AR = { 'accept-language': 'ar-KW,ar;q=0.9,en;q=0.8' };
-let server: TestServer;
 let menu: Awaited<ReturnType<typeof seededMenu>>;
 let customer: string;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   menu = await seededMenu(server);
   customer = await server.api.guestToken();
 });
-afterAll(async () => { await server?.close(); });
 
 describe('Accept-Language', () => {
   it('picks the best language the product speaks, English otherwise', () => {
@@ -223,6 +221,6 @@ describe('refusals in Arabic', () => {
     expect(res.body.error?.message).toBe('لم يسجّل المستخدم الحالي الدخول إلى التطبيق!');
     const missing = await server.api.get(`${APP}/ProductTypesAndSubtypes/GetProductItemWithSubItemDictionarywithProduct`, { query: { productid: 999999 }, headers: AR });
     expect(missing.status).toBe(404);
-    expect(missing.body.error?.message).toBe('There is no such an entity. Product');
+    expect(missing.body.error?.message).toBe('Product not found.');
   });
 });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../support/server';
 import { seededMenu } from '../support/shopMenu';
 import { callerTokens, type Who } from '../support/adminMatrix';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import { localDayAndMinutes, orderingStatus } from '../../domain/schedule';
 import { ORDER_TEXT } from '../../server/services/store/planOrder';
@@ -17,19 +17,17 @@ const SCHEDULE = '/api/services/app/BranchOnlineOrderingSchedule';
 const SAVE = '/api/services/app/Store/SaveNewOrderVS1';
 const MINUTE = 60_000;
 
-let server: TestServer;
 let token: Record<Who, string | undefined>;
 let customer: string;
 let menu: Awaited<ReturnType<typeof seededMenu>>;
 let keys = 0;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   token = await callerTokens(server);
   customer = await server.api.login('customer');
   menu = await seededMenu(server);
 });
-afterAll(async () => { await server?.close(); });
 
 /** Kuwait's midnight today, `days` later, plus `hhmm`, as an ISO time (Kuwait is UTC+3, no daylight saving). */
 function kuwait(days: number, hhmm: string) {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { countRows, startTestServer, type TestServer } from '../support/server';
+import { countRows } from '../support/server';
 import { seededMenu } from '../support/shopMenu';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/password';
 import { localDayAndMinutes } from '../../domain/schedule';
@@ -11,7 +12,6 @@ const SAVE = '/api/services/app/Store/SaveNewOrderVS1';
 const HISTORY = '/api/services/app/Store/GetCurrentCustomerOrdersHistory';
 const DETAIL = '/api/services/app/Store/GetOrderDetail';
 
-let server: TestServer;
 let menu: Awaited<ReturnType<typeof seededMenu>>;
 let customer: string;
 let guest: string;
@@ -19,15 +19,14 @@ let otherCustomer: string;
 let keySeq = 0;
 const db = () => server.database.db;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   menu = await seededMenu(server);
   customer = await server.api.login('customer');
   guest = await server.api.guestToken();
   await db().insert(t.users).values({ userName: 'other', fullName: 'Omar Other', role: 'CUSTOMER', phoneNumber: '+96550000002', passwordHash: await hashPassword('123qwe') });
   otherCustomer = await server.api.login('other');
 });
-afterAll(async () => { await server?.close(); });
 
 /** A pickup order of brand 7 branch 1 paid in cash: Cappuccino ×2 (Large, Oat, 2 extra shots) and a Pistachio Cookie: 5.250 KD. */
 function cart(overrides: Record<string, unknown> = {}, deliveryOptions: Record<string, unknown> = {}) {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../support/server';
 import { seededMenu } from '../support/shopMenu';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import { PAY_AGAIN_TEXT } from '../../server/services/store/payAgain';
 
@@ -13,17 +13,15 @@ import { PAY_AGAIN_TEXT } from '../../server/services/store/payAgain';
 const SAVE = '/api/services/app/Store/SaveNewOrderVS1';
 const AGAIN = '/api/services/app/Store/PayOrderAgain';
 
-let server: TestServer;
 let customer: string;
 let menu: Awaited<ReturnType<typeof seededMenu>>;
 let keySeq = 0;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   menu = await seededMenu(server);
   customer = await server.api.login('customer');
 });
-afterAll(async () => { await server?.close(); });
 
 async function order(paymentSystem: number, token = customer) {
   const body = {

@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../support/server';
 import { seededMenu } from '../support/shopMenu';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 
 const PUBLIC_URL = 'https://shop.example.test';
 const SAVE = '/api/services/app/Store/SaveNewOrderVS1';
 
-let server: TestServer;
 let customer: string;
 let menu: Awaited<ReturnType<typeof seededMenu>>;
 let keySeq = 0;
 
+const server = useServer({ publicUrl: PUBLIC_URL });
 beforeAll(async () => {
-  server = await startTestServer({ publicUrl: PUBLIC_URL });
   menu = await seededMenu(server);
   customer = await server.api.login('customer');
 });
-afterAll(async () => { await server?.close(); });
 
 /** Two Cold Brews (Large) by card: 2 × (1.750 + 0.500) = 4.500 KD. */
 async function cardOrder(paymentSystem = 1, key = `pay-${++keySeq}`) {

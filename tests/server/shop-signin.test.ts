@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { countRows, startTestServer, type TestServer } from '../support/server';
+import { countRows } from '../support/server';
 import { queryString } from '../support/restHelpers';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import { rowsOf } from '../../server/db/client';
 import { CODE_TEXT } from '../../server/services/verification/codes';
@@ -25,10 +26,8 @@ const COMPLETE = `${APP}/Customer/RegistrateUserFromMobileAppByPhone`;
 const ADD_CAR = `${APP}/Cars/AddCustomerCar`;
 const CARS = `${APP}/Cars/GetCustomerCars`;
 
-let server: TestServer;
 const db = () => server.database.db;
-beforeAll(async () => { server = await startTestServer(); }, 120_000);
-afterAll(async () => { await server?.close(); });
+const server = useServer();
 
 type Call = { body?: unknown; query?: Record<string, unknown>; token?: string; ip: string };
 async function call(method: 'GET' | 'POST', url: string, { body, query, token, ip }: Call) {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
 import { fakeTwilio, fakeUnifonic } from '../support/fakeSms';
+import { useServer, useStarted } from '../support/harness';
 import * as t from '../../server/db/schema';
 import { outboxSmsProvider, smsProviderFromEnv, twilioProvider, twilioSignature, unifonicProvider, validTwilioSignature } from '../../server/messages/smsProviders';
 import { CODE_SMS_PURPOSES, codeSmsText } from '../../server/messages/sms';
@@ -64,18 +65,15 @@ describe('the texts', () => {
 });
 
 describe('Unifonic', () => {
-  let server: Server;
-  let fake: Awaited<ReturnType<typeof fakeUnifonic>>;
   let admin: string;
+  const fake = useStarted('the fake Unifonic', () => fakeUnifonic('app-sid-1'));
+  const server = useServer(() => ({
+    publicUrl: PUBLIC_URL, gateway: true,
+    sms: unifonicProvider({ appSid: 'app-sid-1', senderId: 'BrewOps', baseUrl: fake.url, dlrToken: 'dlr-secret', timeoutMs: SEND_TIMEOUT_MS }),
+  }));
   beforeAll(async () => {
-    fake = await fakeUnifonic('app-sid-1');
-    server = await startTestServer({
-      publicUrl: PUBLIC_URL, gateway: true,
-      sms: unifonicProvider({ appSid: 'app-sid-1', senderId: 'BrewOps', baseUrl: fake.url, dlrToken: 'dlr-secret', timeoutMs: SEND_TIMEOUT_MS }),
-    });
     admin = await server.api.login('admin');
   }, 120_000);
-  afterAll(async () => { await server?.close(); await fake?.close(); });
 
   it('sends the code in the customer\'s language, records its id, status and cost, and takes the delivery receipt', async () => {
     const phone = '+96551000001';
@@ -174,17 +172,12 @@ describe('Twilio', () => {
     expect(validTwilioSignature('12345', url, params, undefined)).toBe(false);
   });
 
-  let server: Server;
-  let fake: Awaited<ReturnType<typeof fakeTwilio>>;
   const SID = `AC${'1'.repeat(32)}`, TOKEN = 'twilio-auth-token';
-  beforeAll(async () => {
-    fake = await fakeTwilio(SID, TOKEN);
-    server = await startTestServer({
-      publicUrl: PUBLIC_URL,
-      sms: twilioProvider({ accountSid: SID, authToken: TOKEN, from: 'BrewOps', baseUrl: fake.url, statusCallbackUrl: `${PUBLIC_URL}/api/Sms/TwilioStatus`, timeoutMs: SEND_TIMEOUT_MS }),
-    });
-  }, 120_000);
-  afterAll(async () => { await server?.close(); await fake?.close(); });
+  const fake = useStarted('the fake Twilio', () => fakeTwilio(SID, TOKEN));
+  const server = useServer(() => ({
+    publicUrl: PUBLIC_URL,
+    sms: twilioProvider({ accountSid: SID, authToken: TOKEN, from: 'BrewOps', baseUrl: fake.url, statusCallbackUrl: `${PUBLIC_URL}/api/Sms/TwilioStatus`, timeoutMs: SEND_TIMEOUT_MS }),
+  }));
 
   it('sends with basic auth and a status callback, and takes only signed callbacks', async () => {
     const phone = '+96551000011';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../support/server';
 import { fakeUnifonic } from '../support/fakeSms';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import { unifonicProvider } from '../../server/messages/smsProviders';
 import { rowsOf } from '../../server/db/client';
@@ -20,7 +20,6 @@ const STATE = `${APP}/Sms/GetSendingState`;
 const RESUME = `${APP}/Sms/ResumeSending`;
 const PER_DAY = `${APP}/Statistic/GetSmsSendsPerDay`;
 
-let server: TestServer;
 let fake: Awaited<ReturnType<typeof fakeUnifonic>>;
 let admin: string;
 let ip = 0;
@@ -38,10 +37,12 @@ const age = (phone: string, seconds: number) => db().execute(sql`
 
 beforeAll(async () => {
   fake = await fakeUnifonic('app-sid-2');
-  server = await startTestServer({ sms: unifonicProvider({ appSid: 'app-sid-2', senderId: 'BrewOps', baseUrl: fake.url, timeoutMs: 300 }) });
+}, 120_000);
+const server = useServer(() => ({ sms: unifonicProvider({ appSid: 'app-sid-2', senderId: 'BrewOps', baseUrl: fake.url, timeoutMs: 300 }) }));
+beforeAll(async () => {
   admin = await server.api.login('admin');
 }, 120_000);
-afterAll(async () => { await server?.close(); await fake?.close(); delete process.env.SMS_ALLOWED_COUNTRY_CODES; });
+afterAll(async () => { await fake?.close(); delete process.env.SMS_ALLOWED_COUNTRY_CODES; });
 
 describe('destinations', () => {
   it('sends to +965 only by default, and to the countries SMS_ALLOWED_COUNTRY_CODES names', async () => {

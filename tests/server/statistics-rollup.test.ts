@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../support/server';
 import { callerTokens, type Who } from '../support/adminMatrix';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import { rowsOf } from '../../server/db/client';
 import { transitionOrder } from '../../server/orders/transition';
@@ -14,7 +14,6 @@ import { GUEST_USER_ID } from '../../domain/constants';
  * taken before a statistics call but committed after it. The direct query below is the oracle.
  */
 const STAT = '/api/services/app/Statistic';
-let server: TestServer;
 let token: Record<Who, string | undefined>;
 let customers: number[];
 let n = 0;
@@ -180,8 +179,8 @@ const order = (branchId: number, userId: number, at: string, extra: Partial<type
   paidAt: n % 7 === 0 ? null : new Date(new Date(at).getTime() + 90_000), ...extra,
 });
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   token = await callerTokens(server);
   const users = await server.database.db.insert(t.users).values(['Noura', 'Fahad', 'Dana'].map((name, i) => ({
     userName: `rollup-customer-${i}`, fullName: name, role: 'CUSTOMER', passwordHash: '!', phoneNumber: `+9655888000${i}`,
@@ -208,7 +207,6 @@ beforeAll(async () => {
     });
   }));
 }, 120_000);
-afterAll(async () => { await server?.close(); });
 
 describe('Statistics rollup: the same figures as the orders', () => {
   it('on the first call (the rollup is built from every order)', async () => {

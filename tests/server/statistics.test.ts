@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, countRows, type TestServer } from '../support/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { countRows } from '../support/server';
 import { CALLERS, callerTokens, expectCall, type Who } from '../support/adminMatrix';
+import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import { GUEST_USER_ID } from '../../domain/constants';
 
@@ -9,12 +10,11 @@ import { GUEST_USER_ID } from '../../domain/constants';
  * then the exact figures. Kuwait is UTC+3 all year, so each UTC time below names its Kuwait cell.
  */
 const STAT = '/api/services/app/Statistic';
-let server: TestServer;
 let token: Record<Who, string | undefined>;
 const as = (who: Who) => ({ token: token[who] });
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   token = await callerTokens(server);
   const db = server.database.db;
   expect(await countRows(server, 'orders'), 'the seed has no orders').toBe(0);
@@ -39,7 +39,6 @@ beforeAll(async () => {
     orderId: saved.find((o) => o.orderNumber === 'S-2')!.id, provider: 'cash', amount: '1.000', currency: 'KD', cause: 'rejected', status: 'refunded', refundedAt: new Date(),
   });
 }, 120_000);
-afterAll(async () => { await server?.close(); });
 
 const NOVEMBER = { fromDate: '2026-11-01T00:00:00Z', toDate: '2026-12-01T00:00:00Z' };
 const cellsOf = (stat: { ordersByWeekdayHour: { weekday: number; hour: number; orders: number }[] }) =>

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { countRows, startTestServer, type TestServer } from '../support/server';
+import { countRows } from '../support/server';
+import { useServer } from '../support/harness';
 import { rowsOf } from '../../server/db/client';
 import { branches, brands } from '../../server/db/schema';
 import { ASSIGNABLE_ROLES, roleId } from '../../domain/permissions';
@@ -10,7 +11,6 @@ import { ASSIGNABLE_ROLES, roleId } from '../../domain/permissions';
  * call what, escalation attempts, bad input, deleted users and role changes. Seed: company 1 owns
  * brand 7 (branch 1), company 2 owns brand 8 (branches 2, 3); this file adds brand 9 (branch 4) to company 1.
  */
-let server: TestServer;
 const UM = '/api/services/app/AdminUserManagement';
 const BRAND = '/api/services/app/Brand';
 const BRANCH = '/api/services/app/Branch';
@@ -23,14 +23,13 @@ const as = (who: Who) => ({ token: token[who] });
 let brand9: number;
 let branch4: number;
 
+const server = useServer();
 beforeAll(async () => {
-  server = await startTestServer();
   for (const u of USERS) token[u] = await server.api.login(u);
   token.anonymous = undefined;
   [{ id: brand9 }] = await server.database.db.insert(brands).values({ companyId: 1, name: 'Mango Juice', currencyId: 1 }).returning();
   [{ id: branch4 }] = await server.database.db.insert(branches).values({ brandId: brand9, name: 'Mango Juice Hawally' }).returning();
 }, 120_000);
-afterAll(async () => { await server?.close(); });
 
 /** Users and history rows: a refused call changes neither. */
 const written = async () => ({ users: await countRows(server, 'users'), managers: await countRows(server, 'brand_managers'), audit: await countRows(server, 'audit_log') });

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
+import { describe, expect, it } from 'vitest';
+import { useServer } from '../support/harness';
 
-let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
+const server = useServer();
 
 const REGISTER = '/api/services/app/Customer/GetALlconfermationCode';
 const RESET = '/api/services/app/Customer/GetAllForgetCodes';

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createECDH, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
-import { startTestServer, type TestServer } from '../support/server';
 import { insertOrder, sendOrderEvent } from '../support/orders';
 import { fakePushService } from '../support/fakePushService';
+import { useServer, useStarted } from '../support/harness';
 import * as t from '../../server/db/schema';
 import { MARKETING_PUSH, orderStatusPush, pruneSilentSubscriptions, retryAfterMs, webPushSender } from '../../server/notify';
 
@@ -13,12 +13,10 @@ import { MARKETING_PUSH, orderStatusPush, pruneSilentSubscriptions, retryAfterMs
  * and what the sender does with each answer, against a local push service (tests/support/fakePushService.ts).
  */
 const keys = () => ({ p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') });
-let push: Awaited<ReturnType<typeof fakePushService>>;
+const push = useStarted('the fake push service', fakePushService);
 const vapid = webpush.generateVAPIDKeys();
 const sender = () => webPushSender({ ...vapid, subject: 'mailto:ops@brewops.test', timeoutMs: 5_000, retry: { baseDelayMs: 20 } });
 
-beforeAll(async () => { push = await fakePushService(); });
-afterAll(async () => { await push?.close(); });
 
 describe('the sender', () => {
   it('asks for 15 minutes, high urgency and the order\'s topic for an order status; a day at normal urgency for a notification', async () => {
@@ -58,10 +56,8 @@ describe('the sender', () => {
 });
 
 describe('the server', () => {
-  let server: TestServer;
   const db = () => server.database.db;
-  beforeAll(async () => { server = await startTestServer({ push: sender() }); }, 120_000);
-  afterAll(async () => { await server?.close(); });
+  const server = useServer(() => ({ push: sender() }));
   const until = async (check: () => boolean | Promise<boolean>, ms = 20_000) => {
     const t0 = Date.now();
     while (!(await check())) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyStateMachine, EventObject, InputFrom, SnapshotFrom } from 'xstate';
+import { initialTransition, transition, type AnyStateMachine, type EventObject, type InputFrom, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 
 /**
@@ -52,8 +52,11 @@ export interface ModelSpec<TMachine extends AnyStateMachine, H> {
   maxPaths?: number;
   /** States of the machine (ids of atomic state nodes, e.g. `checkout.loading`) no path may miss; default: every atomic state. */
   mustVisit?: string[];
-  /** Starts the system under test for one path (renders the view, starts the actor); returns the test's handle. */
-  start: () => H | Promise<H>;
+  /**
+   * Starts the system under test for one path (renders the view, starts the actor); returns the test's handle.
+   * It sees the path, so a start can set up what the first answer asks for (a stored session the server refuses).
+   */
+  start: (path: ModelPath<TMachine>) => H | Promise<H>;
   /** Ends the walk (`failed`: the walk threw, and work it started may still be in flight). */
   stop?: (handle: H, walk: { failed: boolean }) => void | Promise<void>;
   steps: Record<string, (handle: H, step: ModelStep<TMachine>) => unknown>;
@@ -127,6 +130,31 @@ export function modelPaths<TMachine extends AnyStateMachine>(spec: Pick<ModelSpe
       return matching.length ? matching : [{ type }];
     });
   };
+  /**
+   * The graph keeps one snapshot per serialised state, the last one it met: where `serialize` leaves
+   * part of the context out, a path's stored steps may hold another snapshot of the same model state
+   * (another quantity, other ids) than its events lead to. So each path is replayed on the machine
+   * from its start: each step takes the event that leads, from the snapshot reached so far, to the
+   * step's model state (the stored event, or another of the same kind from `events`, e.g. one
+   * naming this snapshot's cart line), and the snapshot it leads to. The walk then checks exactly
+   * what the events it performs produce.
+   */
+  const keyOf = (s: unknown) => JSON.stringify(serialize(s as never));
+  const replay = (p: ModelPath<TMachine>): ModelPath<TMachine> => {
+    let s = (initialTransition as unknown as (m: AnyStateMachine, input: unknown) => [unknown])(machine, spec.input)[0] as Snap;
+    const steps = [{ ...p.steps[0], state: s as never }];
+    for (const step of p.steps.slice(1)) {
+      const want = keyOf(step.state);
+      const kind = stepKey(machine, step.event);
+      const allowed = (e: EventObject) => stepKey(machine, e) === kind && (!spec.filterEvents || spec.filterEvents(s as never, e));
+      const tries = [step.event, ...events(s).filter(allowed)] as (EventObject & Record<string, unknown>)[];
+      const found = tries.map((event) => ({ event, state: transition(machine, s as never, event as never)[0] as unknown as Snap })).find((t) => keyOf(t.state) === want);
+      if (!found) throw new Error(`the path "${p.steps.map((x) => stepKey(machine, x.event)).join(' → ')}" cannot be replayed at ${kind}`);
+      steps.push({ event: found.event, state: found.state as never });
+      s = found.state;
+    }
+    return { ...p, steps, state: s as never };
+  };
   const model = new TestModel(machine, {
     events,
     serializeState: (s: Snap, event?: EventObject, prev?: Snap) => JSON.stringify(serialize(s as never))
@@ -136,7 +164,7 @@ export function modelPaths<TMachine extends AnyStateMachine>(spec: Pick<ModelSpe
     input: spec.input,
   } as never);
   const generated = (spec.paths === 'simple' ? model.getSimplePaths() : model.getShortestPaths()) as unknown as ModelPath<TMachine>[];
-  const paths = generated.slice(0, spec.maxPaths ?? Infinity);
+  const paths = generated.slice(0, spec.maxPaths ?? Infinity).map((p) => replay(p));
   return paths.map((p) => ({
     ...p,
     description: `reaches ${JSON.stringify((p.state as unknown as Snap).value)}: ${p.steps.slice(1).map((s) => spec.describeEvent?.(s.event) ?? stepKey(machine, s.event) + (typeof s.event.answer === 'string' ? ` (${s.event.answer})` : '')).join(' → ') || '(start)'}`,
@@ -145,7 +173,7 @@ export function modelPaths<TMachine extends AnyStateMachine>(spec: Pick<ModelSpe
 
 /** Walks one path against the system under test; throws (naming the step) where the system and the model part. */
 export async function walkPath<TMachine extends AnyStateMachine, H>(spec: ModelSpec<TMachine, H>, path: ModelPath<TMachine>): Promise<void> {
-  const handle = await spec.start();
+  const handle = await spec.start(path);
   const keys = path.steps.map((s) => stepKey(spec.machine, s.event));
   let failed = true;
   try {

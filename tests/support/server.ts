@@ -3,6 +3,7 @@ import { Blob as NodeBlob } from 'node:buffer';
 import { rowsOf } from '../../server/db/client';
 import { startServer, type RunningServer, type StartOptions } from '../../app/start';
 import { SEED_DUMP } from './globalSetup';
+import { freshPostgresDatabase } from './pgDatabase';
 import { queryString, restHelpers, type Envelope } from './restHelpers';
 
 /**
@@ -20,19 +21,6 @@ export async function startTestServer(opts: Partial<StartOptions> = {}): Promise
 
 export type TestServer = RunningServer & { api: ReturnType<typeof apiClient> };
 
-/** Each test file gets its own database on the PostgreSQL server, created empty and then migrated and seeded. */
-export async function freshPostgresDatabase(adminUrl: string) {
-  const pg = (await import('pg')).default;
-  const name = `t_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 /** Thin REST helpers over app.inject: the real routes, schemas and database, no network. */
 function apiClient(server: RunningServer) {
   return restHelpers(async (method, url, opts = {}) => {
@@ -47,6 +35,7 @@ function apiClient(server: RunningServer) {
 }
 
 export type { Envelope };
+export { freshPostgresDatabase };
 
 /** Counts rows of a table, to prove that a refused request wrote nothing. */
 export async function countRows(server: RunningServer, table: string): Promise<number> {

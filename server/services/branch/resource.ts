@@ -11,6 +11,8 @@ import { placeInScope } from '../../resources/scope';
 import { ImageUrl } from '../company/resource';
 import { shopBranchProperties } from '../brand/shop';
 import { ArabicName, ArabicText } from '../../http/language';
+import { ACCEPTANCE_DEADLINE } from '../../../domain/orderSettings';
+import { forgetAutoAcceptBranches } from '../operations/autoAccept';
 
 const NullableText = Type.Union([Type.String(), Type.Null()]);
 
@@ -28,6 +30,9 @@ export const Branch = Obj('Branch', {
   latitude: Type.Union([Type.Number(), Type.Null()]),
   longitude: Type.Union([Type.Number(), Type.Null()]),
   createdAt: Type.String(),
+  /** Issue 25: a new order is accepted at once (off by default), and how long a pending one waits before it is rejected. */
+  autoAccept: Type.Boolean(),
+  acceptanceDeadlineMinutes: Type.Integer(),
 });
 const fields = {
   name: Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' }),
@@ -41,6 +46,11 @@ const fields = {
   deliveryTextAr: ArabicText(300),
   latitude: Nullable(Type.Number({ minimum: -90, maximum: 90 })),
   longitude: Nullable(Type.Number({ minimum: -180, maximum: 180 })),
+  autoAccept: Type.Boolean(),
+  acceptanceDeadlineMinutes: Type.Integer({
+    minimum: ACCEPTANCE_DEADLINE.min, maximum: ACCEPTANCE_DEADLINE.max,
+    description: `Minutes a pending order waits before it is rejected, ${ACCEPTANCE_DEADLINE.min} to ${ACCEPTANCE_DEADLINE.max} (default ${ACCEPTANCE_DEADLINE.default}).`,
+  }),
 };
 const { name: _name, ...details } = fields;
 
@@ -63,6 +73,8 @@ export const branchResource = defineResource({
   sortable: ['id', 'name', 'brandId', 'openTime', 'closeTime', 'createdAt'],
   defaultSorting: 'name asc',
   filters: { brandId: 'equals', name: 'contains', branchAddress: 'contains' },
+  // The event path of auto-accept keeps the auto-accepting branches for a few seconds (operations/autoAccept.ts).
+  afterWrite: async (_tx, { before, after }) => { if (before?.autoAccept !== after?.autoAccept) forgetAutoAcceptBranches(); },
 });
 
 /** A customer group of a brand (the loyalty screens manage them; SPEC.md 3 "Customer groups"). */

@@ -1,10 +1,9 @@
-import { Type } from 'typebox';
-import { asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from 'typebox';
+import { asc } from 'drizzle-orm';
 import { companies, companyCategories } from '../../db/schema';
 import { notFound, Obj } from '../../http/envelope';
 import { Nullable } from '../../http/nullable';
-import { route, service } from '../../http/routes';
+import { route } from '../../http/routes';
 import type { AppContext, Caller } from '../../http/context';
 import { defineResource } from '../../resources/resource';
 
@@ -36,7 +35,8 @@ export const Company = Obj('Company', {
  * is a place itself (scope field `id`): a company admin reaches only their own, so their
  * GetAllCompanies holds that one company (/companies/{id} reads it through the list). Creating and
  * deleting are ADMIN's (/companies); a company admin may change their company's name, category and
- * images. Access and pause have their own calls below, ADMIN's.
+ * images. Access and pause are switches with their own calls (ChangeCompanyAccessStatus,
+ * ChangeCompanyPauseStatus), ADMIN's.
  */
 export const companyResource = defineResource({
   service: 'Company',
@@ -51,37 +51,27 @@ export const companyResource = defineResource({
   sortable: ['id', 'name', 'categoryId', 'accessible', 'paused', 'createdAt'],
   defaultSorting: 'name asc',
   filters: { categoryId: 'equals', accessible: 'equals', paused: 'equals', name: 'contains' },
+  switches: {
+    ChangeCompanyAccessStatus: { field: 'accessible', id: 'companyId', can: 'companies.list',
+      summary: 'Lets a company into the platform or shuts it out (accessible: false): its brands leave the shop and take no orders.' },
+    ChangeCompanyPauseStatus: { field: 'paused', id: 'companyId', can: 'companies.list',
+      summary: 'Pauses a company (paused: true) or resumes it: while paused its brands leave the shop and take no orders.' },
+  },
+  calls: () => companyCalls(),
 });
 
 export const CompanyCategory = Obj('CompanyCategory', { id: Type.Integer(), name: Type.String() });
 
 /** One company in the caller's scope, or a 404 (an unknown id and another company's read alike). */
-async function companyOf(ctx: AppContext, caller: Caller, companyId: number) {
+async function companyOf(ctx: AppContext, caller: Caller, companyId: number): Promise<Static<typeof Company>> {
   const { data } = await companyResource.list(ctx.db, caller, { id: companyId });
   if (!data.length) throw notFound('Company');
   return data[0];
 }
 
-/** Sets one of the company's switches, with its history entry; ADMIN only. */
-const switchRoute = (name: string, field: 'accessible' | 'paused', summary: string) => route({
-  method: 'POST', name, access: 'companies.list', summary,
-  body: Obj(`${name}Input`, { companyId: Id, [field]: Type.Boolean() }),
-  result: Company,
-  handler: async ({ body, caller, ctx }) => {
-    const input = body as { companyId: number } & Record<typeof field, boolean>;
-    const saved = await companyResource.audited(ctx.db, caller, 'update', async (tx) => {
-      const [before] = await tx.select().from(companies).where(eq(companies.id, input.companyId)).for('update');
-      if (!before) throw notFound('Company');
-      const [after] = await tx.update(companies).set({ [field]: input[field] }).where(eq(companies.id, input.companyId)).returning();
-      return { before, after };
-    });
-    return companyResource.toItem(saved!);
-  },
-});
-
 /** The Company calls that are not plain CRUD. */
-export function registerCompany(app: FastifyInstance, ctx: AppContext) {
-  service(app, ctx, 'Company', [
+function companyCalls(): ReturnType<typeof route>[] {
+  return [
     route({
       method: 'GET', name: 'GetCompanyById', access: 'companies.view',
       summary: "One company: any for ADMIN, a company admin's own.",
@@ -94,9 +84,5 @@ export function registerCompany(app: FastifyInstance, ctx: AppContext) {
       result: Type.Array(CompanyCategory),
       handler: ({ ctx }) => ctx.db.select().from(companyCategories).orderBy(asc(companyCategories.name), asc(companyCategories.id)),
     }),
-    switchRoute('ChangeCompanyAccessStatus', 'accessible',
-      'Lets a company into the platform or shuts it out (accessible: false): its brands leave the shop and take no orders.'),
-    switchRoute('ChangeCompanyPauseStatus', 'paused',
-      'Pauses a company (paused: true) or resumes it: while paused its brands leave the shop and take no orders.'),
-  ]);
+  ];
 }

@@ -8,6 +8,7 @@ import { route, service } from '../../http/routes';
 import type { AppContext } from '../../http/context';
 import { loadMenuProducts } from './menu';
 import { inLanguage, requestLanguage } from '../../http/language';
+import { shopProductFields, shopProductValues } from '../products/resource';
 
 export const ProductOption = Obj('ProductOption', { id: Type.Integer(), name: Type.String(), price: Type.Number() });
 
@@ -36,6 +37,8 @@ export const ProductDetails = Obj('ProductDetails', {
   available: Type.Boolean(),
   /** When a sold-out product comes back by itself (ISO time); null when available, or off until switched on. */
   unavailableUntil: Nullable(Type.String()),
+  /** The fields the product's declaration shows in the shop as stored (server/services/products/resource.ts). */
+  ...shopProductFields,
 });
 
 export function registerShopProductTypesAndSubtypes(app: FastifyInstance, ctx: AppContext) {
@@ -66,6 +69,7 @@ export function registerShopProductTypesAndSubtypes(app: FastifyInstance, ctx: A
           productImage: p.productImage, productSecondImage: p.productSecondImage, productThirdImage: p.productThirdImage,
           productDeliveryText: inLanguage(language, p.productDeliveryText, p.productDeliveryTextAr), redeemPoints: p.redeemPoints,
           available: menu.available, unavailableUntil: menu.unavailableUntil?.toISOString() ?? null,
+          ...shopProductValues(p),
           // A group whose options are all unavailable is left out: it cannot be chosen, so it is not required either.
           optionGroups: menu.groups
             .map(({ group, options }) => ({

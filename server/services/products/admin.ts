@@ -5,12 +5,12 @@ import type { Db, Tx } from '../../db/client';
 import { branchHiddenProducts, optionGroups, productAdditionGroups, products, productSubtypes, productTypes } from '../../db/schema';
 import { badRequest, notFound, Obj } from '../../http/envelope';
 import { Nullable } from '../../http/nullable';
-import { ArabicName, ArabicText, arabicOrNull } from '../../http/language';
 import { route, service } from '../../http/routes';
 import type { AppContext, Caller } from '../../http/context';
 import { moneyDecimal } from '../../../domain/money';
 import { releaseImage } from '../files/references';
 import { switchStillOn } from '../productTypesAndSubtypes/menu';
+import { productColumns, productInputFields, productItemFields, productValues, type ProductFieldInput } from './resource';
 import {
   additionGroupIdsOf, auditMenu, branchBrandInScope, brandInScope, checkGroups, checkPrice, checkUniqueName, groupsWithItems, Id,
   insertGroup, MenuOptionGroup, Name, nameTaken, OptionGroupInput, placeAmongSiblings, Price, productInScope, SortOrder, subtypeInScope, writeSubItems,
@@ -26,9 +26,9 @@ const ImageUrl = Type.String({ maxLength: 500, pattern: '^(/[^/]|https://)', des
 
 export const MenuProduct = Obj('MenuProduct', {
   id: Type.Integer(), brandId: Type.Integer(), typeId: Type.Integer(), subtypeId: Type.Integer(),
-  name: Type.String(), nameAr: Nullable(Type.String()), description: Type.String(), descriptionAr: Nullable(Type.String()), price: Type.Number(),
+  ...productItemFields,
   productImage: Nullable(Type.String()), productSecondImage: Nullable(Type.String()), productThirdImage: Nullable(Type.String()),
-  productDeliveryText: Type.String(), productDeliveryTextAr: Nullable(Type.String()), redeemPoints: Nullable(Type.Integer()), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
+  sortOrder: Type.Integer(),
   /** The product's own option groups ("items") with their sub-items. */
   optionGroups: Type.Array(MenuOptionGroup),
   /** The addition groups that apply to it (ProductAddition). */
@@ -52,16 +52,8 @@ export const MenuType = Obj('MenuType', {
   subtypes: Type.Array(MenuSubtype),
 });
 
+/** The product's other fields (its plain ones are its declaration's, ./resource.ts). */
 const productFields = {
-  name: Name,
-  nameAr: ArabicName,
-  description: Type.String({ maxLength: 2000 }),
-  descriptionAr: Type.String({ maxLength: 2000 }),
-  price: Price,
-  productDeliveryText: Type.String({ maxLength: 300 }),
-  productDeliveryTextAr: ArabicText(300),
-  redeemPoints: Nullable(Type.Integer({ minimum: 1, maximum: 1000000 })),
-  isHidden: Type.Boolean(),
   sortOrder: SortOrder,
   productImage: Nullable(ImageUrl), productSecondImage: Nullable(ImageUrl), productThirdImage: Nullable(ImageUrl),
   /** The images in order, at most three: an alternative to the three fields (not both). */
@@ -74,13 +66,14 @@ const productFields = {
 const CreateBody = Obj('MenuProductCreateInput', {
   subtypeId: Id,
   brandId: Type.Optional(Id),
+  ...productInputFields,
   ...Type.Partial(Type.Object(productFields)).properties,
   name: Name, price: Price,
 });
-const UpdateBody = Obj('MenuProductUpdateInput', { id: Id, subtypeId: Type.Optional(Id), ...Type.Partial(Type.Object(productFields)).properties });
-type ProductInput = Partial<{
-  subtypeId: number; brandId: number; name: string; nameAr: string; description: string; descriptionAr: string; price: number; productDeliveryText: string; productDeliveryTextAr: string; redeemPoints: number | null;
-  isHidden: boolean; sortOrder: number; productImage: string | null; productSecondImage: string | null; productThirdImage: string | null;
+const UpdateBody = Obj('MenuProductUpdateInput', { id: Id, subtypeId: Type.Optional(Id), ...productInputFields, ...Type.Partial(Type.Object(productFields)).properties });
+type ProductInput = ProductFieldInput & Partial<{
+  subtypeId: number; brandId: number; name: string; price: number;
+  sortOrder: number; productImage: string | null; productSecondImage: string | null; productThirdImage: string | null;
   images: string[]; optionGroups: OptionGroupInputT[]; additionGroupIds: number[];
 }>;
 
@@ -89,7 +82,7 @@ export async function menuProductOf(db: Db | Tx, row: ProductRow): Promise<MenuP
   const [sub] = await db.select({ typeId: productSubtypes.typeId }).from(productSubtypes).where(eq(productSubtypes.id, row.subtypeId));
   const { archivedAt: _archived, ...fields } = row;
   return {
-    ...fields, typeId: sub.typeId, price: Number(row.price),
+    ...fields, ...productValues(row), typeId: sub.typeId, price: Number(row.price),
     optionGroups: await groupsWithItems(db, eq(optionGroups.productId, row.id)),
     additionGroupIds: await additionGroupIdsOf(db, row.id),
   };
@@ -148,15 +141,7 @@ async function writeAdditionLinks(tx: Tx, productId: number, ids: number[]) {
 }
 
 const columnsOf = (input: ProductInput) => ({
-  ...(input.name !== undefined && { name: input.name.trim() }),
-  ...(input.nameAr !== undefined && { nameAr: arabicOrNull(input.nameAr) }),
-  ...(input.description !== undefined && { description: input.description }),
-  ...(input.descriptionAr !== undefined && { descriptionAr: arabicOrNull(input.descriptionAr) }),
-  ...(input.price !== undefined && { price: moneyDecimal(input.price) }),
-  ...(input.productDeliveryText !== undefined && { productDeliveryText: input.productDeliveryText }),
-  ...(input.productDeliveryTextAr !== undefined && { productDeliveryTextAr: arabicOrNull(input.productDeliveryTextAr) }),
-  ...(input.redeemPoints !== undefined && { redeemPoints: input.redeemPoints }),
-  ...(input.isHidden !== undefined && { isHidden: input.isHidden }),
+  ...productColumns(input),
   ...(input.subtypeId !== undefined && { subtypeId: input.subtypeId }),
   ...imagesOf(input),
 });

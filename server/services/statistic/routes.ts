@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { asc, inArray, or } from 'drizzle-orm';
+import { asc, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { branches, brands, companies } from '../../db/schema';
 import { badRequest, Obj } from '../../http/envelope';
@@ -7,7 +7,7 @@ import { periodFields, periodOf } from '../../http/period';
 import { route, service } from '../../http/routes';
 import type { AppContext, Caller } from '../../http/context';
 import { placeInScope, scopeWhere, unknownPlace } from '../../resources/scope';
-import { statisticOf } from './statistics';
+import { statisticOf, type StatisticScope } from './statistics';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
@@ -16,7 +16,8 @@ export const Statistic = Obj('Statistic', {
   brands: Type.Integer(),
   branches: Type.Integer(),
   orders: Type.Integer({ description: 'Orders placed in the period, whatever became of them.' }),
-  customers: Type.Integer({ description: 'Registered customers who ordered in the scope in the period (newCustomers + returningCustomers).' }),
+  customers: Type.Integer({ description: 'Registered customers who ordered in the scope in the period (newCustomers + returningCustomers); guests are not counted.' }),
+  registeredCustomers: Type.Integer({ description: "The scope's registered customers whenever they joined, as the Customers screen counts them: every one for the platform; for a company, brand or branch those with a wallet, an order or a reward card scan there." }),
   revenue: Type.Number({ description: 'The money captured for the orders placed in the period (paid online or cash collected at the branch), less their completed refunds.' }),
   refunded: Type.Number({ description: 'Completed refunds of those orders (the money is back with the customer): already taken off revenue.' }),
   refundsDue: Type.Number({ description: 'Refunds of those orders decided but not yet back with the customer (pending at the provider, failed and to be retried, owed in cash at the branch): still in revenue until given back.' }),
@@ -32,6 +33,21 @@ export const Statistic = Obj('Statistic', {
     orders: Type.Integer(), revenue: Type.Number(), refunded: Type.Number(), refundsDue: Type.Number(),
   })),
 });
+
+const BranchId = Type.Integer({ minimum: 1, maximum: 2147483647, description: "Narrows the figures to one branch of the scope (the dashboard's branch filter)." });
+
+/**
+ * The scope narrowed to one branch when `branchId` is sent: a branch the caller may see, inside the
+ * company or brand asked for; any other is refused like an unknown one (a 400 naming branchId).
+ */
+async function narrowed(ctx: AppContext, caller: Caller, scope: StatisticScope, branchId: number | undefined): Promise<StatisticScope> {
+  if (branchId === undefined) return scope;
+  const [branch] = await ctx.db.select({ brandId: branches.brandId, companyId: brands.companyId }).from(branches)
+    .innerJoin(brands, eq(brands.id, branches.brandId)).where(eq(branches.id, branchId));
+  const inside = !!branch && (scope.kind === 'general' || (scope.kind === 'company' ? branch.companyId === scope.companyId : scope.kind === 'brand' ? branch.brandId === scope.brandId : true));
+  if (!inside || !(await placeInScope(ctx.db, caller, 'branch', branchId))) throw unknownPlace('branch', branchId);
+  return { kind: 'branch', branchId };
+}
 
 const DepartmentBranch = Obj('DepartmentBranch', { id: Type.Integer(), name: Type.String() });
 const DepartmentBrand = Obj('DepartmentBrand', { id: Type.Integer(), name: Type.String(), branches: Type.Array(DepartmentBranch) });
@@ -77,13 +93,16 @@ export function registerStatistic(app: FastifyInstance, ctx: AppContext) {
     route({
       method: 'GET', name: 'GetGeneralStatistic', access: 'statistics.general',
       summary: 'Figures over every company: counts, orders by weekday × hour, revenue by branch, new and returning customers.',
-      query: Obj('GeneralStatisticQuery', periodFields('Orders placed')), result: Statistic,
-      handler: async ({ query, ctx }) => statisticOf(ctx.db, { kind: 'general' }, periodOf(query)),
+      query: Obj('GeneralStatisticQuery', { branchId: Type.Optional(BranchId), ...periodFields('Orders placed') }), result: Statistic,
+      handler: async ({ query, caller, ctx }) => {
+        const period = periodOf(query);
+        return statisticOf(ctx.db, await narrowed(ctx, caller, { kind: 'general' }, query.branchId), period);
+      },
     }),
     route({
       method: 'GET', name: 'GetStatisticByCompany', access: 'statistics.company',
       summary: "One company's figures; a company admin's own company when companyId is left out.",
-      query: Obj('CompanyStatisticQuery', { companyId: Type.Optional(Id), ...periodFields('Orders placed') }), result: Statistic,
+      query: Obj('CompanyStatisticQuery', { companyId: Type.Optional(Id), branchId: Type.Optional(BranchId), ...periodFields('Orders placed') }), result: Statistic,
       handler: async ({ query, caller, ctx }) => {
         const companyId = query.companyId ?? caller?.companyId ?? undefined;
         if (companyId == null) {
@@ -92,17 +111,17 @@ export function registerStatistic(app: FastifyInstance, ctx: AppContext) {
         }
         const period = periodOf(query);
         if (!(await placeInScope(ctx.db, caller, 'company', companyId))) throw unknownPlace('company', companyId);
-        return statisticOf(ctx.db, { kind: 'company', companyId }, period);
+        return statisticOf(ctx.db, await narrowed(ctx, caller, { kind: 'company', companyId }, query.branchId), period);
       },
     }),
     route({
       method: 'GET', name: 'GetStatisticByBrand', access: 'statistics.brand',
       summary: "One brand's figures.",
-      query: Obj('BrandStatisticQuery', { brandId: Id, ...periodFields('Orders placed') }), result: Statistic,
+      query: Obj('BrandStatisticQuery', { brandId: Id, branchId: Type.Optional(BranchId), ...periodFields('Orders placed') }), result: Statistic,
       handler: async ({ query, caller, ctx }) => {
         const period = periodOf(query);
         if (!(await placeInScope(ctx.db, caller, 'brand', query.brandId))) throw unknownPlace('brand', query.brandId);
-        return statisticOf(ctx.db, { kind: 'brand', brandId: query.brandId }, period);
+        return statisticOf(ctx.db, await narrowed(ctx, caller, { kind: 'brand', brandId: query.brandId }, query.branchId), period);
       },
     }),
     route({

@@ -1,12 +1,13 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
-import { branches, brands, HOUR_COLUMNS } from '../../db/schema';
+import { branches, brands, HOUR_COLUMNS, users } from '../../db/schema';
+import { customerVisibleTo } from '../customer/loyalty';
 import { DAILY_COLUMNS, dailyRowsOf, refreshStatistics, splitPeriod } from './rollup';
 import type { Period } from '../../http/period';
 import { filsToDecimal, toFils } from '../../../domain/money';
 
-/** Which part of the organisation the figures cover (SPEC.md 6: general, company or brand). */
-export type StatisticScope = { kind: 'general' } | { kind: 'company'; companyId: number } | { kind: 'brand'; brandId: number };
+/** Which part of the organisation the figures cover (SPEC.md 6: general, company or brand; the dashboard's filter narrows to one branch). */
+export type StatisticScope = { kind: 'general' } | { kind: 'company'; companyId: number } | { kind: 'brand'; brandId: number } | { kind: 'branch'; branchId: number };
 
 
 export interface Statistic {
@@ -15,6 +16,8 @@ export interface Statistic {
   branches: number;
   orders: number;
   customers: number;
+  /** The scope's customers whenever they joined, as the Customers screen counts them (customerVisibleTo). */
+  registeredCustomers: number;
   revenue: number;
   /** Completed refunds of those orders: already taken off revenue. */
   refunded: number;
@@ -36,7 +39,27 @@ function brandsOf(scope: StatisticScope, brandId: SQL): SQL {
     case 'general': return sql`true`;
     case 'company': return sql`${brandId} in (select "id" from "brands" where "company_id" = ${scope.companyId})`;
     case 'brand': return sql`${brandId} = ${scope.brandId}`;
+    case 'branch': return sql`${brandId} in (select "brand_id" from "branches" where "id" = ${scope.branchId})`;
   }
+}
+
+/** The branches of the scope, as a where fragment on a branch id column (every branch of its brands, or the one branch). */
+const branchesOf = (scope: StatisticScope, branchId: SQL): SQL => (scope.kind === 'branch' ? sql`${branchId} = ${scope.branchId}` : sql`true`);
+const placeOf = (scope: StatisticScope, o: string) => sql`${brandsOf(scope, sql.raw(`${o}."brand_id"`))} and ${branchesOf(scope, sql.raw(`${o}."branch_id"`))}`;
+
+/**
+ * The customers of a scope as the Customers screen counts them (customerVisibleTo, the one rule):
+ * every registered customer for the whole platform; for a company, brand or branch those with a
+ * wallet, an order or a reward card scan there.
+ */
+async function registeredCustomersOf(db: Db, scope: StatisticScope): Promise<number> {
+  const place = { id: 0, isGuest: false, companyId: null, brandId: null, branchId: null };
+  const where = scope.kind === 'general' ? customerVisibleTo(db, { ...place, role: 'ADMIN' })
+    : scope.kind === 'company' ? customerVisibleTo(db, { ...place, role: 'COMPANY_ADMIN', companyId: scope.companyId })
+      : scope.kind === 'brand' ? customerVisibleTo(db, { ...place, role: 'ADMIN' }, scope.brandId)
+        : customerVisibleTo(db, { ...place, role: 'BRANCH_USER', branchId: scope.branchId });
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
+  return Number(row?.n ?? 0);
 }
 
 /** `column` lies in [from, to) of the period (either end open). */
@@ -65,20 +88,20 @@ export async function statisticOf(db: Db, scope: StatisticScope, period: Period)
   await refreshStatistics(db);
   const { days, pieces } = splitPeriod(period);
   const rows = sql.join([
-    ...(days ? [sql`select ${DAILY_COLUMNS} from "order_daily_stats" d where ${brandsOf(scope, sql`d."brand_id"`)}
+    ...(days ? [sql`select ${DAILY_COLUMNS} from "order_daily_stats" d where ${placeOf(scope, 'd')}
       ${days.fromDay !== undefined ? sql`and d."day" >= ${days.fromDay}` : sql``}
       ${days.toDay !== undefined ? sql`and d."day" < ${days.toDay}` : sql``}`] : []),
-    ...pieces.map((p) => dailyRowsOf(sql`"orders" o where ${brandsOf(scope, sql`o."brand_id"`)} and ${inPeriod(sql`o."created_at"`, p)}`)),
+    ...pieces.map((p) => dailyRowsOf(sql`"orders" o where ${placeOf(scope, 'o')} and ${inPeriod(sql`o."created_at"`, p)}`)),
   ], sql` union all `);
   const hourSums = sql.raw(HOUR_COLUMNS.map((c) => `coalesce(sum("${c}"), 0)::int`).join(', '));
 
-  const [places, grouped, customers, refundRows] = await Promise.all([
+  const [places, grouped, customers, refundRows, registeredCustomers] = await Promise.all([
     db.execute(sql`
       select
         (select count(*)::int from "companies" c where ${scope.kind === 'general' ? sql`true` : scope.kind === 'company'
-          ? sql`c."id" = ${scope.companyId}` : sql`c."id" in (select "company_id" from "brands" where "id" = ${scope.brandId})`}) as companies,
+          ? sql`c."id" = ${scope.companyId}` : sql`c."id" in (select "company_id" from "brands" b where ${brandsOf(scope, sql`b."id"`)})`}) as companies,
         (select count(*)::int from "brands" b where ${brandsOf(scope, sql`b."id"`)}) as brands,
-        (select count(*)::int from "branches" r where ${brandsOf(scope, sql`r."brand_id"`)}) as branches`),
+        (select count(*)::int from "branches" r where ${brandsOf(scope, sql`r."brand_id"`)} and ${branchesOf(scope, sql`r."id"`)}) as branches`),
     // Totals, weekdays (each with its 24 hours) and branches in one pass over the days (grouping sets).
     db.execute(sql`
       with days as (${rows})
@@ -88,12 +111,13 @@ export async function statisticOf(db: Db, scope: StatisticScope, period: Period)
              array[${hourSums}] as hours
       from days
       group by grouping sets (((day + 4) % 7), ("branch_id"), ())`),
-    customerFigures(db, scope, period),
+    scope.kind === 'branch' ? branchCustomerFigures(db, scope.branchId, period) : customerFigures(db, scope, period),
     refundFigures(db, scope, period),
+    registeredCustomersOf(db, scope),
   ]);
   // Every branch of the scope, those without orders too, by revenue then name.
   const branchRows = await db.select({ id: branches.id, name: branches.name, brandId: brands.id, brandName: brands.name })
-    .from(branches).innerJoin(brands, eq(brands.id, branches.brandId)).where(brandsOf(scope, sql`${branches.brandId}`));
+    .from(branches).innerJoin(brands, eq(brands.id, branches.brandId)).where(and(brandsOf(scope, sql`${branches.brandId}`), branchesOf(scope, sql`${branches.id}`)));
 
   type Group = { by_weekday: number; by_branch: number; weekday: number | null; branch_id: number | null; orders: number; revenue: string; hours: (number | null)[] };
   const groups = rowsOf(grouped) as Group[];
@@ -120,7 +144,7 @@ export async function statisticOf(db: Db, scope: StatisticScope, period: Period)
     orders: Number(total?.orders ?? 0),
     revenue: net(total?.revenue, sumOf(refundRows.map((r) => r.refunded))),
     refunded: sumOf(refundRows.map((r) => r.refunded)), refundsDue: sumOf(refundRows.map((r) => r.due)),
-    customers: c.newCustomers + c.returningCustomers, newCustomers: c.newCustomers, returningCustomers: c.returningCustomers,
+    customers: c.newCustomers + c.returningCustomers, registeredCustomers, newCustomers: c.newCustomers, returningCustomers: c.returningCustomers,
     ordersByWeekdayHour: cells,
     revenueByBranch,
   };
@@ -141,7 +165,7 @@ async function refundFigures(db: Db, scope: StatisticScope, period: Period) {
            coalesce(sum(r."amount") filter (where r."status" = 'refunded'), 0)::text as refunded,
            coalesce(sum(r."amount") filter (where r."status" <> 'refunded'), 0)::text as due
     from "refunds" r join "orders" o on o."id" = r."order_id"
-    where ${brandsOf(scope, sql`o."brand_id"`)} and ${inPeriod(sql`o."created_at"`, period)}
+    where ${placeOf(scope, 'o')} and ${inPeriod(sql`o."created_at"`, period)}
     group by o."branch_id"`));
   return rows.map((r) => ({ branchId: Number(r.branch_id), refunded: Number(r.refunded), due: Number(r.due) }));
 }
@@ -175,6 +199,28 @@ async function customerFigures(db: Db, scope: StatisticScope, period: Period) {
     )
     select (count(*) filter (where ${isNew}))::int as new_customers, (count(*) filter (where not (${isNew})))::int as returning_customers
     from per_user p where ${active}`);
+  const row = rowsOf<{ new_customers: number; returning_customers: number }>(res)[0];
+  return { newCustomers: Number(row.new_customers), returningCustomers: Number(row.returning_customers) };
+}
+
+/**
+ * New and returning customers of one branch (the dashboard's branch filter): customer_brand_orders
+ * keeps them per brand, so a branch's are read from its orders (orders_branch_created_idx), with
+ * the same rule: registered customers who ordered there in the period, new when that is their only
+ * order there up to the period's end.
+ */
+async function branchCustomerFigures(db: Db, branchId: number, period: Period) {
+  const res = await db.execute(sql`
+    with per_user as (
+      select o."user_id", bool_or(${inPeriod(sql`o."created_at"`, period)}) as seen_within,
+             count(*) filter (where ${period.to ? sql`o."created_at" < ${period.to.toISOString()}::timestamptz` : sql`true`}) as up_to_end
+      from "orders" o join "users" u on u."id" = o."user_id"
+      where o."branch_id" = ${branchId} and u."is_guest" = false and u."role" = 'CUSTOMER'
+      group by o."user_id"
+    )
+    select (count(*) filter (where seen_within and up_to_end = 1))::int as new_customers,
+           (count(*) filter (where seen_within and up_to_end > 1))::int as returning_customers
+    from per_user`);
   const row = rowsOf<{ new_customers: number; returning_customers: number }>(res)[0];
   return { newCustomers: Number(row.new_customers), returningCustomers: Number(row.returning_customers) };
 }

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { branches, optionItems, orderItems, orders, paymentSystems, products } from '../../db/schema';
+import { branches, deliveryAreas, optionItems, orderItems, orders, paymentSystems, products } from '../../db/schema';
 import { notFound, Obj } from '../../http/envelope';
 import { addressFields } from '../customerDeliveryAddress/addresses';
 import type { Caller } from '../../http/context';
@@ -171,7 +171,7 @@ export async function orderDetail(db: Db, orderId: number, view: OrderView, lang
     deliverySystem: o.deliverySystem, subtotal: Number(o.subtotal), discount: Number(o.discount), tax: Number(o.tax),
     deliveryFee: Number(o.deliveryFee), total: Number(o.total), pointsRedeemed: full ? o.pointsRedeemed : null,
     guestCustomerName: full ? o.guestCustomerName : null, guestPhoneNumber: full ? o.guestPhoneNumber : null,
-    deliveryAddress: full ? (o.deliveryAddress as Static<typeof OrderDetailAddress> | null) ?? null : null,
+    deliveryAddress: full ? await addressInLanguage(db, o.deliveryAddress as Static<typeof OrderDetailAddress> | null, language) : null,
     carDetails: full ? o.carDetails : null, deliveryText: full ? o.deliveryText : null,
     items: items.map((i) => ({
       productId: i.productId, name: name.product(i.productId, i.name), quantity: i.quantity, unitPrice: Number(i.unitPrice), lineTotal: Number(i.lineTotal),
@@ -182,6 +182,19 @@ export async function orderDetail(db: Db, orderId: number, view: OrderView, lang
     refunds: refunds.map((r) => ({ amount: Number(r.amount), state: customerRefundState(r), refundedAt: r.refundedAt?.toISOString() ?? null })),
     receipt,
   };
+}
+
+/**
+ * The order keeps the address as it was given (the area's English name, as staff read it); a
+ * customer reading in Arabic sees its region and area by their ids in Arabic, as the picker names
+ * them ('بيان', not 'Bayan'), the kept names otherwise.
+ */
+async function addressInLanguage(db: Db, address: Static<typeof OrderDetailAddress> | null, language: LanguageCode) {
+  if (!address || language !== 'ar') return address ?? null;
+  const ids = [address.regionId, address.areaId].filter((id) => Number.isInteger(id));
+  const rows = ids.length ? await db.select({ id: deliveryAreas.id, name: deliveryAreas.nameAr }).from(deliveryAreas).where(and(inArray(deliveryAreas.id, ids), isNotNull(deliveryAreas.nameAr))) : [];
+  const named = new Map(rows.map((r) => [r.id, r.name!]));
+  return { ...address, region: named.get(address.regionId) ?? address.region, area: named.get(address.areaId) ?? address.area };
 }
 
 /**

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Obj } from '../../http/envelope';
 import { Nullable } from '../../http/nullable';
 import { CustomerDeliveryAddressInput } from '../customerDeliveryAddress/addresses';
-import { SPECIAL_REMARKS_MAX } from '../../../domain/constants';
+import { PROMO_CODE_MAX, SPECIAL_REMARKS_MAX } from '../../../domain/constants';
 
 const Flag = () => Type.Optional(Nullable(Type.Boolean()));
 const OptInt = () => Type.Optional(Nullable(Type.Integer()));
@@ -64,7 +64,9 @@ export const SaveNewOrderInput = Obj('SaveNewOrderInput', {
   products: Type.Array(OrderProductInput, { maxItems: 100 }),
   /** From /product-review: kept on the order for the branch to read; they do not change the price. */
   specialRemarks: OptText(SPECIAL_REMARKS_MAX),
-  promoCode: OptText(50),
+  promoCode: OptText(PROMO_CODE_MAX),
+  /** Beyond SPEC.md 3's list: the customer's brand wallet pays the whole total (paymentSystem is then not read); a 400 when it holds less, or for the guest. */
+  payWithWallet: Flag(),
 });
 export type SaveNewOrderInput = Static<typeof SaveNewOrderInput>;
 

@@ -11,6 +11,11 @@ export const PayOrderAgainInput = Obj('PayOrderAgainInput', {
   orderId: Type.Integer({ minimum: 1 }),
   ohash: Type.Optional(Type.String({ maxLength: 200 })),
 });
+/** The same order and ohash in the query: what admits a caller without a token (orderAccess.ts queryHoldsOrder). */
+export const PayOrderAgainQuery = Obj('PayOrderAgainQuery', {
+  orderId: Type.Optional(Type.Integer({ minimum: 1 })),
+  ohash: Type.Optional(Type.String({ maxLength: 200 })),
+});
 export const PayOrderAgainResult = Obj('PayOrderAgainResult', {
   /** Where the browser goes to pay: the payment still open, or a new one. */
   paymentUrl: Type.String(),
@@ -27,9 +32,10 @@ export const PAY_AGAIN_TEXT = {
  * the order is unpaid and not rejected. Never charged twice: under the order's row lock, an order
  * has at most one open (pending) payment; while one is open its link is answered again instead of a
  * new payment, none is started once any payment is paid, and only an open payment can be paid
- * (server/payments/sandbox.ts settles pending payments only).
+ * (server/payments/sandbox.ts settles pending payments only). Who: the order's owner, or whoever
+ * holds its ohash (orderAccess.ts), with or without a session; it pays that order and nothing else.
  */
-export async function payOrderAgain(ctx: AppContext, caller: NonNullable<Caller>, orderId: number, ohash: string | undefined) {
+export async function payOrderAgain(ctx: AppContext, caller: Caller, orderId: number, ohash: string | undefined) {
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const [o] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');

@@ -4,7 +4,7 @@ import { customerGroupMembers, customerGroups, customerWallets } from '../../db/
 import { ApiError, badRequest, naming, type ValidationError } from '../../http/envelope';
 import type { AppContext, Caller } from '../../http/context';
 import { paymentProviderFor, type PaymentProvider } from '../../payments';
-import { DEFAULT_PAYMENT_METHOD_ID, QUANTITY, TEXT } from '../../../domain/constants';
+import { DEFAULT_PAYMENT_METHOD_ID, QUANTITY, TEXT, WALLET_PAYMENT_METHOD_ID } from '../../../domain/constants';
 import { toFils, type Fils } from '../../../domain/money';
 import { isValidPhone, normalisePhone } from '../../../domain/phone';
 import { isOpenAt, orderingWindows } from '../../../domain/schedule';
@@ -15,9 +15,11 @@ import { carsOf, describeCar } from '../cars/cars';
 import { deliveryQuote, NOT_DELIVERING } from '../brandDeliveryFee/deliveryFee';
 import { menuCacheOf, type BranchCatalog } from '../../orders/menuCache';
 import { checkFreeItemLines } from '../../loyalty/freeItems';
+import { walletBalanceOf, walletPayment } from '../../loyalty/walletPayment';
 import type { SaveNewOrderInput } from './orderInput';
 import { busyModeOf } from '../branch/busy';
 import { readyEstimate, type ReadyEstimate } from '../../../domain/readyEstimate';
+import { formatMoment } from '../../../domain/time';
 
 export const ORDER_TEXT = {
   emptyCart: 'Your cart is empty.',
@@ -42,6 +44,8 @@ export const ORDER_TEXT = {
   noDiscount: 'This discount is not available to you.',
   noAddress: 'Please choose a delivery address.',
   noCar: 'Please choose your car for car service.',
+  walletGuest: 'Please log in to pay with your wallet.',
+  walletNotEnough: 'Your wallet balance is not enough for this order. Please choose another payment method.',
 } as const;
 
 export interface PlannedOption { id: number; name: string; price: number; quantity: number; groupId: number; groupName: string }
@@ -72,6 +76,8 @@ export interface OrderPlan {
   lines: PlannedLine[];
   totals: OrderTotals;
   points: number;
+  /** What the customer's brand wallet pays (`payWithWallet`): the whole total, or 0. */
+  wallet: Fils;
   /** Free items the order spends (0 or 1). */
   freeItems: number;
   discountGroupId: number | null;
@@ -89,7 +95,7 @@ export interface OrderPlan {
 
 const clean = (s: string | null | undefined) => s?.trim() || null;
 /** A time as the branch's customers read it: Kuwait's clock, with the day when it is not today. */
-const kuwaitTime = (at: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kuwait', hour: '2-digit', minute: '2-digit', ...(at.getTime() - Date.now() > 20 * 3600_000 ? { weekday: 'short' } : {}) }).format(at);
+const kuwaitTime = (at: Date) => formatMoment(at, { hour: '2-digit', minute: '2-digit', ...(at.getTime() - Date.now() > 20 * 3600_000 ? { weekday: 'short' } : {}) });
 
 /**
  * Checks an order request against the database and prices it there. Nothing the client says
@@ -112,10 +118,12 @@ export async function planOrder(db: Db, ctx: AppContext, caller: NonNullable<Cal
   if (!isOpenAt(orderingWindows(schedule, branch.row), new Date())) throw badRequest(ORDER_TEXT.closed);
   const brandId = body.brandId;
 
-  // Payment method: enabled for the brand, with an adapter for its provider.
-  const paymentSystemId = body.paymentSystem ?? DEFAULT_PAYMENT_METHOD_ID;
+  // Payment method: enabled for the brand, with an adapter for its provider; or the customer's wallet.
+  const byWallet = body.payWithWallet === true;
+  if (byWallet && caller.isGuest) throw badRequest(ORDER_TEXT.walletGuest);
+  const paymentSystemId = byWallet ? WALLET_PAYMENT_METHOD_ID : body.paymentSystem ?? DEFAULT_PAYMENT_METHOD_ID;
   const providerName = catalog.paymentProviders.get(paymentSystemId);
-  const provider = providerName ? paymentProviderFor(providerName, ctx.config) : null;
+  const provider = byWallet ? walletPayment : providerName ? paymentProviderFor(providerName, ctx.config) : null;
   if (!provider) throw badRequest(ORDER_TEXT.paymentUnavailable);
 
   const lines = priceLines(catalog, body, brandId, caller);
@@ -158,11 +166,13 @@ export async function planOrder(db: Db, ctx: AppContext, caller: NonNullable<Cal
   }
 
   const { taxPercents } = catalog;
+  const totals = orderTotals({ lineTotals: lines.map((l) => l.lineTotal), discountPercent, taxPercents, deliveryFee });
+  // The wallet pays the whole total or nothing (the ledger checks again when it spends it).
+  if (byWallet && await walletBalanceOf(db, caller.id, brandId) < totals.total) throw badRequest(ORDER_TEXT.walletNotEnough);
 
   return {
     catalogVersion: catalog.version, brandId, branchId, merchantName: branch.brandName, currency: branch.currency, deliverySystem, paymentSystemId, provider, lines,
-    totals: orderTotals({ lineTotals: lines.map((l) => l.lineTotal), discountPercent, taxPercents, deliveryFee }),
-    points, freeItems: lines.filter((l) => l.redeemItem).length, discountGroupId, guest, deliveryAddressId, deliveryAddress, carId, carDetails, deliveryText: clean(body.deliveryText),
+    totals, points, wallet: byWallet ? totals.total : 0, freeItems: lines.filter((l) => l.redeemItem).length, discountGroupId, guest, deliveryAddressId, deliveryAddress, carId, carDetails, deliveryText: clean(body.deliveryText),
     specialRemarks: clean(body.specialRemarks), promoCode: clean(body.promoCode),
     ready: readyEstimate({ preparationMinutes: branch.row.preparationMinutes, delayMinutes: busyMode.delayMinutes }, new Date()),
   };
@@ -268,6 +278,6 @@ async function deliveryAddressOf(db: Db, caller: NonNullable<Caller>, body: Save
     return { deliveryAddressId: saved.id, deliveryAddress: snapshot };
   }
   if (!body.customerDeliveryAddress) throw badRequest(ORDER_TEXT.noAddress);
-  return { deliveryAddressId: null, deliveryAddress: addressSnapshot(await validateAddress(db, body.customerDeliveryAddress), null) };
+  return { deliveryAddressId: null, deliveryAddress: addressSnapshot(await validateAddress(db, body.customerDeliveryAddress, body.brandId), null) };
 }
 

@@ -15,6 +15,8 @@ export const OrderQuote = Obj('OrderQuote', {
   /** The points the order would spend (its lines paid with points), and its free items (0 or 1). */
   points: Type.Integer(),
   freeItems: Type.Integer(),
+  /** What the customer's wallet would pay (payWithWallet: the whole total), else 0. */
+  wallet: Type.Number(),
   /** Minutes until it should be ready if placed now (domain/readyEstimate.ts). */
   readyMinutes: Type.Integer(),
 });
@@ -26,8 +28,8 @@ export const OrderQuote = Obj('OrderQuote', {
  * first: with no write to check the cached rows afterwards, the quote is never older than the request.
  */
 export async function quoteOrder(ctx: AppContext, caller: NonNullable<Caller>, body: SaveNewOrderInput) {
-  const { totals, points, freeItems, ready } = await planOnCatalog(ctx, caller, body, { current: true });
+  const { totals, points, wallet, freeItems, ready } = await planOnCatalog(ctx, caller, body, { current: true });
   const n = (fils: number) => Number(filsToDecimal(fils));
   return { subtotal: n(totals.subtotal), discount: n(totals.discount), tax: n(totals.tax), deliveryFee: n(totals.deliveryFee), total: n(totals.total),
-    points, freeItems, readyMinutes: ready.minutes };
+    points, freeItems, wallet: n(wallet), readyMinutes: ready.minutes };
 }

@@ -5,6 +5,7 @@ import { rowsOf, type Db } from '../../db/client';
 import { orders, payments } from '../../db/schema';
 import { orderLedgerKey, postToLedger } from '../../loyalty/ledger';
 import { spendFreeItem } from '../../loyalty/freeItems';
+import { spendWallet } from '../../loyalty/walletPayment';
 import { ApiError, badRequest, unprocessable } from '../../http/envelope';
 import { MAX_INPUT_DEPTH } from '../../http/inputSafety';
 import type { AppContext, Caller } from '../../http/context';
@@ -134,7 +135,8 @@ type WrittenPayment = Pick<PaymentRow, 'provider' | 'providerRef' | 'status'>;
 async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, id: number | null, started: StartedPayment | null, idempotencyKey: string | null, requestHash: string | null):
   Promise<{ created: { order: WrittenOrder; payment: WrittenPayment } | null; catalogVersion: number }> {
   const { totals } = plan;
-  const paidInFull = totals.total === 0;
+  // A free order (everything redeemed) and an order the wallet pays are paid when written.
+  const paidInFull = totals.total === 0 || plan.wallet > 0;
   const total = filsToDecimal(totals.total);
   if (id !== null) {
     started ??= await plan.provider.createPayment({ orderId: id, orderNumber: orderNumberOf(plan.branchId, id), amount: total, currency: plan.currency, merchantName: plan.merchantName });
@@ -196,12 +198,13 @@ async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, 
         reference: { type: 'order', id: order.id }, createdBy: caller.id, key: orderLedgerKey(order.id, 'points-spent'), refusal: ORDER_TEXT.notEnoughPoints,
       });
     }
+    if (order && plan.wallet > 0) await spendWallet(tx, { ...order, userId: caller.id, brandId: plan.brandId }, plan.wallet, ORDER_TEXT.walletNotEnough);
     if (order && plan.freeItems > 0) await spendFreeItem(tx, { id: order.id, orderNumber: order.orderNumber, userId: caller.id, brandId: plan.brandId });
     const created = order && { order, payment };
     return { created, catalogVersion: Number(row.catalogVersion) };
   };
   // One statement commits by itself; the ledger's steps need a transaction around it.
-  return plan.points > 0 || plan.freeItems > 0 ? db.transaction((tx) => write(tx as unknown as Db)) : write(db);
+  return plan.points > 0 || plan.freeItems > 0 || plan.wallet > 0 ? db.transaction((tx) => write(tx as unknown as Db)) : write(db);
 }
 
 const dialect = new PgDialect();

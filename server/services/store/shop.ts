@@ -12,7 +12,7 @@ import { CARD_PAYMENT_LABEL, DEFAULT_BRAND_ID, DEFAULT_PAYMENT_METHOD_ID, ORDER_
 import { SaveNewOrderHeaders, SaveNewOrderInput, SaveNewOrderResult } from './orderInput';
 import { saveNewOrder } from './saveOrder';
 import { customerOrderDetail, CustomerOrderDetail, OrderHistory, orderHistory } from './customerOrders';
-import { payOrderAgain, PayOrderAgainInput, PayOrderAgainResult } from './payAgain';
+import { payOrderAgain, PayOrderAgainInput, PayOrderAgainQuery, PayOrderAgainResult } from './payAgain';
 import { queryHoldsOrder } from './orderAccess';
 import { OrderQuote, quoteOrder } from './quoteOrder';
 
@@ -103,10 +103,14 @@ export function registerShopStore(app: FastifyInstance, ctx: AppContext) {
       method: 'POST',
       name: 'PayOrderAgain',
       access: 'customer',
-      summary: 'Pay again for your order (or one whose ohash you hold) after a cancelled card payment: the open payment\'s link, or a new payment. 400 when the order is paid, rejected or paid at the branch.',
+      // The tracking link's holder pays again without a session: the order and its ohash in the query
+      // admit the request before its body is read (the 401-first rule holds); the handler checks again.
+      admitsWithoutToken: (req, ctx) => queryHoldsOrder(ctx.db, req.query),
+      summary: 'Pay again for your order (or one whose ohash you hold, also without a token: send orderId and ohash in the query too) after a cancelled card payment: the open payment\'s link, or a new payment. 400 when the order is paid, rejected or paid at the branch.',
+      query: PayOrderAgainQuery,
       body: PayOrderAgainInput,
       result: PayOrderAgainResult,
-      handler: ({ body, caller, ctx }) => payOrderAgain(ctx, caller!, body.orderId, body.ohash),
+      handler: ({ query, body, caller, ctx }) => payOrderAgain(ctx, caller, body.orderId, body.ohash ?? query.ohash),
     }),
   ]);
 }

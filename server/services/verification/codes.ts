@@ -15,7 +15,8 @@ import { asciiDigits } from '../../../domain/digits';
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_WRONG_TRIES = 5;
 
-export type CodePurpose = 'register' | 'reset' | 'signIn';
+export type { CodePurpose } from '../../messages/sms';
+import type { CodePurpose } from '../../messages/sms';
 
 /** The SMS port and its adapters live in server/messages/smsProviders.ts. */
 export { outboxSmsProvider, type SmsProvider } from '../../messages/smsProviders';

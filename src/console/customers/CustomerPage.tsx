@@ -3,9 +3,10 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useParams } from 'wouter';
 import { Alert, Button, Callout, Card, FormGroup, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { graphql } from '../../gql';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, statusOf } from '../../lib/errors';
+import { NotYours } from '../shell/NotYours';
 import { notify } from '../../lib/notify';
-import { formatMoney, moneyDecimal } from '../../../domain/money';
+import { formatMoney, fromFils, moneyDecimal, toFils } from '../../../domain/money';
 import { CustomerOrders } from './CustomerOrders';
 import { CustomerScans } from './CustomerScans';
 import { dateTimeText } from '../../../domain/time';
@@ -43,9 +44,11 @@ export default function CustomerPage() {
   const [skip, setSkip] = useState(0);
   const [tab, setTab] = useState(() => new URLSearchParams(window.location.search).get('tab') ?? 'profile');
   const details = useQuery(Details, { variables: { id }, skip: !Number.isInteger(id) });
-  const ledger = useQuery(Ledger, { variables: { id, skip }, skip: !Number.isInteger(id) });
+  // The details speak for the page: a customer that is not found (or not the user's) is one notice, not one per query.
+  const ledger = useQuery(Ledger, { variables: { id, skip }, skip: !Number.isInteger(id), context: { silent: true } });
   const customer = details.data?.customer;
   if (details.loading && !customer) return <Spinner />;
+  if (!customer && (!Number.isInteger(id) || [403, 404].includes(statusOf(details.error) ?? 0))) return <NotYours what="customer" back="/customers" backLabel="Back to customers" />;
   if (!customer) return <NonIdealState icon="person" title="Customer not found" description={details.error ? errorMessage(details.error) : undefined} />;
   const refresh = () => { void details.refetch(); void ledger.refetch(); };
   const rows = (ledger.data?.ledger?.data ?? []).flatMap((r) => (r ? [r] : []));
@@ -109,11 +112,21 @@ export default function CustomerPage() {
 type Balance = { brandId: number; wallet: number; credit: number; points: number; punches: number; freeItems: number };
 type AdjustAccount = 'wallet' | 'credit' | 'points' | 'punches';
 
-/** What one adjustment changes, in words ("wallet 10.000 KD → 4.250 KD"), for its confirmation. */
+/** A change's amount with its sign ("+5.000 KD", "−3 points"), in fils for money so 0.1 + 0.2 reads right. */
+function deltaText(from: number, to: number, unit: 'money' | string) {
+  const diff = unit === 'money' ? fromFils(toFils(to) - toFils(from)) : to - from;
+  const sign = diff > 0 ? '+' : diff < 0 ? '−' : '±';
+  return `${sign}${unit === 'money' ? formatMoney(Math.abs(diff)) : `${Math.abs(diff)} ${unit}`}`;
+}
+
+/** What one adjustment changes, in words ("wallet 10.000 KD → 4.250 KD (−5.750 KD)"), for its confirmation and its notice. */
 function changeText(account: AdjustAccount, current: Balance | undefined, value: number, freeItems: number) {
-  if (account === 'wallet' || account === 'credit') return `${ACCOUNT_LABEL[account].toLowerCase()} ${formatMoney(current?.[account] ?? 0)} → ${formatMoney(value)}`;
-  if (account === 'points') return `points ${current?.points ?? 0} → ${value}`;
-  return `punches ${current?.punches ?? 0} → ${value}, free items ${current?.freeItems ?? 0} → ${freeItems}`;
+  if (account === 'wallet' || account === 'credit') {
+    const from = current?.[account] ?? 0;
+    return `${ACCOUNT_LABEL[account].toLowerCase()} ${formatMoney(from)} → ${formatMoney(value)} (${deltaText(from, value, 'money')})`;
+  }
+  if (account === 'points') return `points ${current?.points ?? 0} → ${value} (${deltaText(current?.points ?? 0, value, 'points')})`;
+  return `punches ${current?.punches ?? 0} → ${value} (${deltaText(current?.punches ?? 0, value, 'punches')}), free items ${current?.freeItems ?? 0} → ${freeItems} (${deltaText(current?.freeItems ?? 0, freeItems, 'free items')})`;
 }
 
 /**

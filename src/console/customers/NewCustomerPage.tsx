@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link, useLocation } from 'wouter';
 import { Button, Callout, Card, ControlGroup, FormGroup, H2, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
@@ -7,6 +7,7 @@ import { apiErrorOf, errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { storage, KEYS } from '../../lib/storage';
 import { COUNTRIES } from '../../../domain/countries';
+import './customers.css';
 import { DEFAULT_PHONE_CODE, phoneProblem } from '../../../domain/phone';
 import { MIN_PASSWORD_LENGTH, TEXT } from '../../../domain/constants';
 
@@ -37,15 +38,15 @@ export default function NewCustomerPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [registrate, state] = useMutation(Registrate, { context: { silent: true } });
   const set = (field: Field, value: string) => { setValues((v) => ({ ...v, [field]: value })); setErrors((e) => ({ ...e, [field]: undefined })); };
-  // One brand: it is the one (a brand manager's chosen brand is preselected).
-  useEffect(() => {
-    if (brands.length && !brands.some((b) => String(b.id) === values.brandId)) set('brandId', brands.length === 1 ? String(brands[0].id) : '');
-  }, [brands, values.brandId]);
+  // The brand is derived, never set during a render (issue 23: an effect that set it on every render
+  // crashed the page for anyone with two or more brands): one brand is the one; a chosen one (a brand
+  // manager's current brand preselected) counts while it is one of theirs; otherwise the picker asks.
+  const brandId = brands.length === 1 ? String(brands[0].id) : brands.some((b) => String(b.id) === values.brandId) ? values.brandId : '';
 
   const phone = local ? `+${code}${local}` : '';
   const check = (): Partial<Record<Field, string>> => {
     const found: Partial<Record<Field, string>> = {};
-    if (!values.brandId) found.brandId = 'Brand is required.';
+    if (!brandId) found.brandId = 'Brand is required.';
     const problem = phoneProblem(phone);
     if (problem) found.phoneNumber = PHONE_MESSAGE[problem];
     if (!values.fullName.trim()) found.fullName = TEXT.guest.nameRequired;
@@ -60,7 +61,7 @@ export default function NewCustomerPage() {
     if (Object.keys(found).length) return;
     try {
       const res = await registrate({ variables: { input: {
-        brandId: Number(values.brandId), phoneNumber: phone, fullName: values.fullName.trim(),
+        brandId: Number(brandId), phoneNumber: phone, fullName: values.fullName.trim(),
         emailAddress: values.emailAddress.trim() || null, gender: values.gender || null, birthDate: values.birthDate || null,
         password: values.password || null,
       } } });
@@ -85,6 +86,7 @@ export default function NewCustomerPage() {
     </FormGroup>
   );
   const intentOf = (field: Field) => (errors[field] ? Intent.DANGER : Intent.NONE);
+  if (!brandId && brands.length > 1) return <BrandPicker brands={brands} onPick={(id) => set('brandId', String(id))} />;
   return (
     <div className="console-page new-customer-page" data-testid="new-customer-page">
       <p><Link href="/customers">Customers</Link> /</p>
@@ -93,7 +95,7 @@ export default function NewCustomerPage() {
         <form onSubmit={submit} noValidate>
           {failure && <Callout intent="danger" title="The customer was not registered" role="alert">{failure}</Callout>}
           {group('brandId', 'Brand', (
-            <HTMLSelect id="new-customer-brandId" fill value={values.brandId} onChange={(e) => set('brandId', e.target.value)}>
+            <HTMLSelect id="new-customer-brandId" fill value={brandId} disabled={brands.length < 2} onChange={(e) => set('brandId', e.target.value)}>
               <option value="">Choose…</option>
               {brands.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
             </HTMLSelect>
@@ -120,6 +122,22 @@ export default function NewCustomerPage() {
           ), 'Left empty, the customer sets one with "forgot password" in the shop.')}
           <Button type="submit" intent={Intent.PRIMARY} text="Register customer" loading={state.loading} />
         </form>
+      </Card>
+    </div>
+  );
+}
+
+/** The first step for a user with two or more brands: which brand the customer joins. */
+function BrandPicker({ brands, onPick }: { brands: { id: number; name: string }[]; onPick: (id: number) => void }) {
+  return (
+    <div className="console-page new-customer-page" data-testid="new-customer-brand-picker">
+      <p><Link href="/customers">Customers</Link> /</p>
+      <H2>New Customer</H2>
+      <Card style={{ maxWidth: 560 }}>
+        <p>Which brand does the customer join?</p>
+        <div className="new-customer-brands" role="group" aria-label="Brand">
+          {brands.map((b) => <Button key={b.id} large fill alignText="start" text={b.name} onClick={() => onPick(b.id)} />)}
+        </div>
       </Card>
     </div>
   );

@@ -31,7 +31,7 @@ export function OrderStatusCounts({ role }: { role: string | null }) {
   const list = counts.data?.list;
   return (
     <Card className="console-card dashboard-orders" aria-label="Orders by status">
-      <H4>Orders {counts.loading && !list && <Spinner size={14} className="dashboard-inline-spinner" />}</H4>
+      <H4>Orders by status · all time {counts.loading && !list && <Spinner size={14} className="dashboard-inline-spinner" />}</H4>
       {counts.error && <Callout intent="danger">{errorMessage(counts.error)}</Callout>}
       {list && (
         <HTMLTable compact className="dashboard-counts">

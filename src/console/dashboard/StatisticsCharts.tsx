@@ -1,42 +1,53 @@
 import { useQuery } from '@apollo/client/react';
-import { Callout, Card, HTMLTable, Spinner } from '@blueprintjs/core';
+import { Callout, Card, H3, HTMLTable, Spinner } from '@blueprintjs/core';
 import { graphql } from '../../gql';
 import { Chart, ChartCard } from '../charts/Chart';
-import { QrScansLink } from '../qrscans/QrScansLink';
 import { can, type Role } from '../../../domain/permissions';
 import { formatMoney } from '../../../domain/money';
 import { errorMessage } from '../../lib/errors';
-import { useManagerBrand } from '../shell/managerBrand';
 import { useSession } from '../../lib/session';
 
-const General = graphql(`query DashboardGeneralStatistic { stat: Statistic_GetGeneralStatistic { companies brands branches orders customers revenue newCustomers returningCustomers ordersByWeekdayHour { weekday hour orders } revenueByBranch { branchId branchName brandName orders revenue } } }`);
-const ByCompany = graphql(`query DashboardCompanyStatistic { stat: Statistic_GetStatisticByCompany { companies brands branches orders customers revenue newCustomers returningCustomers ordersByWeekdayHour { weekday hour orders } revenueByBranch { branchId branchName brandName orders revenue } } }`);
-const ByBrand = graphql(`query DashboardBrandStatistic($brandId: Int!) { stat: Statistic_GetStatisticByBrand(brandId: $brandId) { companies brands branches orders customers revenue newCustomers returningCustomers ordersByWeekdayHour { weekday hour orders } revenueByBranch { branchId branchName brandName orders revenue } } }`);
+const General = graphql(`query DashboardGeneralStatistic($branchId: Int, $fromDate: DateTime, $toDate: DateTime) { stat: Statistic_GetGeneralStatistic(branchId: $branchId, fromDate: $fromDate, toDate: $toDate) { companies brands branches orders customers registeredCustomers revenue refunded refundsDue newCustomers returningCustomers ordersByWeekdayHour { weekday hour orders } revenueByBranch { branchId branchName brandName orders revenue } } }`);
+const ByCompany = graphql(`query DashboardCompanyStatistic($branchId: Int, $fromDate: DateTime, $toDate: DateTime) { stat: Statistic_GetStatisticByCompany(branchId: $branchId, fromDate: $fromDate, toDate: $toDate) { companies brands branches orders customers registeredCustomers revenue refunded refundsDue newCustomers returningCustomers ordersByWeekdayHour { weekday hour orders } revenueByBranch { branchId branchName brandName orders revenue } } }`);
+const ByBrand = graphql(`query DashboardBrandStatistic($brandId: Int!, $branchId: Int, $fromDate: DateTime, $toDate: DateTime) { stat: Statistic_GetStatisticByBrand(brandId: $brandId, branchId: $branchId, fromDate: $fromDate, toDate: $toDate) { companies brands branches orders customers registeredCustomers revenue refunded refundsDue newCustomers returningCustomers ordersByWeekdayHour { weekday hour orders } revenueByBranch { branchId branchName brandName orders revenue } } }`);
 
 export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const HOURS = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
 
 type Stat = {
-  companies: number; brands: number; branches: number; orders: number; customers: number; revenue: number;
+  companies: number; brands: number; branches: number; orders: number; customers: number; registeredCustomers: number;
+  revenue: number; refunded: number; refundsDue: number;
   newCustomers: number; returningCustomers: number;
   ordersByWeekdayHour: ({ weekday: number; hour: number; orders: number } | null)[];
   revenueByBranch: ({ branchId: number; branchName: string; brandName: string; orders: number; revenue: number } | null)[];
 };
 
-/** Which statistics the role reads (SPEC.md 6): general for ADMIN, company for COMPANY_ADMIN, brand for BRAND_MANAGER. */
-function useStatistic(role: Role | string | null, brandId: number | null) {
-  const general = useQuery(General, { skip: role !== 'ADMIN', fetchPolicy: 'network-only', context: { silent: true } });
-  const company = useQuery(ByCompany, { skip: role !== 'COMPANY_ADMIN', fetchPolicy: 'network-only', context: { silent: true } });
-  const brand = useQuery(ByBrand, { skip: role !== 'BRAND_MANAGER' || !brandId, variables: { brandId: brandId ?? 0 }, fetchPolicy: 'network-only', context: { silent: true } });
-  const active = role === 'ADMIN' ? general : role === 'COMPANY_ADMIN' ? company : brand;
+
+/**
+ * Which statistics the dashboard reads (SPEC.md 6): a brand's when one is chosen (a brand manager's
+ * always), else general for ADMIN and the company's for COMPANY_ADMIN; narrowed to the filter's
+ * branch and period.
+ */
+function useStatistic(role: Role | string | null, brandId: number | null, branchId: number | undefined, period: { fromDate?: string; toDate?: string }) {
+  const common = { fetchPolicy: 'network-only', context: { silent: true } } as const;
+  const scope = { branchId, ...period };
+  const general = useQuery(General, { ...common, variables: scope, skip: role !== 'ADMIN' || !!brandId });
+  const company = useQuery(ByCompany, { ...common, variables: scope, skip: role !== 'COMPANY_ADMIN' || !!brandId });
+  const brand = useQuery(ByBrand, { ...common, variables: { brandId: brandId ?? 0, ...scope }, skip: !can(role, 'statistics.brand') || !brandId });
+  const active = brandId ? brand : role === 'ADMIN' ? general : company;
   return { stat: (active.data?.stat ?? null) as Stat | null, loading: active.loading, error: active.error };
 }
 
-/** The statistics of the signed-in user's scope: counts, orders by weekday × hour, revenue by branch, new and returning customers. */
-export function StatisticsCharts() {
+/**
+ * The statistics of the dashboard's filter: what is counted, said in each row's name (issue 23:
+ * "Customers 0" while 28 existed counted only customers who ordered), then orders by weekday ×
+ * hour, revenue by branch, new and returning customers.
+ */
+export function StatisticsCharts({ brandId, branchId, period, title }: {
+  brandId: number | null; branchId?: number; period: { fromDate?: string; toDate?: string }; title: string;
+}) {
   const { role } = useSession();
-  const brandId = useManagerBrand();
-  const { stat, loading, error } = useStatistic(role, brandId);
+  const { stat, loading, error } = useStatistic(role, brandId, branchId, period);
   if (!role || !(can(role, 'statistics.brand'))) return null;
   if (loading && !stat) return <Spinner size={24} aria-label="Loading statistics" />;
   if (error && !stat) return <Callout intent="danger" title="Statistics">{errorMessage(error)}</Callout>;
@@ -45,19 +56,30 @@ export function StatisticsCharts() {
   const cells = stat.ordersByWeekdayHour.filter((c) => !!c);
   const branches = stat.revenueByBranch.filter((b) => !!b);
   const max = Math.max(1, ...cells.map((c) => c.orders));
-  const counts: [string, number][] = [
-    ['Companies', stat.companies], ['Brands', stat.brands], ['Branches', stat.branches], ['Orders', stat.orders], ['Customers', stat.customers],
+  /** Label, testid, value, and what the figure counts (shown under its name). */
+  const counts: [string, string, string, string?][] = [
+    ['Companies', 'companies', String(stat.companies)], ['Brands', 'brands', String(stat.brands)], ['Branches', 'branches', String(stat.branches)],
+    ['Orders', 'orders', String(stat.orders), 'placed in the period, whatever became of them'],
+    ['Customers who ordered', 'customers', String(stat.customers), 'registered customers with an order in the period (guests are not counted)'],
+    ['Registered customers', 'registered-customers', String(stat.registeredCustomers), 'all the customers of this scope, as the Customers list counts them'],
+    ['Revenue', 'revenue', formatMoney(stat.revenue), 'payments recorded (online, and cash collected at the branch), less completed refunds'],
+    ['Refunded', 'refunded', formatMoney(stat.refunded), 'given back to customers: already taken off revenue'],
+    ['Refunds due', 'refunds-due', formatMoney(stat.refundsDue), 'decided but not yet given back: still in revenue'],
   ];
   return (
     <section className="stat-grid" aria-label="Statistics">
       <Card className="console-card stat-counts" role="region" aria-label="Counts">
+        <H3 className="stat-counts__title" data-testid="stat-title">{title}</H3>
         <HTMLTable compact>
           <tbody>
-            {counts.map(([label, n]) => <tr key={label}><th>{label}</th><td data-testid={`stat-${label.toLowerCase()}`}>{n}</td></tr>)}
-            <tr><th>Revenue</th><td data-testid="stat-revenue">{formatMoney(stat.revenue)}</td></tr>
+            {counts.map(([label, id, value, what]) => (
+              <tr key={id}>
+                <th><span>{label}</span>{what && <div className="stat-counts__what">{what}</div>}</th>
+                <td className="stat-counts__value" data-testid={`stat-${id}`}>{value}</td>
+              </tr>
+            ))}
           </tbody>
         </HTMLTable>
-        {role === 'BRAND_MANAGER' && brandId != null && <QrScansLink brandId={brandId} />}
       </Card>
       <ChartCard
         title="Orders by weekday and hour"

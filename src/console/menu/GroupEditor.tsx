@@ -1,5 +1,5 @@
 import { Button, Card, InputGroup, Switch } from '@blueprintjs/core';
-import { priceError, type GroupDraft } from './groupDrafts';
+import { priceError, type GroupDraft } from '../../../machines/groupDrafts';
 
 /**
  * One option group (a product's own, or an addition group): its name, single or multiple choice,

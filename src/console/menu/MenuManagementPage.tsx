@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { Button, Callout, H2, HTMLSelect, NonIdealState, Popover, Menu, MenuItem, Spinner, Switch, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { formatMoney } from '../../../domain/money';
+import { can } from '../../../domain/permissions';
 import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
-import { useBranches } from '../users/places';
+import { BranchesUM } from '../users/places';
 import { AdditionSwitch, BranchMenu, ProductSwitch } from './operations';
 import { availabilityText, SOLD_OUT_CHOICES, soldOutUntil } from './availability';
 import './menu.css';
@@ -14,7 +15,9 @@ import { clockText } from '../../../domain/time';
 /** The branch the screen works on: a branch user's own; for the others one of the branches in their scope. */
 function useBranch(): [number | null, React.ReactNode] {
   const { role, profile } = useSession();
-  const branches = useBranches();
+  // A branch user has their branch and may not list branches (users.manage): asking would be refused
+  // with a red toast on every visit (issue 23), so the list is asked only by the roles that may.
+  const branches = (useQuery(BranchesUM, { fetchPolicy: 'cache-first', skip: !can(role, 'users.manage') }).data?.branches ?? []).flatMap((b) => (b ? [b] : []));
   const [picked, setPicked] = useState<number | null>(null);
   if (role === 'BRANCH_USER') return [profile?.branchId ?? null, null];
   const branchId = picked ?? branches[0]?.id ?? null;

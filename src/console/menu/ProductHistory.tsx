@@ -5,9 +5,11 @@ import { HistoryTable } from '../resources/HistoryTable';
 import { EntityHistory } from '../resources/provideResource';
 import type { HistoryEntry } from '../../../machines/resourceMachine';
 import type { Additions, Tree } from './productTree';
+import { PRODUCT_FORM_FIELDS } from './productConfig';
 
+/** Labels of what is not a plain field of the form (those are the form's own, productConfig.ts). */
 const LABELS: Record<string, string> = {
-  name: 'Name', description: 'Description', price: 'Price', productDeliveryText: 'Delivery text', isHidden: 'In the shop',
+  isHidden: 'In the shop',
   sortOrder: 'Place in its sub-type', subtypeId: 'Sub-type', typeId: 'Product type', brandId: 'Brand', redeemPoints: 'Points to redeem',
   productImage: 'Image 1', productSecondImage: 'Image 2', productThirdImage: 'Image 3', optionGroups: 'Option groups', additionGroupIds: 'Addition groups',
 };
@@ -41,6 +43,6 @@ export function ProductHistory({ productId, tree, additions }: { productId: numb
   };
   return (
     <HistoryTable entries={entries} loading={loading && !data} error={error ? errorMessage(error) : null}
-      label={(f) => LABELS[f] ?? f} show={show} />
+      label={(f) => LABELS[f] ?? PRODUCT_FORM_FIELDS.find((x) => x.name === f)?.label ?? f} show={show} />
   );
 }

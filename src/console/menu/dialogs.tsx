@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { CreateAdditionGroup, UpdateAdditionGroup } from './operations';
 import { GroupEditor } from './GroupEditor';
-import { emptyGroup, groupError, groupInput, toDraft, type GroupDraft } from './groupDrafts';
+import { emptyGroup, groupError, groupInput, toDraft, type GroupDraft } from '../../../machines/groupDrafts';
 import { arabicNameError } from '../../../domain/arabicName';
 
 export interface NameAsk {

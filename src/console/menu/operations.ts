@@ -13,15 +13,6 @@ export const MenuTree = graphql(`
   }
 `);
 
-export const MenuProductForm = graphql(`
-  query MenuProductForm($productId: Int!) {
-    product: ProductTypesAndSubtypes_GetProductItemWithSubItemDictionary(productId: $productId) {
-      id brandId typeId subtypeId name nameAr description descriptionAr price productImage productSecondImage productThirdImage productDeliveryText productDeliveryTextAr isHidden additionGroupIds
-      optionGroups { id name nameAr allowMultiple isRequired subItems { id name nameAr price isHidden } }
-    }
-  }
-`);
-
 export const CreateProduct = graphql(`mutation MenuCreateProduct($input: MenuProductCreateInput_Input) { product: Products_CreateProducts(input: $input) { id name } }`);
 export const UpdateProduct = graphql(`mutation MenuUpdateProduct($input: MenuProductUpdateInput_Input) { product: Products_UpdateProduct(input: $input) { id name isHidden } }`);
 export const DeleteProduct = graphql(`mutation MenuDeleteProduct($productId: Int!) { done: Products_DeleteProduct(productId: $productId) }`);

@@ -13,6 +13,7 @@ import { OrderActions } from './OrderActions';
 import { OrderRefunds } from './OrderRefunds';
 import { OrderReceipt } from './OrderReceipt';
 import { PrintSlip, type SlipKind } from './PrintSlip';
+import { OrderPrinting } from '../printers/OrderPrinting';
 
 export interface OrderDrawerProps {
   row: StaffOrderRow | null;
@@ -40,6 +41,7 @@ export function OrderDrawer({ row, order, role, acting, onClose, onAct }: OrderD
             {order && <div className="order-drawer-actions"><OrderActions orderId={row.id} order={order} role={role} acting={acting} onAct={onAct} size="medium" isCash={row.isCash} /></div>}
             {row.payment === 'paid' && <OrderRefunds orderId={row.id} role={role} version={row.version} />}
             <OrderReceipt orderId={row.id} version={row.version} />
+            <OrderPrinting orderId={row.id} branchId={row.branchId} status={row.status} version={row.version} role={role} />
             <OrderDetail row={row} />
           </div>
         </div>

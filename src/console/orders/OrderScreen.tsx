@@ -10,7 +10,8 @@ import {
   selectPaging, selectRowIds, selectRows, selectSelectedId, selectSorting, type BoardFilter, type BoardSorting, type OrderActionDetails,
 } from '../../../machines/orderBoard';
 import type { OrderLifecycleEvent, OrderStatus } from '../../../machines/orderLifecycle';
-import { can, CONSOLE_ROUTES } from '../../../domain/permissions';
+import { can } from '../../../domain/permissions';
+import { useCurrentRoute } from '../shell/currentRoute';
 import { useSession } from '../../lib/session';
 import { provideOrderBoard, type StaffOrderRow } from './provideBoard';
 import { MULTI_BRANCH_COLUMNS, ORDER_SCREENS, type OrderScreenConfig } from './screens';
@@ -19,6 +20,7 @@ import { OrderTable } from './OrderTable';
 import { OrderCounts, OrderFilters, OrderPager, type BranchOption } from './OrderToolbar';
 import { OrderDrawer } from './OrderDrawer';
 import { useLiveOrderFeedRef } from './feed/LiveOrderFeed';
+import { PrinterStatus } from '../printers/PrinterStatus';
 import { searchFromView, viewFromSearch } from './boardUrl';
 import { BusyControl } from './BusyControl';
 
@@ -81,7 +83,7 @@ export function OrderScreen({ screen }: { screen: OrderScreenConfig }) {
   const onPickStatus = useCallback((status: OrderStatus | undefined) => board.send({ type: 'board.filter', filter: { ...filter, status } }), [board, filter]);
   const onPage = useCallback((skip: number) => board.send({ type: 'board.page', skip }), [board]);
   const onPageSize = useCallback((take: number) => board.send({ type: 'board.pageSize', take }), [board]);
-  const title = CONSOLE_ROUTES.find((r) => r.path === screen.path)?.title ?? 'Orders';
+  const title = useCurrentRoute()?.title ?? 'Orders';
   const branches = useBoardBranches(role);
   const columns = useMemo(() => (branches ? [...screen.columns, ...MULTI_BRANCH_COLUMNS] : screen.columns), [branches, screen.columns]);
 
@@ -90,6 +92,7 @@ export function OrderScreen({ screen }: { screen: OrderScreenConfig }) {
       <BoardKeys board={board} role={role} />
       <div className="console-page order-screen" data-screen={screen.list}>
         {can(role, 'branch.busy') && <BusyControl />}
+        <PrinterStatus />
         <div className="order-screen-head">
           <H2>{title}</H2>
           {(loading || refreshing) && <Spinner size={16} aria-label="Loading orders" />}

@@ -1,5 +1,5 @@
 import '@blueprintjs/table/lib/css/table.css';
-import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Classes, Tag } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, Table2, TableLoadingOption, type CellRenderer, type ColumnHeaderRenderer } from '@blueprintjs/table';
 import { sortHeader } from '../table/SortHeader';
@@ -32,6 +32,56 @@ export interface OrderTableProps {
 
 /** Two lines of text, or a tag over a small button. */
 const ROW_HEIGHT = 48;
+/** The Items column's least width; a line of it is 17 px high (orders.css .order-items-text), the cell's padding 10 px a side. */
+const ITEMS_MIN_WIDTH = 150;
+const ITEM_LINE_PX = 17;
+const CELL_PADDING_PX = 20;
+
+/** An order's items, one per line with its options ('2× Latte (Large, Oat milk)'). */
+const itemLines = (r: StaffOrderRow) => (r.itemsText ? r.itemsText.split(' · ') : [`${r.itemsCount} items`]);
+
+let measureContext: CanvasRenderingContext2D | null = null;
+/** How many lines the items take at `width` px, words wrapped as the browser does, measured in the table's small font. */
+function itemsLineCount(r: StaffOrderRow, width: number): number {
+  measureContext ??= document.createElement('canvas').getContext('2d');
+  const ctx = measureContext;
+  if (!ctx) return itemLines(r).length;
+  ctx.font = `12px ${getComputedStyle(document.body).fontFamily}`;
+  const room = width - CELL_PADDING_PX;
+  let lines = 0;
+  for (const item of itemLines(r)) {
+    let line = '';
+    lines += 1;
+    for (const word of item.split(' ')) {
+      const next = line ? `${line} ${word}` : word;
+      if (line && ctx.measureText(next).width > room) { lines += 1; line = word; } else line = next;
+    }
+  }
+  return lines;
+}
+
+/**
+ * Issue 23: the Items column cut option text off. It takes the width the other columns leave in
+ * the table (at least ITEMS_MIN_WIDTH), and each row is as high as its items need (two lines at least).
+ */
+function useItemsLayout(columns: OrderColumnKey[], widths: Record<string, number>, rowIds: number[], rows: Record<number, StaffOrderRow>) {
+  const box = useRef<HTMLDivElement>(null);
+  const [tableWidth, setTableWidth] = useState(0);
+  useEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setTableWidth(el.clientWidth));
+    observer.observe(el);
+    setTableWidth(el.clientWidth);
+    return () => observer.disconnect();
+  }, []);
+  const others = columns.reduce((sum, c) => (c === 'items' ? sum : sum + (widths[c] ?? COLUMN_DEFS[c].width)), 0);
+  const itemsWidth = widths.items ?? Math.max(ITEMS_MIN_WIDTH, Math.floor(tableWidth - others - 2));
+  const rowHeights = useMemo(() => (columns.includes('items')
+    ? rowIds.map((id) => (rows[id] ? Math.max(ROW_HEIGHT, itemsLineCount(rows[id], itemsWidth) * ITEM_LINE_PX + 12) : ROW_HEIGHT))
+    : undefined), [columns, rowIds, rows, itemsWidth]);
+  return { box, itemsWidth, rowHeights };
+}
 
 interface ColumnDef {
   name: string;
@@ -79,8 +129,9 @@ const COLUMN_DEFS: Record<OrderColumnKey, ColumnDef> = {
   mode: { name: 'Mode', width: 88, render: (r) => twoLines(MODE_LABEL[r.deliverySystem] ?? r.deliverySystem, ARRIVAL_LABEL[r.arrival]) },
   car: { name: 'Car', width: 156, render: (r) => twoLines(<span title={r.carDetails ?? undefined}>{r.carDetails ?? '—'}</span>, ARRIVAL_LABEL[r.arrival]) },
   items: {
-    name: 'Items', width: 130,
-    render: (r) => <span className="order-items-text" title={r.itemsText}>{r.itemsText || `${r.itemsCount} items`}</span>,
+    // The minimum: the column takes the table's spare width, and the row grows to show every item and option (itemsLayout).
+    name: 'Items', width: ITEMS_MIN_WIDTH,
+    render: (r) => <span className="order-items-text" title={r.itemsText}>{itemLines(r).map((l, i) => <span key={i} className="order-item-line">{l}</span>)}</span>,
   },
   total: { name: 'Total', width: 88, sort: 'total', render: (r) => <span className="order-money">{formatMoney(r.total)}</span> },
   payment: {
@@ -150,7 +201,8 @@ export function OrderTable(props: OrderTableProps) {
   }])) as unknown as Record<OrderColumnKey, ColumnHeaderRenderer>, [columns, sorting, onSort]);
 
   const [widths, setWidths] = useState<Record<string, number>>({});
-  const columnWidths = useMemo(() => columns.map((c) => widths[c] ?? COLUMN_DEFS[c].width), [columns, widths]);
+  const { box, itemsWidth, rowHeights } = useItemsLayout(columns, widths, rowIds, rows);
+  const columnWidths = useMemo(() => columns.map((c) => (c === 'items' ? itemsWidth : widths[c] ?? COLUMN_DEFS[c].width)), [columns, widths, itemsWidth]);
   const onColumnWidthChanged = useCallback((index: number, size: number) => {
     setWidths((w) => ({ ...w, [columns[index]]: size }));
   }, [columns]);
@@ -175,10 +227,11 @@ export function OrderTable(props: OrderTableProps) {
   }, [rowIds, onOpen]);
 
   return (
-    <div className="order-table" onKeyDown={onKeyDown} onClick={onClick} role="region" aria-label="Orders" aria-busy={loading}>
+    <div className="order-table" ref={box} onKeyDown={onKeyDown} onClick={onClick} role="region" aria-label="Orders" aria-busy={loading}>
       <Table2
         numRows={rowIds.length}
         defaultRowHeight={ROW_HEIGHT}
+        rowHeights={rowHeights}
         enableRowHeader={false}
         enableFocusedCell
         enableMultipleSelection={false}

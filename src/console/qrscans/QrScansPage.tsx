@@ -1,13 +1,15 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'wouter';
-import { Button, Callout, Card, FormGroup, H2, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, H2, HTMLTable, Spinner } from '@blueprintjs/core';
 import { graphql } from '../../gql';
 import type { QrScanFiguresQuery } from '../../gql/graphql';
 import { errorMessage } from '../../lib/errors';
 import { Chart, ChartCard, type ChartOption } from '../charts/Chart';
 import './qrscans.css';
-import { dateTimeText, dayKey, fromZoneInput } from '../../../domain/time';
+import { dateTimeText, dayKey } from '../../../domain/time';
+import { dayRangeProblem, periodOfDays } from '../dashboard/dashboardFilter';
+import { DayRangeFields } from '../dashboard/DayRangeFields';
 
 const Figures = graphql(`
   query QrScanFigures($brandId: Int!, $fromDate: DateTime!, $toDate: DateTime!) {
@@ -31,11 +33,6 @@ const RecentScans = graphql(`
 `);
 
 const DAY = 24 * 3600 * 1000;
-/** The period the server is asked for: from the first day's Kuwait midnight to the midnight after the last day (exclusive). */
-const periodOf = (from: string, to: string) => ({
-  fromDate: fromZoneInput(`${from}T00:00`),
-  toDate: new Date(new Date(fromZoneInput(`${to}T00:00`)!).getTime() + DAY).toISOString(),
-});
 const GENDER_LABEL: Record<string, string> = { male: 'Male', female: 'Female' };
 
 /**
@@ -52,16 +49,16 @@ export default function QrScansPage() {
   const [draft, setDraft] = useState(range);
   const [problem, setProblem] = useState<string | null>(null);
   const [skip, setSkip] = useState(0);
-  const period = useMemo(() => periodOf(range.from, range.to), [range]);
+  const period = useMemo(() => periodOfDays(range.from, range.to), [range]);
   const valid = Number.isInteger(brandId) && brandId > 0;
   const figures = useQuery(Figures, { variables: { brandId, ...period }, skip: !valid, fetchPolicy: 'network-only', context: { silent: true } });
   const recent = useQuery(RecentScans, { variables: { brandId, ...period, skip }, skip: !valid, fetchPolicy: 'network-only', context: { silent: true } });
 
   const apply = (e: FormEvent) => {
     e.preventDefault();
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.from) || !/^\d{4}-\d{2}-\d{2}$/.test(draft.to)) return setProblem('Choose both days.');
-    if (draft.from > draft.to) return setProblem('The first day must not come after the last day.');
-    setProblem(null);
+    const wrong = dayRangeProblem(draft.from, draft.to);
+    setProblem(wrong);
+    if (wrong) return;
     setSkip(0);
     setRange(draft);
   };
@@ -71,13 +68,7 @@ export default function QrScansPage() {
       <H2>QR scans · {brandName || `Brand ${params.brandId}`}</H2>
       <Card className="console-card">
         <form className="qrscans-range" onSubmit={apply} aria-label="Period">
-          <FormGroup label="From" labelFor="qrscans-from" inline>
-            <InputGroup id="qrscans-from" type="date" value={draft.from} max={today} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
-          </FormGroup>
-          <FormGroup label="To" labelFor="qrscans-to" inline>
-            <InputGroup id="qrscans-to" type="date" value={draft.to} max={today} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
-          </FormGroup>
-          <Button type="submit" intent="primary" text="Show" />
+          <DayRangeFields idPrefix="qrscans" value={draft} max={today} onChange={setDraft} />
         </form>
         {problem && <Callout intent="warning" role="alert">{problem}</Callout>}
       </Card>

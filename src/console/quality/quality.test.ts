@@ -13,7 +13,8 @@ describe('quality report figures as text', () => {
     const week = periodRange('7d', now);
     expect(new Date(week.fromDate).toISOString()).toBe('2026-11-16T15:00:00.000Z');
     expect(new Date(week.toDate).getTime()).toBeGreaterThan(now.getTime());
-    const today = new Date(periodRange('today', now).fromDate);
-    expect(today.getHours()).toBe(0);
+    // Today starts at midnight in Kuwait (UTC+3), not at the browser's midnight (issue 23).
+    expect(periodRange('today', now).fromDate).toBe('2026-11-22T21:00:00.000Z');
+    expect(periodRange('today', new Date('2026-11-23T22:30:00Z')).fromDate).toBe('2026-11-23T21:00:00.000Z');
   });
 });

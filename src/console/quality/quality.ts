@@ -1,3 +1,5 @@
+import { dayKey, fromZoneInput } from '../../../domain/time';
+
 /** The periods the quality report offers, and its figures as text. Pure, so they are unit-tested. */
 export const PERIODS = [
   { key: 'today', label: 'Today' },
@@ -7,11 +9,9 @@ export const PERIODS = [
 ] as const;
 export type PeriodKey = (typeof PERIODS)[number]['key'];
 
-/** [fromDate, toDate) of a period ending now; 'today' starts at the browser's midnight. */
+/** [fromDate, toDate) of a period ending now; 'today' starts at midnight in the brand's zone (domain/time.ts), whatever the browser's. */
 export function periodRange(key: PeriodKey, now: Date): { fromDate: string; toDate: string } {
-  const from = new Date(now);
-  if (key === 'today') from.setHours(0, 0, 0, 0);
-  else from.setDate(from.getDate() - Number(key.replace('d', '')));
+  const from = key === 'today' ? new Date(fromZoneInput(`${dayKey(now)}T00:00`)!) : new Date(now.getTime() - Number(key.replace('d', '')) * 24 * 3600 * 1000);
   // the end is a moment after now, so an order placed while the page is open still counts on a refresh
   return { fromDate: from.toISOString(), toDate: new Date(now.getTime() + 24 * 3600 * 1000).toISOString() };
 }

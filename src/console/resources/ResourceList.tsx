@@ -5,10 +5,11 @@ import { Cell, Column, ColumnHeaderCell, Table2, TableLoadingOption } from '@blu
 import { EditIcon, InboxIcon, TrashIcon } from '@blueprintjs/icons';
 import { sortHeader } from '../table/SortHeader';
 import type { Row, Sorting } from '../../../machines/resourceMachine';
-import type { ColumnConfig, ResourceConfig } from './types';
+import type { AnyResourceConfig, ColumnConfig } from './types';
+import { pluralOf } from './plural';
 
 export interface ResourceListProps {
-  config: ResourceConfig;
+  config: AnyResourceConfig;
   rows: Row[];
   sorting: Sorting | null;
   loading: boolean;
@@ -32,7 +33,7 @@ export function ResourceList({ config, rows, sorting, loading, onSort, onEdit, o
   const columns = useMemo<ColumnConfig[]>(() => [
     ...config.columns,
     ...(onEdit || onDelete ? [{
-      field: '__actions', name: 'Actions', width: 150,
+      key: '__actions', name: 'Actions', width: 150,
       render: (r: Row) => (
         <span className="resource-actions">
           {onEdit && <Button size="small" variant="minimal" icon={<EditIcon />} text="Edit" aria-label={`Edit ${config.noun} ${r.id}`} onClick={() => onEdit(r.id)} />}
@@ -46,23 +47,24 @@ export function ResourceList({ config, rows, sorting, loading, onSort, onEdit, o
     const row = rows[rowIndex];
     if (!row) return <Cell />;
     return (
-      <Cell className={config.rowClassName?.(row)} interactive={col.field === '__actions'}>
-        <span data-row-id={row.id} data-column={col.field}>{col.render ? col.render(row, list) : show(row[col.field])}</span>
+      <Cell className={config.rowClassName?.(row)} interactive={col.key === '__actions'}>
+        <span data-row-id={row.id} data-column={col.field ?? col.key}>{col.render ? col.render(row, list) : show(col.field && row[col.field])}</span>
       </Cell>
     );
   }), [columns, rows, config, list]);
 
   const headerRenderers = useMemo(() => columns.map((col) => () => {
-    if (!col.sortable) return <ColumnHeaderCell name={col.name} />;
+    const field = col.field;
+    if (!col.sortable || !field) return <ColumnHeaderCell name={col.name} />;
     return sortHeader({
       name: col.name,
-      direction: sorting?.field === col.field ? sorting.direction : null,
-      onSort: (direction) => onSort(direction ? { field: col.field, direction } : null),
+      direction: sorting?.field === field ? sorting.direction : null,
+      onSort: (direction) => onSort(direction ? { field, direction } : null),
     });
   }), [columns, sorting, onSort]);
 
   if (!loading && rows.length === 0) {
-    return <NonIdealState className="resource-empty" icon={<InboxIcon size={40} />} title={`No ${config.noun}s`} />;
+    return <NonIdealState className="resource-empty" icon={<InboxIcon size={40} />} title={`No ${config.plural ?? pluralOf(config.noun)}`} />;
   }
   return (
     <div className="resource-table" role="region" aria-label={config.title} aria-busy={loading}
@@ -84,7 +86,7 @@ export function ResourceList({ config, rows, sorting, loading, onSort, onEdit, o
         className={Classes.TEXT_SMALL}
       >
         {columns.map((col, i) => (
-          <Column key={col.field} id={col.field} name={col.name} cellRenderer={cellRenderers[i]} columnHeaderCellRenderer={headerRenderers[i]} />
+          <Column key={col.field ?? col.key} id={col.field ?? col.key} name={col.name} cellRenderer={cellRenderers[i]} columnHeaderCellRenderer={headerRenderers[i]} />
         ))}
       </Table2>
     </div>

@@ -1,12 +1,12 @@
 import { Button, ButtonGroup, Classes, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { ChevronLeftIcon, ChevronRightIcon, RefreshIcon, SearchIcon } from '@blueprintjs/icons';
 import type { Values } from '../../../machines/resourceMachine';
-import type { FilterConfig, FilterOption, ResourceConfig } from './types';
-
-const PAGE_SIZES = [10, 25, 50, 100];
+import type { AnyResourceConfig, FilterConfig, FilterOption } from './types';
+import { pluralOf } from './plural';
+import { dayOf, momentOf, PAGE_SIZES } from './resourceUrl';
 
 export interface ResourceToolbarProps {
-  config: ResourceConfig;
+  config: AnyResourceConfig;
   search: string;
   filter: Values;
   paging: { skip: number; take: number; totalCount: number };
@@ -33,7 +33,7 @@ export function ResourceToolbar({ config, search, filter, paging, onSearch, onFi
         <Button icon={<RefreshIcon />} aria-label="Refresh" onClick={onRefresh} />
       </div>
       <div className="resource-pager">
-        <span aria-live="polite">{totalCount ? `${skip + 1}–${Math.min(skip + take, totalCount)} of ${totalCount}` : 'None'}</span>
+        <span aria-live="polite">{totalCount ? `${skip + 1}–${Math.min(skip + take, totalCount)} of ${totalCount}` : `0 ${config.plural ?? pluralOf(config.noun)}`}</span>
         <HTMLSelect aria-label="Rows per page" value={take} onChange={(e) => onPageSize(Number(e.target.value))}>
           {PAGE_SIZES.map((n) => <option key={n} value={n}>{n} / page</option>)}
         </HTMLSelect>
@@ -70,18 +70,6 @@ function SelectFilter({ label, options, value, onChange }: { label: string; opti
     </HTMLSelect>
   );
 }
-
-/** The local day of an ISO moment ('' for none), and back: the day's start, or the next day's start for an end. */
-const dayOf = (iso: unknown, edge: 'start' | 'end') => {
-  if (typeof iso !== 'string') return '';
-  const d = new Date(iso);
-  if (edge === 'end') d.setDate(d.getDate() - 1);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-const momentOf = (day: string, edge: 'start' | 'end') => {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(y, m - 1, edge === 'end' ? d + 1 : d).toISOString();
-};
 
 function DayFilter({ config, value, onChange }: FilterProps<Extract<FilterConfig, { kind: 'date' }>>) {
   return (

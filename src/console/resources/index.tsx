@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { lazyChunk } from '../../lib/lazy';
-import type { ResourceConfig } from './types';
+import type { AnyResourceConfig } from './types';
 import { taxScreen } from './configs/tax';
 import { appUpdatesScreen } from './configs/appUpdates';
 import { companiesScreen } from './configs/companies';
@@ -20,12 +20,12 @@ import { balanceRequestsScreen } from './configs/balanceRequests';
  * Every admin screen built on the resource shape: the one place a console resource is
  * registered (its config in ./configs). The screen itself (Table2, form) is one lazy chunk.
  */
-export const RESOURCE_SCREENS: ResourceConfig[] = [taxScreen, appUpdatesScreen, companiesScreen, brandsScreen, brandNewScreen, brandEditScreen,
+export const RESOURCE_SCREENS: AnyResourceConfig[] = [taxScreen, appUpdatesScreen, companiesScreen, brandsScreen, brandNewScreen, brandEditScreen,
   branchesScreen, brandAddressFieldsScreen, brandDeliveryFeesScreen, brandPaymentsScreen, customersScreen, customerRequestsScreen, balanceRequestsScreen,
-  newsScreen, paymentHistoryScreen, paymentReconciliationScreen] as ResourceConfig[];
+  newsScreen, paymentHistoryScreen, paymentReconciliationScreen];
 
-const screenOf = (config: ResourceConfig) =>
-  lazyChunk(() => import('./ResourceScreen').then((m) => ({ default: () => <m.ResourceScreen key={config.path} config={config} /> })));
+const screenOf = (config: AnyResourceConfig) =>
+  lazyChunk(() => import('./ResourceScreen').then((m) => ({ default: () => <m.ResourceScreen key={config.path} config={config} urlKey="" /> })));
 
 /** Pages by route pattern, for the console's page registry (../pages.tsx). */
 export const RESOURCE_PAGES: Record<string, ComponentType> = {

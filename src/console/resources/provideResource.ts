@@ -4,7 +4,7 @@ import { graphql } from '../../gql';
 import { apiErrorOf, errorMessage, statusOf } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { resourceMachine, ResourceError, type FieldErrors, type HistoryEntry, type Row, type Values } from '../../../machines/resourceMachine';
-import type { FieldConfig, ResourceConfig } from './types';
+import type { AnyResourceConfig, FieldConfig } from './types';
 import { fromZoneInput } from '../../../domain/time';
 
 /** One row's audit entries; the resource shape's History tab and the custom screens read them. */
@@ -50,7 +50,7 @@ const rowsOf = (data: { list?: { totalCount: number; data: (Record<string, unkno
  * The resource machine bound to the gateway for one config. Every call is `silent` (the screen
  * shows failures in place) and uncached: writes are pessimistic, the list is read again after each.
  */
-export function provideResource(client: ApolloClient, config: ResourceConfig) {
+export function provideResource(client: ApolloClient, config: AnyResourceConfig) {
   const ops = config.operations;
   const fields = config.fields ?? [];
   const silent = { silent: true };

@@ -3,17 +3,26 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { FieldRule, Row, Sorting, Values } from '../../../machines/resourceMachine';
 
 /**
- * What an admin screen declares (one file per resource in ./configs, registered in ./index.ts).
- * Example: ./configs/tax.tsx. The generic screen (ResourceScreen) gives the Table2 list with
- * server paging, sorting, search and filters, the form with rules checked on blur and the
- * server's messages beside the fields, the History tab and the delete confirmation.
+ * What the generic screen (ResourceScreen) runs on: the Table2 list with server paging, sorting,
+ * search and filters, the form with rules checked on blur and the server's messages beside the
+ * fields, the History tab and the delete confirmation. A resource the server declares gets it from
+ * `declaredScreen` (./declared.ts: documents, rules, sorting and filters from the declaration, the
+ * config adds labels, widths, renderers, the route); a list the server does not declare writes it
+ * out. Typed by the row: a column naming no field of it is a compile error.
  */
 export interface ResourceConfig<R extends Row = Row> {
-  /** Route pattern the screen is mounted on (domain/permissions.ts CONSOLE_ROUTES). */
+  /** Route pattern the screen is mounted on (src/console/pages.tsx CONSOLE_ROUTES). */
   path: string;
   title: string;
   /** What one row is called: "tax" → "New tax", "Delete this tax?". */
   noun: string;
+  /** The noun's plural when the rule (./plural.ts: tax → taxes, company → companies) does not make it. */
+  plural?: string;
+  /**
+   * The place the route fixes (/brands/taxes/7: brand 7 by `brandId`): the screen names it under its
+   * title. Declared resources get it from their scope; omit for lists of no one place.
+   */
+  parent?: ParentPlace;
   /** The server's resource name for its history (AuditLog/GetEntityHistory); omit for no History tab. */
   historyResource?: string;
   /** Table2 columns; `sortable` columns are sent as `Sorting` (the server's whitelist decides). */
@@ -30,7 +39,7 @@ export interface ResourceConfig<R extends Row = Row> {
   fixedFilter?: (params: Record<string, string | undefined>) => Values;
   defaultSorting?: Sorting;
   /** Class of a row's cells (row styles: inactive, expired…). */
-  rowClassName?: (row: R) => string | undefined;
+  rowClassName?(row: R): string | undefined;
   /**
    * A route that opens the form at once (/brands/new → create, /brands/edit/:id → edit that row);
    * when that form closes, the screen goes to `closeTo` (the list's own route).
@@ -41,14 +50,28 @@ export interface ResourceConfig<R extends Row = Row> {
   operations: ResourceOperations;
 }
 
-export interface ColumnConfig<R extends Row = Row> {
-  field: string;
+/**
+ * A config whatever its row, as the generic screen takes it: the screen hands each row only to the
+ * config's own renderers, so it needs no row type (a typed config is not a `ResourceConfig<Row>`:
+ * its columns name fewer fields).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyResourceConfig = ResourceConfig<any>;
+
+export type ParentPlace = { level: 'company' | 'brand' | 'branch'; field: string };
+
+interface ColumnBase<R extends Row> {
   name: string;
   width?: number;
   sortable?: boolean;
   /** The cell; `list.refresh()` reads the page again after a cell's own call (a switch, say). */
-  render?: (row: R, list: { refresh(): void }) => ReactNode;
+  render?(row: R, list: { refresh(): void }): ReactNode;
 }
+/** A column shows a field of the row (`field`), or something the row makes (`key`, drawn by `render`). */
+export type ColumnConfig<R extends Row = Row> = ColumnBase<R> & (
+  | { field: keyof R & string; key?: never }
+  | { key: string; field?: never; render(row: R, list: { refresh(): void }): ReactNode }
+);
 
 export interface FieldConfig extends FieldRule {
   options?: { value: string; label: string }[];
@@ -66,15 +89,18 @@ export interface FieldInputProps {
   invalid: boolean;
   onChange: (value: unknown) => void;
   onBlur: () => void;
+  /** The form's values, for an input whose choices follow another field (a group of the chosen brand). */
+  values?: Values;
 }
 
 export type FilterOption = { value: string | number | boolean; label: string };
 
 /**
  * A filter above the list, sent as the list variable `field`: a select of fixed `options`, a select
- * whose options come from the server (`useOptions`, a hook), or a date (`kind: 'date'`) sent as the
- * ISO moment its day starts (`edge: 'start'`) or ends (`edge: 'end'`, the next day's start: the
- * server's periods end before their end moment), in the browser's time zone.
+ * whose options come from the server (`useOptions`, a hook; their values are ids, as the address
+ * keeps them: ./resourceUrl.ts), or a date (`kind: 'date'`) sent as the ISO moment its day starts
+ * (`edge: 'start'`) or ends (`edge: 'end'`, the next day's start: the server's periods end before
+ * their end moment), on the brand's clock (domain/time.ts).
  */
 export type FilterConfig = { field: string; label: string } & (
   | { kind?: 'select'; options: FilterOption[]; useOptions?: never }
@@ -87,7 +113,8 @@ export type FilterConfig = { field: string; label: string } & (
  * (server/resources/list.ts), so one generic list drives them all. Filters are added by field name.
  */
 export interface ListVariables { SkipCount: number; MaxResultCount: number; Sorting?: string; Search?: string; id?: number; [filter: string]: unknown }
-type ListData = { list?: { totalCount: number; data: (Record<string, unknown> | null)[] } | null };
+/** A list operation's answer: a page of rows, each with its id. */
+export type ListData = { list?: { totalCount: number; data: (Row | null)[] } | null };
 
 /**
  * Operation conventions: the list aliases its field `list`; create and update take `$input` and

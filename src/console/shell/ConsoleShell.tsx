@@ -5,16 +5,16 @@ import {
   OverlayToaster, PopoverNext, Position, Toast,
 } from '@blueprintjs/core';
 import { ChevronUpIcon, LogOutIcon, MenuIcon, UserIcon, SwapHorizontalIcon, LifesaverIcon } from '@blueprintjs/icons';
-import { can, menuFor } from '../../../domain/permissions';
+import { can } from '../../../domain/permissions';
 import { PRODUCT_NAME, SCROLL_TOP_THRESHOLD_PX } from '../../../domain/constants';
 import { useSession } from '../../lib/session';
 import { useSignOutEverywhere } from '../../lib/signOutEverywhere';
 import { NoticeQueue } from '../../lib/notify';
-import { MENU_ICONS } from './menuIcons';
+import { menuFor } from '../pages';
 import { BrandSwitch } from './BrandSwitch';
 import { LiveOrderFeedProvider, LiveOrderFeedStatus } from '../orders/feed/LiveOrderFeed';
 
-/** Top bar, side menu (from the permission table), the one toaster and the scroll-to-top button. */
+/** Top bar, side menu (from the console route table, ../pages.tsx), the one toaster and the scroll-to-top button. */
 export function ConsoleShell({ children }: { children: ReactNode }) {
   const { role, profile } = useSession();
   // A branch user follows their branch; the other roles their whole scope (the server filters).
@@ -65,12 +65,13 @@ function SideMenu({ role, current }: { role: string | null; current: string }) {
   return (
     <Menu className="console-menu">
       {menuFor(role).map((r) => {
-        const Icon = MENU_ICONS[r.path];
+        const Icon = r.menu!.icon;
         return (
           <MenuItem
             key={r.path}
             text={r.menu!.label}
-            icon={Icon ? <Icon /> : undefined}
+            htmlTitle={r.menu!.label}
+            icon={<Icon />}
             active={current === r.path}
             href={r.path}
             onClick={(e: React.MouseEvent) => { e.preventDefault(); navigate(r.path); }}

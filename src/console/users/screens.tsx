@@ -4,19 +4,14 @@ import { MIN_PASSWORD_LENGTH } from '../../../domain/constants';
 import { graphql } from '../../gql';
 import type { ColumnConfig, FieldConfig, ResourceConfig } from '../resources/types';
 import { BranchSelect, BrandSelect, CompanySelect, PlaceCell, RoleSelect } from './places';
+import { AdminUserManagement } from '../resources/generated/AdminUserManagement';
 
 /**
  * The three staff-user screens on the resource shape: /UserManagement (every user the caller
  * manages, any role they may give), /brands/users/:id (a brand's managers) and /branches/users/:id
  * (a branch's users). One user service on the server answers all three (adminUserManagement/staffUsers.ts).
  */
-const UserList = graphql(`
-  query DashboardUserList($SkipCount: Int!, $MaxResultCount: Int!, $Sorting: String, $Search: String, $id: Int, $role: String, $brandId: Int) {
-    list: AdminUserManagement_GetDashboardUsersList(SkipCount: $SkipCount, MaxResultCount: $MaxResultCount, Sorting: $Sorting, Search: $Search, id: $id, role: $role, brandId: $brandId) {
-      totalCount data { id userName fullName emailAddress phoneNumber role companyId brandId branchId passwordChangedAt createdAt }
-    }
-  }
-`);
+// The list is the declaration's (server/services/adminUserManagement/staffUsers.ts); the writes are hand-written there.
 const UserCreate = graphql(`mutation DashboardUserCreate($input: CreateUserInput_Input!) { row: AdminUserManagement_CreateUser(input: $input) { id userName } }`);
 const UserUpdate = graphql(`mutation DashboardUserUpdate($input: UpdateUserInput_Input!) { row: AdminUserManagement_UpdateUser(input: $input) { id userName } }`);
 const UserDelete = graphql(`mutation DashboardUserDelete($id: Int!) { deleted: AdminUserManagement_DeleteDashboardUser(UserId: $id) }`);
@@ -46,7 +41,7 @@ const columns: ColumnConfig[] = [
   { field: 'userName', name: 'User name', width: 150, sortable: true },
   { field: 'fullName', name: 'Full name', width: 180, sortable: true },
   { field: 'role', name: 'Role', width: 150, sortable: true, render: (r) => <Tag minimal>{String(r.role)}</Tag> },
-  { field: 'place', name: 'Place', width: 200, render: (r) => <PlaceCell row={r} /> },
+  { key: 'place', name: 'Place', width: 200, render: (r) => <PlaceCell row={r} /> },
   { field: 'emailAddress', name: 'E-mail', width: 200, render: (r) => text(r.emailAddress) },
 ];
 
@@ -67,7 +62,7 @@ export const usersScreen: ResourceConfig = {
   path: '/UserManagement',
   title: 'User Management',
   noun: 'user',
-  historyResource: 'AdminUserManagement',
+  historyResource: AdminUserManagement.service,
   columns,
   fields: [
     ...person,
@@ -79,7 +74,7 @@ export const usersScreen: ResourceConfig = {
   filters: [{ field: 'role', label: 'Role', options: ['ADMIN', 'COMPANY_ADMIN', 'COMPANY_REVIEWER', 'BRAND_MANAGER', 'BRAND_REVIEWER', 'BRANCH_USER', 'BRANCH_REVIEWER'].map((r) => ({ value: r, label: r })) }],
   searchPlaceholder: 'User name, name or e-mail',
   defaultSorting: { field: 'userName', direction: 'asc' },
-  operations: { list: UserList, create: UserCreate, update: UserUpdate, delete: UserDelete },
+  operations: { list: AdminUserManagement.operations.list, create: UserCreate, update: UserUpdate, delete: UserDelete },
 };
 
 export const branchUsersScreen: ResourceConfig = {
@@ -87,8 +82,9 @@ export const branchUsersScreen: ResourceConfig = {
   title: 'Branch Users',
   noun: 'branch user',
   historyResource: 'AdminUserManagement',
+  parent: { level: 'branch', field: 'branchId' },
   fixedFilter: (params) => ({ branchId: Number(params.id) }),
-  columns: columns.filter((c) => c.field !== 'place'),
+  columns: columns.filter((c) => c.key !== 'place'),
   fields: [
     ...person,
     { name: 'role', label: 'Role', kind: 'select', options: [{ value: 'BRANCH_USER', label: 'Branch user' }, { value: 'BRANCH_REVIEWER', label: 'Branch reviewer' }], help: 'Branch user unless chosen.' },
@@ -105,9 +101,10 @@ export const brandUsersScreen: ResourceConfig = {
   title: 'Brand Users',
   noun: 'brand manager',
   historyResource: 'AdminUserManagement',
+  parent: { level: 'brand', field: 'brandId' },
   fixedFilter: (params) => ({ brandId: Number(params.id) }),
   columns: [
-    ...columns.filter((c) => c.field !== 'place' && c.field !== 'role'),
+    ...columns.filter((c) => c.key !== 'place' && c.field !== 'role'),
     { field: 'brandIds', name: 'Brands', width: 200, render: (r) => <PlaceList ids={r.brandIds} /> },
   ],
   fields: person,

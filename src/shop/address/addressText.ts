@@ -1,5 +1,5 @@
 import { joinList, t } from '../../i18n';
-import '../../i18n/enScreens';
+import '../../i18n/screens';
 
 /** Digits only (Latin, Arabic-Indic or Persian), as a street is often given in Kuwait. */
 const NUMBER_ONLY = /^[0-9\u0660-\u0669\u06F0-\u06F9]+$/;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { BRANCH_TIME_ZONE, localDayAndMinutes } from '../../../domain/schedule';
+import { localDayAndMinutes } from '../../../domain/schedule';
 import { selectBrands, type BranchSummary } from '../../../machines/branchChange';
 import { dateTime, t } from '../../i18n';
 import { useBranchChange, useShop } from '../shopContext';
@@ -32,7 +32,7 @@ export function orderingAt(branch: BranchSummary | undefined, now = Date.now()):
 export function branchClock(iso: string, now = Date.now()): string {
   const at = new Date(iso);
   const sameDay = localDayAndMinutes(at).dayOfWeek === localDayAndMinutes(new Date(now)).dayOfWeek && at.getTime() - now < 24 * 3600_000;
-  return dateTime(at, { timeZone: BRANCH_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(sameDay ? {} : { weekday: 'short' }) });
+  return dateTime(at, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(sameDay ? {} : { weekday: 'short' }) });
 }
 
 /** 'Closed · opens 20:00', 'Open · until 23:00', or just 'Closed' / 'Open' when the change is not known. */

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Link, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
@@ -8,7 +8,7 @@ import { DEFAULT_PAYMENT_METHOD_ID } from '../../../domain/constants';
 
 import {
   selectAddresses, selectAddressId, selectCanSubmit, selectCar, selectError, selectGuest, selectIsEditing, selectIsPending,
-  selectLoadFailed, selectMode, selectPaymentMethodId, selectPaymentMethods, selectSoldOut, orderRequestOf, type DeliveryMode,
+  selectLoadFailed, selectMode, selectPaymentMethodId, selectPaymentMethods, selectSoldOut, selectWallet, selectLeftForLocation, orderRequestOf, type DeliveryMode,
 } from '../../../machines/checkout';
 import { useSession } from '../../lib/session';
 import { storage, KEYS } from '../../lib/storage';
@@ -23,6 +23,8 @@ import { provideCheckout } from './checkoutPorts';
 import { keptSeries } from './checkoutSeries';
 import { FreeItemChoice } from './FreeItemChoice';
 import { PointsChoice } from './PointsChoice';
+import { WalletChoice } from './WalletChoice';
+import { errorMessage } from '../../lib/errors';
 import { keepGuest, keptGuest } from './guestDetails';
 import { useCartAvailability } from '../cart/availability';
 import { SignedMoney } from '../components/SignedMoney';
@@ -36,7 +38,7 @@ export const CheckoutDeliveryFee = graphql(`
 /** The amount to pay as the server will charge it (planOrder, nothing saved): Store/QuoteOrder. */
 export const QuoteOrder = graphql(`
   mutation QuoteOrder($input: SaveNewOrderInput_Input) {
-    Store_QuoteOrder(input: $input) { subtotal discount tax deliveryFee total points readyMinutes }
+    Store_QuoteOrder(input: $input) { subtotal discount tax deliveryFee total points wallet readyMinutes }
   }
 `);
 
@@ -80,6 +82,11 @@ export default function CheckoutPage() {
     window.addEventListener('pageshow', shown);
     return () => window.removeEventListener('pageshow', shown);
   }, [ref]);
+  // Back from the location picker to this very page: React may keep it (hidden while the picker's chunk
+  // loaded) rather than mount it again, so the machine is still at leftForLocation; it starts over.
+  const [location] = useLocation();
+  const leftForLocation = useSelector(ref, selectLeftForLocation);
+  useEffect(() => { if (leftForLocation && location === '/check-out') ref.send({ type: 'checkout.returned' }); }, [ref, leftForLocation, location]);
   const pending = useSelector(ref, selectIsPending);
   const editing = useSelector(ref, selectIsEditing);
   const loadFailed = useSelector(ref, selectLoadFailed);
@@ -116,6 +123,7 @@ export default function CheckoutPage() {
     if (canSubmit) quoteOrder({ variables: { input: JSON.parse(request) } }).catch(() => {});
   }, [request, canSubmit]); // eslint-disable-line react-hooks/exhaustive-deps
   const serverTotal = canSubmit && !priced.loading ? priced.data?.Store_QuoteOrder : undefined;
+  const byWallet = useSelector(ref, (s) => selectWallet(s).chosen);
 
   if (loadFailed) {
     return (
@@ -147,7 +155,7 @@ export default function CheckoutPage() {
               </label>
             ))}
           </div>
-          {mode === 'pickup' && branch && <p className="checkout__where">{t('checkout.pickUpAt')} <strong>{branch.name}</strong>{branch.branchAddress ? `, ${branch.branchAddress}` : ''}.</p>}
+          {mode === 'pickup' && branch && <p className="checkout__where">{t('checkout.pickUpAt')} <strong>{branch.name}</strong>{branch.branchAddress ? `${t('product.listSeparator')}${branch.branchAddress}` : ''}.</p>}
           {mode === 'carService' && (
             <CarPicker canSave={!guest.isGuest} carId={car.carId} onChange={(c) => ref.send({ type: 'checkout.car', ...c })} />
           )}
@@ -188,15 +196,16 @@ export default function CheckoutPage() {
 
         <section className="shop-card" aria-labelledby="pay-title">
           <h2 id="pay-title" className="shop-card__title">{t('checkout.payment')}</h2>
+          <WalletChoice checkout={ref} total={serverTotal?.total ?? null} currency={shop.currency} disabled={!editing} />
           <div className="choice-list" role="radiogroup" aria-labelledby="pay-title">
             {methods.map((m) => (
-              <label key={m.paymentSystemId} className={`choice${methodId === m.paymentSystemId ? ' is-chosen' : ''}`}>
-                <input type="radio" name="payment" value={m.paymentSystemId} checked={methodId === m.paymentSystemId}
+              <label key={m.paymentSystemId} className={`choice${!byWallet && methodId === m.paymentSystemId ? ' is-chosen' : ''}`}>
+                <input type="radio" name="payment" value={m.paymentSystemId} checked={!byWallet && methodId === m.paymentSystemId} disabled={byWallet}
                   onChange={() => ref.send({ type: 'checkout.payment', paymentSystemId: m.paymentSystemId })} />
                 <span>{mode === 'delivery' && !m.isCard && m.paymentSystemId === DEFAULT_PAYMENT_METHOD_ID ? t('checkout.cashOnDelivery') : translateMessage(m.name)}</span>
               </label>
             ))}
-            {methods.length === 0 && <p className="shop-muted">{t('checkout.noPayment')}</p>}
+            {methods.length === 0 && !byWallet && <p className="shop-muted">{t('checkout.noPayment')}</p>}
           </div>
         </section>
       </div>
@@ -220,11 +229,14 @@ export default function CheckoutPage() {
             {serverTotal.deliveryFee > 0 && <><dt>{t('checkout.deliveryFee')}</dt><dd>{money(serverTotal.deliveryFee, shop.currency)}</dd></>}
             {serverTotal.tax > 0 && <><dt>{t('checkout.tax')}</dt><dd>{money(serverTotal.tax, shop.currency)}</dd></>}
             {serverTotal.points > 0 && <><dt>{t('rewards.spent')}</dt><dd data-testid="checkout-points">{serverTotal.points}</dd></>}
+            {serverTotal.wallet > 0 && <><dt>{t('rewards.walletPays')}</dt><dd data-testid="checkout-wallet">{money(serverTotal.wallet, shop.currency)}</dd></>}
             <dt>{t('checkout.totalToPay')}</dt><dd data-testid="checkout-total">{money(serverTotal.total, shop.currency)}</dd>
           </dl>
         )}
         {serverTotal && <p className="shop-muted checkout__ready" data-testid="checkout-ready">{t('rewards.readyIn', { count: serverTotal.readyMinutes })}</p>}
         {error && <p className="shop-error" role="alert" data-testid="checkout-error">{translateMessage(error)}</p>}
+        {/* The wallet no longer covers the total (the server's quote says so): said before Place order, not after. */}
+        {byWallet && priced.error && !priced.loading && <p className="shop-error" role="alert" data-testid="wallet-error">{errorMessage(priced.error)}</p>}
         <button type="button" className="shop-button shop-button--wide" disabled={!canSubmit} aria-busy={pending || undefined}
           onClick={() => ref.send({ type: 'checkout.submit' })}>
           {pending ? t('checkout.placing') : t('checkout.place')}

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { selectFreeItem, type checkoutMachine } from '../../../machines/checkout';
 import { t } from '../../i18n';
-import '../../i18n/enScreens';
+import '../../i18n/screens';
 
 interface FreeItemChoiceProps {
   /** The customer's free items in this brand. */

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { selectRewards, type checkoutMachine } from '../../../machines/checkout';
 import { t } from '../../i18n';
-import '../../i18n/enScreens';
+import '../../i18n/screens';
 
 type Rewards = ReturnType<typeof selectRewards>;
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
 import { dateTime, t } from '../../i18n';
-import '../../i18n/enScreens';
+import '../../i18n/screens';
 
 /** The time the order was expected to be ready when it was placed (domain/readyEstimate.ts), read once. */
 export const OrderReadyEstimate = graphql(`

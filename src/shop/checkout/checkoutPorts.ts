@@ -7,7 +7,7 @@ import { graphql } from '../../gql';
 import { apiErrorOf, errorMessage, statusOf } from '../../lib/errors';
 import { notifyError } from '../../lib/notify';
 import { t } from '../../i18n';
-import '../../i18n/enScreens';
+import '../../i18n/screens';
 import { storage, KEYS } from '../../lib/storage';
 import { forgetAddress, latestAddress } from '../address/addressStorage';
 import { addressLabel } from '../address/addressText';
@@ -27,10 +27,10 @@ export const CheckoutAddresses = graphql(`
   }
 `);
 
-/** What points and a free item can pay for at checkout: the customer's balances and the branch's purchases collection. */
+/** What points, a free item and the wallet can pay for at checkout: the customer's balances and the branch's purchases collection. */
 export const CheckoutFreeItems = graphql(`
   query CheckoutFreeItems($brandId: Int, $branchId: Int!) {
-    customer: Customer_GetCurrentCustomerDetails(brandId: $brandId) { id freeItems points }
+    customer: Customer_GetCurrentCustomerDetails(brandId: $brandId) { id freeItems points balance }
     programs: RewardPrograms_GetBranchActualRewardProgramsByBranchIdForUser(branchId: $branchId) { id kind productIds }
   }
 `);
@@ -101,6 +101,7 @@ export function provideCheckout(client: ApolloClient, opts: { userId: number | n
           redeemPoints: Object.fromEntries(redeem.flatMap((p) => (p && typeof p.redeemPoints === 'number' ? [[p.id, p.redeemPoints]] : []))),
           freeItems: free?.data?.customer?.freeItems ?? 0,
           freeItemProducts: (purchases?.productIds ?? []).filter((id): id is number => typeof id === 'number'),
+          walletBalance: free?.data?.customer?.balance ?? 0,
         };
       }),
       placeOrder: fromPromise(async ({ input }): Promise<PlacedOrder> => {

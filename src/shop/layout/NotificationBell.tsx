@@ -1,8 +1,9 @@
 import './notificationBell.css';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useDismiss } from './useDismiss';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
-import { t } from '../../i18n';
+import { dateTime, t } from '../../i18n';
 
 const Inbox = graphql(`
   query MyNotifications($take: Int!) {
@@ -19,7 +20,7 @@ const Subscribe = graphql(`mutation SubscribeToPush($input: SubscribeToPushInput
 
 /** How often the bell asks for new notifications while the shop is open (a push, when configured, also wakes it). */
 const POLL_MS = 60_000;
-const when = (v: string) => new Date(v).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (v: string) => dateTime(v, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The customer's inbox in the shop's header (docs/decisions.md "Notifications"): a bell with the
@@ -38,15 +39,7 @@ export function NotificationBell() {
   const unread = data?.inbox?.unreadCount ?? 0;
   const items = (data?.inbox?.data ?? []).filter((n) => !!n);
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => { document.removeEventListener('mousedown', close); document.removeEventListener('keydown', close); };
-  }, [open]);
+  useDismiss(open, root, useCallback(() => setOpen(false), []));
   // A push that arrives while the shop is open refreshes the list at once (public/push-sw.js posts it).
   useEffect(() => {
     const onMessage = (e: MessageEvent) => { if (e.data?.type === 'notification') void refetch(); };

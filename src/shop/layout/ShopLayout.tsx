@@ -9,6 +9,7 @@ import { useBranchChange, useCart, useShop } from '../shopContext';
 import { BusyBanner } from '../branch/BusyBanner';
 import { language, switchLanguage, t, translateMessage } from '../../i18n';
 import { lazyWithApollo } from '../../lib/gateway';
+import { AccountMenu } from './AccountMenu';
 
 // Only a signed-in customer has an inbox; it is an Apollo screen, loaded with Apollo (src/lib/gateway.tsx).
 const NotificationBell = lazyWithApollo(() => import('./NotificationBell').then((m) => ({ default: m.NotificationBell })));
@@ -32,19 +33,19 @@ export function ShopLayout({ children }: { children: ReactNode }) {
           <Link href="/track">{t('layout.orders')}</Link>
           {/* A signed-in customer's inbox: staff and the shared guest account have none. */}
           {signedIn && role === 'CUSTOMER' && <Suspense fallback={null}><NotificationBell /></Suspense>}
+          {/* Signed in, the profile, the language and Logout are one menu: four items fit a 390 px phone in both languages. */}
           {signedIn ? (
-            <>
-              <Link href="/profile">{profile?.fullName?.split(' ')[0] ?? t('layout.profile')}</Link>
-              <button className="shop-link-button" onClick={() => send({ type: 'auth.logout' })}>{t('layout.logout')}</button>
-            </>
+            <AccountMenu firstName={profile?.fullName?.split(' ')[0] || null} onLogout={() => send({ type: 'auth.logout' })} />
           ) : (
-            <Link href="/login">{t('layout.signIn')}</Link>
+            <>
+              <Link href="/login">{t('layout.signIn')}</Link>
+              {/* Named in the language it switches to, marked so screen readers pronounce it in that language. */}
+              <button type="button" className="shop-link-button shop-lang" lang={language() === 'ar' ? 'en' : 'ar'} data-testid="language-switch"
+                onClick={() => switchLanguage(language() === 'ar' ? 'en' : 'ar')}>
+                {t('layout.otherLanguage')}
+              </button>
+            </>
           )}
-          {/* Named in the language it switches to, marked so screen readers pronounce it in that language. */}
-          <button type="button" className="shop-link-button shop-lang" lang={language() === 'ar' ? 'en' : 'ar'} data-testid="language-switch"
-            onClick={() => switchLanguage(language() === 'ar' ? 'en' : 'ar')}>
-            {t('layout.otherLanguage')}
-          </button>
         </nav>
       </header>
       <BusyBanner />

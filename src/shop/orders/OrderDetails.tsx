@@ -22,7 +22,7 @@ export function OrderSummary({ order, currency }: { order: OrderDetail; currency
     <>
     <dl className="order-summary" data-testid="order-summary">
       <dt>{t('order.order')}</dt><dd data-testid="order-number">{order.orderNumber}</dd>
-      <dt>{t('order.date')}</dt><dd>{orderDate(order.date)}</dd>
+      <dt>{t('order.date')}</dt><dd data-testid="order-date">{orderDate(order.date)}</dd>
       <dt>{t('order.branch')}</dt><dd>{order.branchName}</dd>
       <dt>{t('order.type')}</dt><dd>{modeLabel(order.deliverySystem)}</dd>
       <dt>{t('order.payment')}</dt><dd data-testid="order-payment">{translateMessage(order.paymentSystemName)}{!order.isPaid ? t('order.notPaid') : order.isCash ? ` · ${paidCashText(order.deliverySystem)}` : t('order.isPaid')}</dd>

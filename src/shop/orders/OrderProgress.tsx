@@ -2,7 +2,7 @@ import type { OrderStatus } from '../../../machines/orderLifecycle';
 import type { OrderDetail } from './orderGraphql';
 import { dateTime, language, money, t, translateMessage, type TextKey } from '../../i18n';
 import { refundCardWords } from '../../../domain/refundCard';
-import '../../i18n/enScreens';
+import '../../i18n/screens';
 import './orderProgress.css';
 
 const STEPS: { status: OrderStatus; label: TextKey }[] = [

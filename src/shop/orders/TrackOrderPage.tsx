@@ -91,7 +91,7 @@ export default function TrackOrderPage() {
   const canPayAgain = failed && order.status !== 'rejected';
   const onPayAgain = async () => {
     try {
-      const res = await payAgain({ variables: { input: { orderId: order.id, ohash } } });
+      const res = await payAgain({ variables: { input: { orderId: order.id, ohash }, orderId: order.id, ohash } });
       const url = res.data?.Store_PayOrderAgain?.paymentUrl;
       if (url) externalNavigation.assign(url);
     } catch { /* shown below from payAgainState.error */ }
@@ -115,14 +115,10 @@ export default function TrackOrderPage() {
       <ReadyEstimateLine orderId={order.id} ohash={ohash} status={order.status} />
       {canPayAgain && (
         <div className="order-done__pay-again">
-          {/* Paying needs a session (the guest's, or the customer's): a link opened elsewhere signs in first. */}
-          {!session.isAuthenticated
-            ? <Link href={signInHref} className="shop-button">{t('order.signInToPay')}</Link>
-            : (
-              <button type="button" className="shop-button" onClick={onPayAgain} disabled={payAgainState.loading}>
-                {payAgainState.loading ? t('order.openingPayment') : t('order.payAgain')}
-              </button>
-            )}
+          {/* The link's holder pays for this order as it is, with or without a session (its ohash admits it). */}
+          <button type="button" className="shop-button" onClick={onPayAgain} disabled={payAgainState.loading}>
+            {payAgainState.loading ? t('order.openingPayment') : t('order.payAgain')}
+          </button>
           {payAgainState.error && <p className="shop-error" role="alert">{errorMessage(payAgainState.error)}</p>}
         </div>
       )}

@@ -14,10 +14,10 @@ export const TrackedOrder = graphql(`
   }
 `);
 
-/** Store/PayOrderAgain: the link of the order's open card payment, or of a new one. */
+/** Store/PayOrderAgain: the link of the order's open card payment, or of a new one. The order and its ohash also go in the query: they admit the link's holder without a session. */
 export const PayOrderAgain = graphql(`
-  mutation PayOrderAgain($input: PayOrderAgainInput_Input) {
-    Store_PayOrderAgain(input: $input) { paymentUrl }
+  mutation PayOrderAgain($input: PayOrderAgainInput_Input, $orderId: Int, $ohash: String) {
+    Store_PayOrderAgain(input: $input, orderId: $orderId, ohash: $ohash) { paymentUrl }
   }
 `);
 

@@ -21,7 +21,7 @@ import { useGatewayQuery } from '../../lib/gateway';
 export const ProductDetail = graphql(`
   query ProductDetail($productid: Int!, $branchId: Int) {
     ProductTypesAndSubtypes_GetProductItemWithSubItemDictionarywithProduct(productid: $productid, branchId: $branchId) {
-      id brandId name description price productImage productSecondImage productThirdImage productDeliveryText available unavailableUntil
+      id brandId name description price productImage productSecondImage productThirdImage productDeliveryText available unavailableUntil calories
       optionGroups { id name allowMultiple isRequired subItem { id name price } }
     }
   }
@@ -106,6 +106,7 @@ function ProductView({ onRetry }: { onRetry(): void }) {
         <p className="product-detail__price">{money(product.price, shop.currency)}</p>
         <p className="product-detail__desc">{product.description}</p>
         {product.productDeliveryText && <p className="shop-muted">{product.productDeliveryText}</p>}
+        {product.calories != null && <p className="shop-muted" data-testid="product-calories">{t('product.calories', { count: product.calories })}</p>}
 
         {groups.map((g) => <OptionGroupField key={g.id} group={g} chosen={choice[g.id] ?? []} currency={shop.currency}
           onToggle={(optionId) => setChoice((c) => toggleOption(c, g, optionId))} />)}

@@ -6,7 +6,7 @@ import { CustomerAddresses, DeleteAddress } from '../address/graphql';
 import { forgetAddress } from '../address/addressStorage';
 import { joinList, t } from '../../i18n';
 import { addressLine } from '../address/addressText';
-import '../../i18n/enScreens';
+import '../../i18n/screens';
 
 /** The customer's saved delivery addresses: edit (on /address-details?id=) and delete. */
 export function AddressesCard({ userId }: { userId: number }) {

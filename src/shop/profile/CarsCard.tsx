@@ -6,7 +6,7 @@ import { graphql } from '../../gql';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { t, translateMessage } from '../../i18n';
-import '../../i18n/enScreens';
+import '../../i18n/screens';
 import { CAR_TEXT } from '../../../domain/constants';
 import {
   customerCarsMachine, selectCars, selectCarsError, selectCarsFailed, selectCarsPending, selectDictionaries, selectIsSaving,

@@ -4,7 +4,7 @@ import { graphql } from '../../gql';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { money, t } from '../../i18n';
-import '../../i18n/enScreens';
+import '../../i18n/screens';
 import { useShop } from '../shopContext';
 
 const CustomerDetails = graphql(`

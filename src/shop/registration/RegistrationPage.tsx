@@ -10,7 +10,7 @@ import { PhoneInput } from '../components/PhoneInput';
 import { CodeStep } from '../../auth/CodeStep';
 import { provideRegistration } from './registrationPorts';
 import { t, translateMessage, useShopLanguage, type TextKey } from '../../i18n';
-import '../../i18n/enScreens';
+import '../../i18n/screens';
 import {
   selectError, selectInfo, selectIsPending, selectPhoneNumber, selectStep,
   type RegistrationDetails, type RegistrationStep,

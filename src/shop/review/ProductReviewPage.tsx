@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
-import { SPECIAL_REMARKS_MAX, TIMINGS } from '../../../domain/constants';
+import { PROMO_CODE_MAX, SPECIAL_REMARKS_MAX, TIMINGS } from '../../../domain/constants';
 import { useSession } from '../../lib/session';
 import { CartLines, CartTotal } from '../cart/CartLines';
 import { LOGIN_FOR_CHECKOUT } from '../cart/CartPage';
@@ -63,7 +63,7 @@ export default function ProductReviewPage() {
           </label>
           <label className="field" htmlFor="promotion-code">
             <span>{t('review.promotionCode')}</span>
-            <input id="promotion-code" maxLength={40} autoComplete="off" value={notes.promotionCode}
+            <input id="promotion-code" maxLength={PROMO_CODE_MAX} autoComplete="off" value={notes.promotionCode}
               onChange={(e) => setNotes({ ...notes, promotionCode: e.target.value.toUpperCase().replace(/\s/g, '') })} />
             <span className="shop-muted field__help">{t('review.promotionHelp')}</span>
           </label>

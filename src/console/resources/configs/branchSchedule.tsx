@@ -4,19 +4,10 @@ import { useQuery } from '@apollo/client/react';
 import { useParams } from 'wouter';
 import { graphql } from '../../../gql';
 import { ResourceScreen } from '../ResourceScreen';
-import type { ResourceConfig } from '../types';
+import { BranchOnlineOrderingSchedule } from '../generated/BranchOnlineOrderingSchedule';
+import { declaredScreen } from '../declared';
 import { CLOCK_TIME, WEEKDAYS, WeekdaySelect } from './brandSettingsDictionaries';
 
-const ScheduleList = graphql(`
-  query BranchScheduleList($SkipCount: Int!, $MaxResultCount: Int!, $Sorting: String, $Search: String, $id: Int, $branchId: Int) {
-    list: BranchOnlineOrderingSchedule_GetBranchOnlineOrderingSchedule(SkipCount: $SkipCount, MaxResultCount: $MaxResultCount, Sorting: $Sorting, Search: $Search, id: $id, branchId: $branchId) {
-      totalCount data { id branchId dayOfWeek openTime closeTime }
-    }
-  }
-`);
-const ScheduleCreate = graphql(`mutation BranchScheduleCreate($input: BranchOnlineOrderingScheduleCreateInput_Input!) { row: BranchOnlineOrderingSchedule_CreateBranchOnlineOrderingcShedule(input: $input) { id branchId dayOfWeek openTime closeTime } }`);
-const ScheduleEdit = graphql(`mutation BranchScheduleEdit($input: BranchOnlineOrderingScheduleUpdateInput_Input!) { row: BranchOnlineOrderingSchedule_EditBranchOnlineOrderingSchedule(input: $input) { id branchId dayOfWeek openTime closeTime } }`);
-const ScheduleDelete = graphql(`mutation BranchScheduleDelete($id: Int!) { deleted: BranchOnlineOrderingSchedule_DeleteBranchOnlineOrderingSchedule(Id: $id) }`);
 const BranchName = graphql(`query BranchName($branchId: Int!) { branch: Branch_GetById(branchId: $branchId) { id name openTime closeTime } }`);
 
 /** How a day's hours read (domain/schedule.ts: equal times or 00:00–23:59 are all day; a close before the open runs past midnight). */
@@ -26,27 +17,26 @@ function hoursOf(open: string, close: string) {
 }
 
 /** /branch/schedule/:id — the weekdays a branch takes online orders, and their hours. */
-export const branchScheduleScreen: ResourceConfig = {
+export const branchScheduleScreen = declaredScreen(BranchOnlineOrderingSchedule, {
   path: '/branch/schedule/:id',
   title: 'Branch Schedule',
   noun: 'day',
-  historyResource: 'BranchOnlineOrderingSchedule',
   fixedFilter: (params) => ({ branchId: Number(params.id) }),
   columns: [
-    { field: 'dayOfWeek', name: 'Weekday', width: 140, sortable: true, render: (r) => WEEKDAYS[Number(r.dayOfWeek)] ?? String(r.dayOfWeek) },
-    { field: 'openTime', name: 'Opens', width: 90, sortable: true },
+    { field: 'dayOfWeek', name: 'Weekday', width: 140, render: (r) => WEEKDAYS[Number(r.dayOfWeek)] ?? String(r.dayOfWeek) },
+    { field: 'openTime', name: 'Opens', width: 90 },
     { field: 'closeTime', name: 'Closes', width: 90 },
-    { field: 'hours', name: 'Takes online orders', width: 200, render: (r) => hoursOf(String(r.openTime), String(r.closeTime)) },
+    { key: 'hours', name: 'Takes online orders', width: 200, render: (r) => hoursOf(String(r.openTime), String(r.closeTime)) },
   ],
   fields: [
-    { name: 'dayOfWeek', label: 'Weekday', kind: 'number', required: true, Input: WeekdaySelect },
-    { name: 'openTime', label: 'Opens at', kind: 'text', required: true, placeholder: 'HH:MM', pattern: CLOCK_TIME },
-    { name: 'closeTime', label: 'Closes at', kind: 'text', required: true, placeholder: 'HH:MM', pattern: CLOCK_TIME, help: 'Kuwait time. Before the opening: past midnight. 00:00–23:59: all day.' },
+    { name: 'dayOfWeek', label: 'Weekday', Input: WeekdaySelect },
+    { name: 'openTime', label: 'Opens at', placeholder: 'HH:MM', patternMessage: CLOCK_TIME.message },
+    { name: 'closeTime', label: 'Closes at', placeholder: 'HH:MM', patternMessage: CLOCK_TIME.message, help: 'Kuwait time. Before the opening: past midnight. 00:00–23:59: all day.' },
   ],
   defaults: { openTime: '07:00', closeTime: '23:00' },
-  defaultSorting: { field: 'dayOfWeek', direction: 'asc' },
-  operations: { list: ScheduleList, create: ScheduleCreate, update: ScheduleEdit, delete: ScheduleDelete },
-};
+  // the branch is named in the note above the list
+  parent: null,
+});
 
 /** The schedule under its branch's name, with what a missing weekday means. */
 export default function BranchSchedulePage() {
@@ -55,6 +45,7 @@ export default function BranchSchedulePage() {
   return (
     <ResourceScreen
       config={branchScheduleScreen}
+      urlKey=""
       toolbar={(
         <Callout className="branch-schedule-note" compact>
           {branch ? <strong>{branch.name}. </strong> : null}

@@ -9,35 +9,37 @@ import { errorMessage } from '../../../lib/errors';
 import { notify, notifyError } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { imageInput } from '../ImageInput';
-import type { ResourceConfig } from '../types';
+import { Company } from '../generated/Company';
+import { declaredScreen, type DeclaredScreen, type RowOf } from '../declared';
 import { CategoryName, CategorySelect } from './orgDictionaries';
 
-const CompanyList = graphql(`
-  query CompanyList($SkipCount: Int!, $MaxResultCount: Int!, $Sorting: String, $Search: String, $id: Int, $categoryId: Int, $accessible: Boolean, $paused: Boolean) {
-    list: Company_GetAllCompanies(SkipCount: $SkipCount, MaxResultCount: $MaxResultCount, Sorting: $Sorting, Search: $Search, id: $id, categoryId: $categoryId, accessible: $accessible, paused: $paused) {
-      totalCount data { id name categoryId accessible paused logoUrl bannerUrl createdAt }
-    }
-  }
-`);
-const CompanyCreate = graphql(`mutation CompanyCreate($input: CompanyCreateInput_Input!) { row: Company_Create(input: $input) { id name categoryId accessible paused logoUrl bannerUrl createdAt } }`);
-const CompanyUpdate = graphql(`mutation CompanyUpdate($input: CompanyUpdateInput_Input!) { row: Company_UpdateCompany(input: $input) { id name categoryId accessible paused logoUrl bannerUrl createdAt } }`);
-const CompanyDelete = graphql(`mutation CompanyDelete($id: Int!) { deleted: Company_DeleteCompany(companyId: $id) }`);
 const ChangeAccess = graphql(`mutation ChangeCompanyAccess($input: ChangeCompanyAccessStatusInput_Input!) { Company_ChangeCompanyAccessStatus(input: $input) { id accessible } }`);
 const ChangePause = graphql(`mutation ChangeCompanyPause($input: ChangeCompanyPauseStatusInput_Input!) { Company_ChangeCompanyPauseStatus(input: $input) { id paused } }`);
 
-type Company = { id: number; name?: unknown; accessible?: unknown; paused?: unknown; logoUrl?: unknown };
+type CompanyRow = RowOf<typeof Company>;
 
 /**
- * A company's access or pause switch in its row (ADMIN; others see the state). The list is read
- * again once the server answered, so the row's style follows (SPEC.md 4).
+ * The two switches of a company: what each controls (its column, and its switch's constant name),
+ * and the words of its two states (the switch's inner text, the tag, the filter's options).
  */
-function CompanySwitch({ row, field, refresh }: { row: Company; field: 'accessible' | 'paused'; refresh: () => void }) {
+const SWITCHES = {
+  accessible: { control: 'Access', on: 'Accessible', off: 'Not accessible' },
+  paused: { control: 'Pause', on: 'Paused', off: 'Running' },
+} as const;
+
+/**
+ * A company's access or pause switch in its row (ADMIN; others see the state). Its name says what
+ * it controls ("Pause: Gulf Roasters") and stays the same; its state is its checked state and the
+ * word inside it ("Running", "Paused"), so no label names a state the switch is not in (issue 23).
+ * The list is read again once the server answered, so the row's style follows (SPEC.md 4).
+ */
+function CompanySwitch({ row, field, refresh }: { row: CompanyRow; field: 'accessible' | 'paused'; refresh: () => void }) {
   const { role } = useSession();
   const [busy, setBusy] = useState(false);
   const [change] = useMutation(field === 'accessible' ? ChangeAccess : ChangePause, { context: { silent: true } });
   const on = !!row[field];
-  const label = field === 'accessible' ? 'Accessible' : 'Paused';
-  if (!can(role, 'companies.list')) return <Tag minimal>{on ? label : `Not ${label.toLowerCase()}`}</Tag>;
+  const words = SWITCHES[field];
+  if (!can(role, 'companies.list')) return <Tag minimal>{on ? words.on : words.off}</Tag>;
   const flip = async () => {
     setBusy(true);
     try {
@@ -52,46 +54,48 @@ function CompanySwitch({ row, field, refresh }: { row: Company; field: 'accessib
       setBusy(false);
     }
   };
-  return <Switch className="company-switch" checked={on} disabled={busy} label={label} aria-label={`${label}: ${String(row.name)}`} onChange={() => void flip()} />;
+  return (
+    <Switch className="company-switch" role="switch" checked={on} disabled={busy} innerLabel={words.off} innerLabelChecked={words.on}
+      aria-label={`${words.control}: ${String(row.name)}`} onChange={() => void flip()} />
+  );
 }
 
 /** /companies — every company (ADMIN): paused rows are warnings, companies without access errors (SPEC.md 4). */
-export const companiesScreen: ResourceConfig<Company> = {
+const company = {
   path: '/companies',
   title: 'Companies',
   noun: 'company',
-  historyResource: 'Company',
   columns: [
     { field: 'logoUrl', name: 'Logo', width: 64, render: (r) => (r.logoUrl ? <img className="org-logo" src={String(r.logoUrl)} alt="" /> : '—') },
-    { field: 'name', name: 'Name', width: 220, sortable: true, render: (r) => <Link href={`/companies/${r.id}`}>{String(r.name)}</Link> },
-    { field: 'categoryId', name: 'Category', width: 150, sortable: true, render: (r) => <CategoryName id={(r as Record<string, unknown>).categoryId} /> },
-    { field: 'accessible', name: 'Access', width: 140, sortable: true, render: (r, list) => <CompanySwitch row={r} field="accessible" refresh={list.refresh} /> },
-    { field: 'paused', name: 'Pause', width: 120, sortable: true, render: (r, list) => <CompanySwitch row={r} field="paused" refresh={list.refresh} /> },
+    { field: 'name', name: 'Name', width: 220, render: (r) => <Link href={`/companies/${r.id}`}>{String(r.name)}</Link> },
+    { field: 'categoryId', name: 'Category', width: 150, render: (r) => <CategoryName id={r.categoryId} /> },
+    { field: 'accessible', name: SWITCHES.accessible.control, width: 150, render: (r, list) => <CompanySwitch row={r} field="accessible" refresh={list.refresh} /> },
+    { field: 'paused', name: SWITCHES.paused.control, width: 120, render: (r, list) => <CompanySwitch row={r} field="paused" refresh={list.refresh} /> },
   ],
   fields: [
-    { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 120 },
-    { name: 'categoryId', label: 'Category', kind: 'number', required: true, Input: CategorySelect },
-    { name: 'logoUrl', label: 'Logo', kind: 'text', Input: imageInput('UploadCompanyLogoImage') },
-    { name: 'bannerUrl', label: 'Banner', kind: 'text', Input: imageInput('UploadCompanyBannerImage') },
+    { name: 'name', label: 'Name' },
+    { name: 'categoryId', label: 'Category', Input: CategorySelect },
+    { name: 'logoUrl', label: 'Logo', Input: imageInput('UploadCompanyLogoImage') },
+    { name: 'bannerUrl', label: 'Banner', Input: imageInput('UploadCompanyBannerImage') },
   ],
+} satisfies DeclaredScreen<typeof Company>;
+
+export const companiesScreen = declaredScreen(Company, {
+  ...company,
   filters: [
-    { field: 'accessible', label: 'Access', options: [{ value: true, label: 'Accessible' }, { value: false, label: 'Not accessible' }] },
-    { field: 'paused', label: 'Pause', options: [{ value: false, label: 'Running' }, { value: true, label: 'Paused' }] },
+    { field: 'accessible', label: SWITCHES.accessible.control, options: [{ value: true, label: SWITCHES.accessible.on }, { value: false, label: SWITCHES.accessible.off }] },
+    { field: 'paused', label: SWITCHES.paused.control, options: [{ value: false, label: SWITCHES.paused.off }, { value: true, label: SWITCHES.paused.on }] },
   ],
   searchPlaceholder: 'Search by name',
-  defaultSorting: { field: 'name', direction: 'asc' },
   rowClassName: (r) => (!r.accessible ? 'resource-row-error' : r.paused ? 'resource-row-warning' : undefined),
-  operations: { list: CompanyList, create: CompanyCreate, update: CompanyUpdate, delete: CompanyDelete },
-};
+});
 
 /** /companies/:id — one company (ADMIN any, a company admin their own): its row and form, then its brands (./companyPage.tsx). */
-export const companyScreen: ResourceConfig<Company> = {
-  ...companiesScreen,
+export const companyScreen = declaredScreen(Company, {
+  ...company,
   path: '/companies/:id',
   title: 'Company',
-  columns: companiesScreen.columns.map((c) => ({ ...c, sortable: false })),
+  columns: company.columns.map((c) => ({ ...c, sortable: false })),
   fixedFilter: (params) => ({ id: Number(params.id) }),
-  filters: undefined,
-  searchPlaceholder: undefined,
-  operations: { list: CompanyList, update: CompanyUpdate },
-};
+  without: ['create', 'delete'],
+});

@@ -6,14 +6,13 @@ import { useParams } from 'wouter';
 import { graphql } from '../../../gql';
 import { ResourceScreen } from '../ResourceScreen';
 import type { FieldConfig, FieldInputProps, ResourceConfig } from '../types';
+import { RewardPrograms } from '../generated/RewardPrograms';
+import type { RowOf } from '../declared';
+import { GroupName, GroupPicker } from '../../pickers/GroupPicker';
 
-const ProgramList = graphql(`
-  query RewardProgramList($SkipCount: Int!, $MaxResultCount: Int!, $Sorting: String, $Search: String, $id: Int, $branchId: Int, $kind: String) {
-    list: RewardPrograms_GetBranchActualRewardProgramsByBranchId(SkipCount: $SkipCount, MaxResultCount: $MaxResultCount, Sorting: $Sorting, Search: $Search, id: $id, branchId: $branchId, kind: $kind) {
-      totalCount data { id branchId kind name isActive target productIds pointsPerKd customerGroupId discountPercent }
-    }
-  }
-`);
+type Program = RowOf<typeof RewardPrograms>;
+
+// The list is the declaration's (RewardPrograms_GetBranchActualRewardProgramsByBranchId); the writes, one body per kind, are hand-written on the server.
 const CreatePurchases = graphql(`mutation CreatePurchasesCollection($input: CreatePurchasesCollectionInput_Input!) { row: RewardPrograms_CreatePurchasesCollection(input: $input) { id branchId kind name isActive target productIds pointsPerKd customerGroupId discountPercent } }`);
 const EditPurchases = graphql(`mutation EditPurchasesCollection($input: EditPurchasesCollectionInput_Input!) { row: RewardPrograms_EditPurchasesCollection(input: $input) { id branchId kind name isActive target productIds pointsPerKd customerGroupId discountPercent } }`);
 const CreatePoints = graphql(`mutation CreatePointsCollection($input: CreatePointsCollectionInput_Input!) { row: RewardPrograms_CreatePointsCollection(input: $input) { id branchId kind name isActive target productIds pointsPerKd customerGroupId discountPercent } }`);
@@ -35,11 +34,16 @@ const BrandProducts = graphql(`
 
 interface MenuProduct { id: number; name: string; section: string; hidden: boolean }
 
-/** The products of the branch's brand (this page's route), by menu section: the choices of a purchases collection. */
-function useBranchProducts(): { products: MenuProduct[]; loading: boolean; failed: boolean } {
+/** The brand of the branch this page's route names. */
+function useBranchBrand() {
   const branchId = Number(useParams<{ id: string }>().id);
   const branch = useQuery(BranchProducts, { variables: { branchId }, skip: !branchId });
-  const brandId = branch.data?.branch?.brandId;
+  return { brandId: branch.data?.branch?.brandId, branch };
+}
+
+/** The products of the branch's brand (this page's route), by menu section: the choices of a purchases collection. */
+function useBranchProducts(): { products: MenuProduct[]; loading: boolean; failed: boolean } {
+  const { brandId, branch } = useBranchBrand();
   const menu = useQuery(BrandProducts, { variables: { brandId: brandId ?? 0 }, skip: !brandId });
   const products = useMemo(() => (menu.data?.tree ?? []).flatMap((type) => (type?.subtypes ?? []).flatMap((sub) =>
     (sub?.products ?? []).filter((p) => !!p).map((p) => ({ id: p!.id, name: p!.name, section: `${type!.name} › ${sub!.name}`, hidden: !!p!.isHidden })))), [menu.data]);
@@ -86,35 +90,38 @@ function ProductPicker({ id, value, disabled, invalid, onChange, onBlur }: Field
   );
 }
 
-const state = { field: 'isActive', name: 'State', width: 110, sortable: true, render: (r: Record<string, unknown>) => (r.isActive ? <Tag minimal intent="success">Active</Tag> : <Tag minimal>Inactive</Tag>) };
+/** A constant discount's group: one of the branch's brand's groups, found by name, with its member count. */
+const BranchGroupPicker = (props: FieldInputProps) => <GroupPicker {...props} brandId={useBranchBrand().brandId ?? null} />;
+
+const state = { field: 'isActive' as const, name: 'State', width: 110, sortable: true, render: (r: Program) => (r.isActive ? <Tag minimal intent="success">Active</Tag> : <Tag minimal>Inactive</Tag>) };
 const common: FieldConfig[] = [
   { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 100 },
   { name: 'isActive', label: 'Active', kind: 'boolean' },
 ];
-const base = (kind: string, title: string, noun: string): Pick<ResourceConfig, 'path' | 'title' | 'noun' | 'historyResource' | 'fixedFilter' | 'defaults' | 'defaultSorting' | 'rowClassName'> => ({
-  path: '/branches/reward-programs/:id', title, noun, historyResource: 'RewardPrograms',
+const base = (kind: string, title: string, noun: string): Pick<ResourceConfig<Program>, 'path' | 'title' | 'noun' | 'historyResource' | 'parent' | 'fixedFilter' | 'defaults' | 'defaultSorting' | 'rowClassName'> => ({
+  path: '/branches/reward-programs/:id', title, noun, historyResource: RewardPrograms.service, parent: RewardPrograms.scope,
   fixedFilter: (params) => ({ branchId: Number(params.id), kind }),
-  defaults: { isActive: true }, defaultSorting: { field: 'id', direction: 'asc' },
+  defaults: { isActive: true }, defaultSorting: RewardPrograms.defaultSorting,
   rowClassName: (r) => (r.isActive ? undefined : 'resource-row-muted'),
 });
 
 /** SPEC.md 3: a punch per qualifying product bought; `target` punches become one free item. */
-export const purchasesScreen: ResourceConfig = {
+export const purchasesScreen: ResourceConfig<Program> = {
   ...base('purchases', 'Purchases collection', 'purchases collection'),
   columns: [
     { field: 'name', name: 'Name', width: 220, sortable: true },
     { field: 'target', name: 'Punches for a free item', width: 180 },
-    { field: 'productIds', name: 'Products', width: 240, render: (r) => <ProductNames ids={r.productIds as number[]} /> },
+    { field: 'productIds', name: 'Products', width: 240, render: (r) => <ProductNames ids={(r.productIds ?? []).filter((p): p is number => p != null)} /> },
     state,
   ],
   fields: [...common,
     { name: 'target', label: 'Punches for a free item', kind: 'number', required: true, min: 1, max: 1000 },
     { name: 'productIds', label: 'Qualifying products', kind: 'text', required: true, Input: ProductPicker, help: 'Each one bought earns a punch; a free item can be taken as one of them.' }],
-  operations: { list: ProgramList, create: CreatePurchases, update: EditPurchases, delete: DeleteProgram },
+  operations: { list: RewardPrograms.operations.list, create: CreatePurchases, update: EditPurchases, delete: DeleteProgram },
 };
 
 /** SPEC.md 3: points per KD paid, earned when the order is closed; products with redeem points can be paid with them. */
-export const pointsScreen: ResourceConfig = {
+export const pointsScreen: ResourceConfig<Program> = {
   ...base('points', 'Points collection', 'points collection'),
   columns: [
     { field: 'name', name: 'Name', width: 220, sortable: true },
@@ -122,22 +129,22 @@ export const pointsScreen: ResourceConfig = {
     state,
   ],
   fields: [...common, { name: 'pointsPerKd', label: 'Points per KD', kind: 'number', required: true, min: 0.001, max: 10000 }],
-  operations: { list: ProgramList, create: CreatePoints, update: EditPoints, delete: DeleteProgram },
+  operations: { list: RewardPrograms.operations.list, create: CreatePoints, update: EditPoints, delete: DeleteProgram },
 };
 
 /** SPEC.md 3: a percentage off for a customer group (the shop's group discount). */
-export const discountScreen: ResourceConfig = {
+export const discountScreen: ResourceConfig<Program> = {
   ...base('discount', 'Constant discount', 'constant discount'),
   columns: [
     { field: 'name', name: 'Name', width: 220, sortable: true },
-    { field: 'customerGroupId', name: 'Customer group', width: 140 },
+    { field: 'customerGroupId', name: 'Customer group', width: 220, render: (r) => <GroupName id={r.customerGroupId} /> },
     { field: 'discountPercent', name: 'Percent', width: 110, render: (r) => `${r.discountPercent} %` },
     state,
   ],
   fields: [...common,
-    { name: 'customerGroupId', label: 'Customer group id', kind: 'number', required: true, min: 1 },
+    { name: 'customerGroupId', label: 'Customer group', kind: 'number', required: true, min: 1, Input: BranchGroupPicker },
     { name: 'discountPercent', label: 'Percent', kind: 'number', required: true, min: 0.001, max: 100 }],
-  operations: { list: ProgramList, create: CreateDiscount, update: EditDiscount, delete: DeleteProgram },
+  operations: { list: RewardPrograms.operations.list, create: CreateDiscount, update: EditDiscount, delete: DeleteProgram },
 };
 
 /** /branches/reward-programs/:id — a branch's three kinds of reward program, each a list of the shape. */

@@ -3,8 +3,8 @@
  * which mirror the server's (server/services/productTypesAndSubtypes/menuAdmin.ts); the server's
  * answer still decides.
  */
-import { arabicNameError } from '../../../domain/arabicName';
-import { moneyDecimal } from '../../../domain/money';
+import { arabicNameError } from '../domain/arabicName';
+import { moneyDecimal } from '../domain/money';
 
 /** `nameAr`: the name in the Arabic shop, empty for none (domain/arabicName.ts). */
 export interface SubItemDraft { id?: number; name: string; nameAr: string; price: string }
