@@ -182,4 +182,38 @@ describe('groups and notifications (issue 23)', () => {
       expect(list.find((r: { title: string }) => r.title === rejectedTitle)).toMatchObject({ status: 'rejected', decidedBy: 2, decisionReason: 'Too early in the morning.' });
     }, 240_000);
   }
+  it('a reason being typed survives the list changing under it: a colleague decides the request above, the list is read again, and the reject goes to the request asked about', async () => {
+    const manager = await server.api.login('brandmanager');
+    const ask = async (title: string) => {
+      const res = await server.api.post(`${API}/Notifications/NotificationsRequests`, { token: manager, body: { brandId: 7, title, text: 'Two deciders at once.' } });
+      expect(res.status, JSON.stringify(res.body.error)).toBe(200);
+      return res.body.result.id as number;
+    };
+    const older = await ask('Older request');
+    const newer = await ask('Newer request');
+    const page = await openPage(VIEWPORTS[0]);
+    await signIn(page, 'companyadmin');
+    await shotOnFailure(page, 'notify-list-changes', async () => {
+      await page.goto('/notifications');
+      const requests = page.locator('[data-resource="notification request"]');
+      await requests.getByText('Newer request').waitFor();
+      // Newest first: the older request is the second row, and its cell the one that moves.
+      await (await decisionButton(page, 'Older request', 'Reject')).click();
+      const dialog = page.getByRole('dialog', { name: /Reject the notification "Older request"/ });
+      await dialog.getByLabel('Reason').fill('Not this week.');
+      // Meanwhile ADMIN approves the newer one, and the list is read again (its Refresh, behind the dialog).
+      const approved = await server.api.post(`${API}/Notifications/ApproveNotificationsRequests`, { token: await server.api.login('admin'), body: { id: newer } });
+      expect(approved.status).toBe(200);
+      await page.evaluate(() => (document.querySelector('[data-resource="notification request"] [aria-label="Refresh"]') as HTMLElement).click());
+      await expect.poll(() => requests.getByText('Newer request').count()).toBe(0);
+      expect(await dialog.getByLabel('Reason').inputValue(), 'the question and what was typed are still there').toBe('Not this week.');
+      await screenshot(page, 'notify-list-changed-under-dialog-1440');
+      await dialog.getByRole('button', { name: 'Reject' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await oneNotice(page, 'Request rejected');
+    });
+    const list = (await server.api.get(`${API}/Notifications/GetAllNotificationsRequests`, { token: manager, query: { MaxResultCount: 100 } })).body.result.data as { id: number; status: string; decisionReason: string | null }[];
+    expect(list.find((r) => r.id === older)).toMatchObject({ status: 'rejected', decisionReason: 'Not this week.' });
+    expect(list.find((r) => r.id === newer)).toMatchObject({ status: 'approved' });
+  }, 120_000);
 });

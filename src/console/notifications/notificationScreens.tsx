@@ -3,7 +3,7 @@ import { HTMLSelect, Tag } from '@blueprintjs/core';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
 import type { ApprovalStatus } from '../../../machines/approvalMachine';
-import type { FieldConfig, FieldInputProps, ResourceConfig } from '../resources/types';
+import type { FieldConfig, FieldInputProps, ListHandle, ResourceConfig } from '../resources/types';
 import { APPROVAL_INTENT, APPROVAL_LABELS, approvalFilter } from '../resources/approvals';
 import { BrandSelect } from '../resources/configs/brandSettingsDictionaries';
 import { Decisions } from '../resources/configs/customerRequests';
@@ -79,7 +79,7 @@ const FIELDS: FieldConfig[] = [
 ];
 
 const columns = (decide: boolean): ResourceConfig<NotificationRequestRow>['columns'] => [
-  // The widths fit 1024 px with the folded menu: a Decision cell scrolled into view is drawn anew and its confirmation lost.
+  // The widths fit 1024 px with the folded menu.
   { field: 'title', name: 'Title', width: 150 },
   { field: 'text', name: 'Text', width: 170 },
   { field: 'brandName', name: 'Brand', width: 100 },
@@ -96,8 +96,8 @@ const columns = (decide: boolean): ResourceConfig<NotificationRequestRow>['colum
   },
   ...(decide ? [{
     field: 'id' as const, name: 'Decision', width: 140,
-    render: (r: NotificationRequestRow, list: { refresh(): void }) => (
-      <Decisions refresh={list.refresh} calls={DECISION_CALLS} describe={() => `the notification "${String(r.title ?? '')}"`}
+    render: (r: NotificationRequestRow, list: ListHandle) => (
+      <Decisions list={list} calls={DECISION_CALLS} describe={() => `the notification "${String(r.title ?? '')}"`}
         request={{
           id: Number(r.id), status: r.status as ApprovalStatus, requestedBy: r.requestedBy == null ? null : Number(r.requestedBy),
           customerName: audienceText(r), brandName: r.brandName == null ? null : String(r.brandName),
