@@ -1,13 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createServer as createTcpServer } from 'node:net';
 import path from 'node:path';
 import { freshPostgresDatabase } from '../support/server';
 import { seededMenu } from '../support/shopMenu';
 import { startFakeMyFatoorah, type FakeMyFatoorah } from '../support/fakeMyFatoorah';
 import { startFakeTap, type FakeTap } from '../support/fakeTap';
 import { createFetchApi } from '../support/fetchApi';
-import { exitOf, killLeftovers, seededDataDir, startMain, tempDataDir, type MainEnv } from '../support/mainProcess';
+import { exitOf, freePort, killLeftovers, seededDataDir, startMain, tempDataDir, type MainEnv } from '../support/mainProcess';
 import { guestOrderBody } from '../support/guestOrders';
 import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
@@ -304,14 +303,6 @@ describe('reconciliation view', () => {
 // ─── kill -9 ─────────────────────────────────────────────────────────────────
 
 afterEach(killLeftovers);
-
-async function freePort() {
-  const probe = createTcpServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /** A query on the server's database while the server is down (PGlite) or up (PostgreSQL). */
 async function query<T>(env: { DATA_DIR: string; DATABASE_URL?: string }, text: string, params: unknown[] = []): Promise<T[]> {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, lstatSync } from 'node:fs';
+import { createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SEED_DUMP } from './globalSetup';
@@ -105,4 +106,13 @@ export function openToOthers(dir: string): string[] {
   };
   walk(dir);
   return found;
+}
+
+/** A port free right now on 127.0.0.1, for a process that must know its own address before it starts. */
+export async function freePort() {
+  const probe = createTcpServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }
