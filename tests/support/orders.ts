@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { beforeAll } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { orderItems, orders, products } from '../../server/db/schema';
 import type { RunningServer } from '../../server/start';
+import type { TestServer } from './server';
 import {
   nextOrderState, ORDER_EVENT_TYPES, type DeliverySystem, type OrderEventType, type OrderLifecycleColumns, type OrderLifecycleEvent,
 } from '../../machines/orderLifecycle';
@@ -108,4 +110,22 @@ export function reachableOrderStates(deliverySystem: DeliverySystem): OrderLifec
     }
   }
   return [...seen.values()];
+}
+
+// ─── shared by tests/server/orders.test.ts and orders-access.test.ts ────────
+export const STORE = '/api/services/app/Store';
+export const REFUND = '/api/services/app/Refund';
+export const BRANCH = '/api/services/app/Branch';
+const ORDER_CALLERS = ['admin', 'companyadmin', 'brandmanager', 'branchuser', 'customer'] as const;
+export type OrderCaller = (typeof ORDER_CALLERS)[number] | 'none';
+
+/** Each demo account signed in once for the file ('none': no token), after the server started; and a GET as one of them. */
+export function useOrderCallers(server: TestServer) {
+  const token: Record<OrderCaller, string | undefined> = {} as never;
+  beforeAll(async () => {
+    for (const u of ORDER_CALLERS) token[u] = await server.api.login(u);
+    token.none = undefined;
+  });
+  const get = (path: string, who: OrderCaller, query?: Record<string, unknown>) => server.api.get(path, { token: token[who], query });
+  return { token, get };
 }
