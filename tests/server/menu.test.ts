@@ -1,53 +1,27 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { countRows } from '../support/server';
 import { seededMenu } from '../support/shopMenu';
 import { useServer } from '../support/harness';
+import { APP, P, PA, PT, useMenuCallers } from '../support/menu';
 import * as t from '../../server/db/schema';
 
 /**
  * Menu management (SPEC.md 7 Menu management and the Branch availability switches): every call,
- * its bad input and its scope, and what the shop and the order pipeline make of each change.
+ * its bad input, and what the shop and the order pipeline make of each change. Who may call what: menu-access.test.ts.
  */
-const APP = '/api/services/app';
-const PT = `${APP}/ProductTypesAndSubtypes`;
-const P = `${APP}/Products`;
-const PA = `${APP}/ProductAddition`;
 const SHOP_LIST = `${P}/GetProductsGroupedByTypeAndSubtypeAsCustomerForMangoes`;
 const SHOP_DETAIL = `${PT}/GetProductItemWithSubItemDictionarywithProduct`;
 const SAVE = `${APP}/Store/SaveNewOrderVS1`;
 
 let menu: Awaited<ReturnType<typeof seededMenu>>;
-const USERS = ['admin', 'companyadmin', 'brandmanager', 'branchuser', 'customer'] as const;
-type Who = (typeof USERS)[number] | 'anonymous';
-const token = {} as Record<Who, string | undefined>;
-const as = (who: Who) => ({ token: token[who] });
 const db = () => server.database.db;
-const MENU_TABLES = ['product_types', 'product_subtypes', 'products', 'option_groups', 'option_items', 'product_addition_groups', 'branch_hidden_products', 'branch_hidden_options', 'brand_hidden_delivery_areas', 'audit_log'];
-const counts = async () => Promise.all(MENU_TABLES.map((tb) => countRows(server, tb)));
 let keySeq = 0;
 
 const server = useServer();
+const { as, refused, ok } = useMenuCallers(server);
 beforeAll(async () => {
   menu = await seededMenu(server);
-  for (const u of USERS) token[u] = await server.api.login(u);
-  token.anonymous = undefined;
 });
-
-/** Calls and proves nothing was written (any menu table, the audit log, orders). */
-async function refused(res: Promise<{ status: number; body: any }>, status: number, message?: string | RegExp) {
-  const before = [...await counts(), await countRows(server, 'orders')];
-  const r = await res;
-  expect(r.status, JSON.stringify(r.body)).toBe(status);
-  if (message) expect(r.body.error.message).toMatch(message);
-  expect([...await counts(), await countRows(server, 'orders')]).toEqual(before);
-  return r;
-}
-const ok = async (res: Promise<{ status: number; body: any }>) => {
-  const r = await res;
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.result;
-};
 
 const order = (productId: number, additions: { additionId: number; quantity?: number }[] = [], quantity = 1) => server.api.post(SAVE, {
   ...as('customer'), headers: { 'idempotency-key': `menu-${++keySeq}` },
@@ -63,56 +37,6 @@ async function freshSubtype(name: string) {
   const sub = await ok(server.api.post(`${PT}/CreateProductSubType`, { ...as('brandmanager'), body: { typeId: type.id, name: `${name} sub` } }));
   return { typeId: type.id as number, subtypeId: sub.id as number };
 }
-
-describe('who may call what', () => {
-  it('401 without a token, 403 for roles without the capability, before any input check', async () => {
-    await refused(server.api.post(`${P}/CreateProducts`, { body: { nonsense: true } }), 401);
-    for (const who of ['customer', 'branchuser'] as const) {
-      await refused(server.api.post(`${P}/CreateProducts`, { ...as(who), body: { nonsense: true } }), 403);
-      await refused(server.api.get(`${PT}/GetProductTypeWithSubtypesDictionary`, { ...as(who), query: { brandId: 7 } }), 403);
-    }
-    // /MenuManagement is ADMIN, BRAND_MANAGER and BRANCH_USER; /DeliveryAreas ADMIN and BRAND_MANAGER (SPEC.md 2.2).
-    await refused(server.api.get(`${APP}/Branch/GetProductSwitchForBranchUser`, { ...as('companyadmin'), query: { productId: 1, branchId: 1 } }), 403);
-    await refused(server.api.get(`${APP}/Country/GetUpdateDeliveryAreaHide`, { ...as('companyadmin'), query: { brandId: 7, areaId: 2, isHide: true } }), 403);
-    await refused(server.api.get(`${APP}/Country/GetUpdateDeliveryAreaHide`, { ...as('branchuser'), query: { brandId: 7, areaId: 2, isHide: true } }), 403);
-  });
-
-  it("brand 7's manager cannot read or touch brand 8's menu", async () => {
-    const bread = menu.product('Sourdough Loaf', 8);
-    const warmed = menu.option('Zaatar Manakeesh', 'Serving', 'Warmed', 8);
-    const warmGroup = (await db().select().from(t.optionItems).where(eq(t.optionItems.id, warmed)))[0].groupId;
-    const [type8] = await db().select().from(t.productTypes).where(eq(t.productTypes.brandId, 8)).limit(1);
-    const [sub8] = await db().select().from(t.productSubtypes).where(eq(t.productSubtypes.typeId, type8.id)).limit(1);
-    const bm = as('brandmanager');
-    await refused(server.api.get(`${P}/GetProductsGroupedByTypeAndSubtype`, { ...bm, query: { brandId: 8 } }), 400, 'There is no brand 8 you can manage.');
-    await refused(server.api.post(`${PT}/CreateProductType`, { ...bm, body: { brandId: 8, name: 'Mine now' } }), 400, 'There is no brand 8 you can manage.');
-    await refused(server.api.get(`${PT}/GetProductItemWithSubItemDictionary`, { ...bm, query: { productId: bread } }), 404);
-    await refused(server.api.put(`${P}/UpdateProduct`, { ...bm, body: { id: bread, price: 0.001 } }), 404);
-    await refused(server.api.delete(`${P}/DeleteProduct`, { ...bm, query: { productId: bread } }), 404);
-    await refused(server.api.delete(`${P}/DeleteProductImage`, { ...bm, query: { productId: bread } }), 404);
-    await refused(server.api.post(`${P}/DuplicateProduct`, { ...bm, body: { productId: bread } }), 404);
-    await refused(server.api.post(`${P}/CreateProducts`, { ...bm, body: { subtypeId: sub8.id, name: 'Intruder', price: 1 } }), 404);
-    await refused(server.api.put(`${PT}/UpdateProductType`, { ...bm, body: { id: type8.id, isHidden: true } }), 404);
-    await refused(server.api.delete(`${PT}/DeleteProductSubType`, { ...bm, query: { productSubTypeId: sub8.id } }), 404);
-    await refused(server.api.post(`${PT}/CreateProductSubItem`, { ...bm, body: { itemId: warmGroup, name: 'Burnt', price: 0 } }), 404);
-    await refused(server.api.put(`${PT}/UpdateProductsubitem`, { ...bm, body: { id: warmed, price: 9 } }), 404);
-    await refused(server.api.delete(`${PT}/DeleteISubItem`, { ...bm, query: { subItemId: warmed } }), 404);
-    await refused(server.api.delete(`${PT}/DeleteItems`, { ...bm, query: { itemId: warmGroup } }), 404);
-    await refused(server.api.get(`${PA}/GetProductAdditionsGroupByProductTypeId`, { ...bm, query: { productTypeId: type8.id } }), 404);
-    await refused(server.api.get(`${APP}/Country/GetDeliveryAreasTreeByBrandId`, { ...bm, query: { brandId: 8 } }), 400);
-    await refused(server.api.get(`${APP}/Country/GetUpdateDeliveryAreaHide`, { ...bm, query: { brandId: 8, areaId: 2, isHide: true } }), 400);
-    // Switches: another brand's branch, or another brand's product at an own branch.
-    await refused(server.api.get(`${APP}/Branch/GetProductSwitchForBranchUser`, { ...bm, query: { productId: bread, branchId: 2 } }), 404);
-    await refused(server.api.get(`${APP}/Branch/GetProductSwitchForBranchUser`, { ...bm, query: { productId: bread, branchId: 1 } }), 404);
-    await refused(server.api.get(`${APP}/Branch/GetAdditionSwitchForBranchUser`, { ...bm, query: { subItemId: warmed, branchId: 1, Switch: false } }), 404);
-    // A branch user switches only their own branch.
-    await refused(server.api.get(`${APP}/Branch/GetProductSwitchForBranchUser`, { ...as('branchuser'), query: { productId: bread, branchId: 2 } }), 404);
-    await refused(server.api.get(`${P}/GetProductsGroupedByTypeAndSubtypeHideUnHide`, { ...as('branchuser'), query: { branchId: 2 } }), 404);
-    // The company admin of company 1 reaches brand 7, not brand 8.
-    await refused(server.api.put(`${P}/UpdateProduct`, { ...as('companyadmin'), body: { id: bread, price: 0.001 } }), 404);
-    expect((await db().select().from(t.products).where(eq(t.products.id, bread)))[0].price).toBe('1.800');
-  });
-});
 
 describe('ProductTypesAndSubtypes: types and sub-types', () => {
   it('creates, lists, renames, hides (the shop drops everything under it) and deletes', async () => {
