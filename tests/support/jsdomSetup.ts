@@ -1,6 +1,15 @@
 // jsdom lacks these; the app calls them on navigation. (Files that run on a real server ask for
 // `@vitest-environment node`, where there is no window.)
 if (typeof window !== 'undefined') window.scrollTo = (() => {}) as typeof window.scrollTo;
+// Chromium (129+) yields with scheduler.yield(), which jsdom lacks: without it the gateway falls back
+// to setTimeout(0), and Apollo still loading as a test ends fires that timer into the page that is
+// gone, a leak the watch below reports though the browser never sees it (branchChange's cancel path,
+// eleventh session). Given here, before the watch starts, it is the browser's own and not the product's.
+const g = globalThis as { scheduler?: { yield?: () => Promise<void> } };
+if (!g.scheduler?.yield) {
+  const realSetTimeout = setTimeout;
+  g.scheduler = { ...g.scheduler, yield: () => new Promise<void>((resolve) => { realSetTimeout(resolve, 0); }) };
+}
 import { afterAll, afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { startLeakWatch } from './leakWatch';
