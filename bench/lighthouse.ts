@@ -5,14 +5,15 @@ import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 import { startServerProcess } from '../tests/support/serverProcess';
 import { CHROMIUM } from '../tests/support/browser';
-import { chooseBranchScript, shopPages } from './firstLoad';
+import { checkoutPages, chooseBranchScript, shopPages, storeScript } from './firstLoad';
 
 /** Issue 12's budget for Lighthouse on a phone (its default mobile emulation and simulated slow 4G). */
 export const LIGHTHOUSE_BUDGET = { performance: 95, accessibility: 100 } as const;
 
 /**
- * Lighthouse (mobile form factor, performance and accessibility) on the shop's home, /products and a
- * product page, served by the production server. The last two open with the brand and branch chosen,
+ * Lighthouse (mobile form factor, performance and accessibility) on the shop's home, /products, a
+ * product page and /check-out (a signed-in customer with one cart line, in English and in Arabic), served
+ * by the production server. All but home open with the brand and branch chosen,
  * as a returning customer has them: Lighthouse's own storage reset is off so the stored choice stays,
  * and the HTTP cache is emptied before each page so every run is a first load.
  */
@@ -21,13 +22,14 @@ export async function benchLighthouse() {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox'] });
   try {
     const cdpBrowser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-    const pages = await shopPages(server);
+    const pages: { name: string; path: string; chosen: Parameters<typeof chooseBranchScript>[0] | null; stored?: Record<string, string> }[] =
+      [...await shopPages(server), ...await checkoutPages(server)];
     console.log(`Lighthouse ${JSON.parse(readFileSync(path.resolve('node_modules/lighthouse/package.json'), 'utf8')).version}, mobile, ${CHROMIUM} — budgets: performance ≥ ${LIGHTHOUSE_BUDGET.performance}, accessibility ${LIGHTHOUSE_BUDGET.accessibility}`);
     for (const page of pages) {
       const context = cdpBrowser.contexts()[0];
       const prep = await context.newPage();
       await prep.goto(server.url + '/robots.txt').catch(() => {});
-      await prep.evaluate(`localStorage.clear(); sessionStorage.clear(); ${page.chosen ? chooseBranchScript(page.chosen) : ''}`);
+      await prep.evaluate(`localStorage.clear(); sessionStorage.clear(); ${page.chosen ? chooseBranchScript(page.chosen) : ''} ${page.stored ? storeScript(page.stored) : ''}`);
       const cdp = await context.newCDPSession(prep);
       await cdp.send('Network.clearBrowserCache');
       await prep.close();
@@ -41,7 +43,7 @@ export async function benchLighthouse() {
       // LIGHTHOUSE_JSON=<dir> keeps each page's full report, for the audits behind a figure.
       if (process.env.LIGHTHOUSE_JSON) {
         mkdirSync(process.env.LIGHTHOUSE_JSON, { recursive: true });
-        writeFileSync(path.join(process.env.LIGHTHOUSE_JSON, `${page.path.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(lhr));
+        writeFileSync(path.join(process.env.LIGHTHOUSE_JSON, `${page.name.replace(/\W+/g, '_')}.json`), JSON.stringify(lhr));
       }
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const perf = score('performance');
