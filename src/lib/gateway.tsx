@@ -17,7 +17,7 @@ import { storage, KEYS } from './storage';
  *   is fetched twice, and from then on the same hooks watch Apollo's cache (polling, refetches, updates).
  * - Every other screen is a lazy chunk that waits for Apollo (`lazyWithApollo`) and uses Apollo as before.
  * - Apollo is loaded once the first screen has rendered and the browser is idle, or at once when a
- *   screen, a signed-in session or a mutation needs it.
+ *   screen or a mutation needs it (the header's bell waits: lazyAfterApollo).
  * The plain POST keeps the Apollo link's rules (src/lib/apollo.ts): bearer token, the document's language,
  * a 401 ends the session, other failures notify unless `silent`.
  */
