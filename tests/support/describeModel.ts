@@ -52,8 +52,11 @@ export interface ModelSpec<TMachine extends AnyStateMachine, H> {
   maxPaths?: number;
   /** States of the machine (ids of atomic state nodes, e.g. `checkout.loading`) no path may miss; default: every atomic state. */
   mustVisit?: string[];
-  /** Starts the system under test for one path (renders the view, starts the actor); returns the test's handle. */
-  start: () => H | Promise<H>;
+  /**
+   * Starts the system under test for one path (renders the view, starts the actor); returns the test's handle.
+   * It sees the path, so a start can set up what the first answer asks for (a stored session the server refuses).
+   */
+  start: (path: ModelPath<TMachine>) => H | Promise<H>;
   /** Ends the walk (`failed`: the walk threw, and work it started may still be in flight). */
   stop?: (handle: H, walk: { failed: boolean }) => void | Promise<void>;
   steps: Record<string, (handle: H, step: ModelStep<TMachine>) => unknown>;
@@ -170,7 +173,7 @@ export function modelPaths<TMachine extends AnyStateMachine>(spec: Pick<ModelSpe
 
 /** Walks one path against the system under test; throws (naming the step) where the system and the model part. */
 export async function walkPath<TMachine extends AnyStateMachine, H>(spec: ModelSpec<TMachine, H>, path: ModelPath<TMachine>): Promise<void> {
-  const handle = await spec.start();
+  const handle = await spec.start(path);
   const keys = path.steps.map((s) => stepKey(spec.machine, s.event));
   let failed = true;
   try {
