@@ -106,8 +106,11 @@ describe('free items and requests', () => {
       await admin.goto('/Request');
       await admin.getByRole('button', { name: 'New request' }).click();
       const form = admin.getByRole('form', { name: 'New request' });
-      await form.getByLabel('Customer id').fill(String(CUSTOMER));
-      await form.getByLabel('Brand id').fill('7');
+      // The customer and the brand are picked by name (issue 23), not typed as ids.
+      await form.getByRole('combobox', { name: 'Customer' }).fill('Sara');
+      await admin.getByRole('option', { name: /Sara Customer/ }).click();
+      await form.getByRole('combobox', { name: 'Brand' }).fill('Mango');
+      await admin.getByRole('option', { name: 'Mango Coffee' }).click();
       await form.getByLabel('Amount (KD)').fill('3.250');
       await form.getByLabel('Reason').fill('Paid cash at the counter');
       await screenshot(admin, 'loyalty-request-form-1280');

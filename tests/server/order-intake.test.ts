@@ -56,15 +56,22 @@ async function counted(run: () => Promise<unknown>) {
 describe('order intake', () => {
   it('a priced cash order on a warm catalog is a few round trips and no transaction: the caller, one write (which takes the id), the notification', async () => {
     expect((await save()).status).toBe(200); // warms the branch's catalog
+    // The counter sees everything on the driver while the order is in flight, the server's timed round
+    // (every 5 s: late orders, auto-accept) included: on a loaded machine a round can fall inside one
+    // order's window. The order's own cost is what the quietest of three orders shows.
     const before = await countRows(server, 'orders');
     let res: Awaited<ReturnType<typeof save>> | undefined;
-    const seen = await counted(async () => { res = await save(); });
-    console.log(`one order: ${seen.statements} statements, ${seen.transactions} transactions (${server.database.kind})`);
-    expect(res!.status, JSON.stringify(res!.body)).toBe(200);
+    const tries: { statements: number; transactions: number }[] = [];
+    for (let i = 0; i < 3; i++) {
+      tries.push(await counted(async () => { res = await save(); }));
+      expect(res!.status, JSON.stringify(res!.body)).toBe(200);
+    }
+    const seen = { statements: Math.min(...tries.map((s) => s.statements)), transactions: Math.min(...tries.map((s) => s.transactions)) };
+    console.log(`one order: ${seen.statements} statements, ${seen.transactions} transactions (${server.database.kind}; three orders: ${tries.map((s) => `${s.statements}/${s.transactions}`).join(', ')})`);
     expect(res!.body.result.total).toBe(3);
     expect(seen.transactions).toBe(0);
     expect(seen.statements).toBeLessThanOrEqual(3);
-    expect(await countRows(server, 'orders')).toBe(before + 1);
+    expect(await countRows(server, 'orders')).toBe(before + 3);
     expect(res!.body.result.orderNumber).toBe(orderNumberOf(1, res!.body.result.orderId));
     const items = await db().select().from(t.orderItems).where(eq(t.orderItems.orderId, res!.body.result.orderId));
     expect(items.map((i) => [i.name, i.quantity, i.unitPrice, i.lineTotal])).toEqual([['Cappuccino', 2, '1.500', '3.000']]);

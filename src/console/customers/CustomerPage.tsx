@@ -6,7 +6,7 @@ import { graphql } from '../../gql';
 import { errorMessage, statusOf } from '../../lib/errors';
 import { NotYours } from '../shell/NotYours';
 import { notify } from '../../lib/notify';
-import { formatMoney, moneyDecimal } from '../../../domain/money';
+import { formatMoney, fromFils, moneyDecimal, toFils } from '../../../domain/money';
 import { CustomerOrders } from './CustomerOrders';
 import { CustomerScans } from './CustomerScans';
 import { dateTimeText } from '../../../domain/time';
@@ -112,11 +112,21 @@ export default function CustomerPage() {
 type Balance = { brandId: number; wallet: number; credit: number; points: number; punches: number; freeItems: number };
 type AdjustAccount = 'wallet' | 'credit' | 'points' | 'punches';
 
-/** What one adjustment changes, in words ("wallet 10.000 KD → 4.250 KD"), for its confirmation. */
+/** A change's amount with its sign ("+5.000 KD", "−3 points"), in fils for money so 0.1 + 0.2 reads right. */
+function deltaText(from: number, to: number, unit: 'money' | string) {
+  const diff = unit === 'money' ? fromFils(toFils(to) - toFils(from)) : to - from;
+  const sign = diff > 0 ? '+' : diff < 0 ? '−' : '±';
+  return `${sign}${unit === 'money' ? formatMoney(Math.abs(diff)) : `${Math.abs(diff)} ${unit}`}`;
+}
+
+/** What one adjustment changes, in words ("wallet 10.000 KD → 4.250 KD (−5.750 KD)"), for its confirmation and its notice. */
 function changeText(account: AdjustAccount, current: Balance | undefined, value: number, freeItems: number) {
-  if (account === 'wallet' || account === 'credit') return `${ACCOUNT_LABEL[account].toLowerCase()} ${formatMoney(current?.[account] ?? 0)} → ${formatMoney(value)}`;
-  if (account === 'points') return `points ${current?.points ?? 0} → ${value}`;
-  return `punches ${current?.punches ?? 0} → ${value}, free items ${current?.freeItems ?? 0} → ${freeItems}`;
+  if (account === 'wallet' || account === 'credit') {
+    const from = current?.[account] ?? 0;
+    return `${ACCOUNT_LABEL[account].toLowerCase()} ${formatMoney(from)} → ${formatMoney(value)} (${deltaText(from, value, 'money')})`;
+  }
+  if (account === 'points') return `points ${current?.points ?? 0} → ${value} (${deltaText(current?.points ?? 0, value, 'points')})`;
+  return `punches ${current?.punches ?? 0} → ${value} (${deltaText(current?.punches ?? 0, value, 'punches')}), free items ${current?.freeItems ?? 0} → ${freeItems} (${deltaText(current?.freeItems ?? 0, freeItems, 'free items')})`;
 }
 
 /**

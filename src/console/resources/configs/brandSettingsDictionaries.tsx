@@ -18,7 +18,7 @@ type Group = { label: string; options: Option[] };
 const toId = (v: string) => (v === '' ? undefined : Number(v));
 const labelOf = (options: Option[], value: unknown) => options.find((o) => o.value === String(value ?? ''))?.label ?? (value == null ? '—' : `#${String(value)}`);
 
-const useBrandOptions = (): Option[] =>
+export const useBrandOptions = (): Option[] =>
   (useQuery(MyBrands).data?.brands ?? []).flatMap((b) => (b ? [{ value: String(b.id), label: b.name }] : []));
 const useAreaGroups = (): Group[] =>
   (useQuery(AreasTree).data?.regions ?? []).flatMap((r) => (r ? [{

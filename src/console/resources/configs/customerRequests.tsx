@@ -12,6 +12,8 @@ import { can, type Capability } from '../../../../domain/permissions';
 import { useSession } from '../../../lib/session';
 import type { FieldConfig, ResourceConfig, ResourceOperations } from '../types';
 import { APPROVAL_INTENT, approvalFilter } from '../approvals';
+import { CustomerPicker } from '../../pickers/CustomerPicker';
+import { BrandPicker } from '../../pickers/BrandPicker';
 
 const RequestList = graphql(`
   query CustomerRequestList($SkipCount: Int!, $MaxResultCount: Int!, $Status: queryInput_Customer_GetUserPunchesInfoDetail_Status) {
@@ -130,8 +132,8 @@ export function requestScreen(s: RequestScreen): ResourceConfig {
       { field: 'id', name: 'Decision', width: 200, render: (r, list) => <Decisions request={r as unknown as RequestRow} refresh={list.refresh} calls={s.decisions} describe={describe} /> },
     ],
     fields: [
-      { name: 'customerId', label: 'Customer id', kind: 'number', required: true, min: 1 },
-      { name: 'brandId', label: 'Brand id', kind: 'number', required: true, min: 1 },
+      { name: 'customerId', label: 'Customer', kind: 'number', required: true, min: 1, Input: CustomerPicker },
+      { name: 'brandId', label: 'Brand', kind: 'number', required: true, min: 1, Input: BrandPicker },
       { name: 'account', label: 'What', kind: 'select', required: true, options: s.accounts },
       { name: 'amount', label: s.amount.label, kind: 'number', required: true, ...s.amount.field },
       { name: 'reason', label: 'Reason', kind: 'text', required: true, maxLength: 500 },

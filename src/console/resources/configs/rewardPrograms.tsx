@@ -8,6 +8,7 @@ import { ResourceScreen } from '../ResourceScreen';
 import type { FieldConfig, FieldInputProps, ResourceConfig } from '../types';
 import { RewardPrograms } from '../generated/RewardPrograms';
 import type { RowOf } from '../declared';
+import { GroupName, GroupPicker } from '../../pickers/GroupPicker';
 
 type Program = RowOf<typeof RewardPrograms>;
 
@@ -33,11 +34,16 @@ const BrandProducts = graphql(`
 
 interface MenuProduct { id: number; name: string; section: string; hidden: boolean }
 
-/** The products of the branch's brand (this page's route), by menu section: the choices of a purchases collection. */
-function useBranchProducts(): { products: MenuProduct[]; loading: boolean; failed: boolean } {
+/** The brand of the branch this page's route names. */
+function useBranchBrand() {
   const branchId = Number(useParams<{ id: string }>().id);
   const branch = useQuery(BranchProducts, { variables: { branchId }, skip: !branchId });
-  const brandId = branch.data?.branch?.brandId;
+  return { brandId: branch.data?.branch?.brandId, branch };
+}
+
+/** The products of the branch's brand (this page's route), by menu section: the choices of a purchases collection. */
+function useBranchProducts(): { products: MenuProduct[]; loading: boolean; failed: boolean } {
+  const { brandId, branch } = useBranchBrand();
   const menu = useQuery(BrandProducts, { variables: { brandId: brandId ?? 0 }, skip: !brandId });
   const products = useMemo(() => (menu.data?.tree ?? []).flatMap((type) => (type?.subtypes ?? []).flatMap((sub) =>
     (sub?.products ?? []).filter((p) => !!p).map((p) => ({ id: p!.id, name: p!.name, section: `${type!.name} › ${sub!.name}`, hidden: !!p!.isHidden })))), [menu.data]);
@@ -84,6 +90,9 @@ function ProductPicker({ id, value, disabled, invalid, onChange, onBlur }: Field
   );
 }
 
+/** A constant discount's group: one of the branch's brand's groups, found by name, with its member count. */
+const BranchGroupPicker = (props: FieldInputProps) => <GroupPicker {...props} brandId={useBranchBrand().brandId ?? null} />;
+
 const state = { field: 'isActive' as const, name: 'State', width: 110, sortable: true, render: (r: Program) => (r.isActive ? <Tag minimal intent="success">Active</Tag> : <Tag minimal>Inactive</Tag>) };
 const common: FieldConfig[] = [
   { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 100 },
@@ -128,12 +137,12 @@ export const discountScreen: ResourceConfig<Program> = {
   ...base('discount', 'Constant discount', 'constant discount'),
   columns: [
     { field: 'name', name: 'Name', width: 220, sortable: true },
-    { field: 'customerGroupId', name: 'Customer group', width: 140 },
+    { field: 'customerGroupId', name: 'Customer group', width: 220, render: (r) => <GroupName id={r.customerGroupId} /> },
     { field: 'discountPercent', name: 'Percent', width: 110, render: (r) => `${r.discountPercent} %` },
     state,
   ],
   fields: [...common,
-    { name: 'customerGroupId', label: 'Customer group id', kind: 'number', required: true, min: 1 },
+    { name: 'customerGroupId', label: 'Customer group', kind: 'number', required: true, min: 1, Input: BranchGroupPicker },
     { name: 'discountPercent', label: 'Percent', kind: 'number', required: true, min: 0.001, max: 100 }],
   operations: { list: RewardPrograms.operations.list, create: CreateDiscount, update: EditDiscount, delete: DeleteProgram },
 };
