@@ -57,6 +57,12 @@ export const PERMISSIONS = {
   'notifications.request': [CA, BM],
   /** …and ADMIN sends one directly (SendWebAdminNotifications), approves or rejects the requests. */
   'notifications.send': [A],
+  /**
+   * Decision (issue 23, "Decisions take one click"): a request is approved (sent) or rejected by
+   * ADMIN or a company admin of its company, never by the person who asked (the approval machine's
+   * `notTheAsker`): a brand manager's request to their customers needs a second person's eyes.
+   */
+  'notifications.decide': [A, CA],
   /** Statistics by role (SPEC.md 6 "Data loaded on entry"): general for ADMIN, a company's for COMPANY_ADMIN, a brand's for BRAND_MANAGER. */
   'statistics.general': [A],
   'statistics.company': [A, CA],

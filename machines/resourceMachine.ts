@@ -1,7 +1,8 @@
-import { assertEvent, assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
 import { checkFields, type FieldErrors } from './resourceFields';
 import {
-  ResourceError, type HistoryEntry, type PageRequest, type PageResult, type ResourceContext, type ResourceEvent, type ResourceInput, type Row, type SaveRequest, type Sorting,
+  ResourceError, type HistoryEntry, type PageRequest, type PageResult, type ResourceContext, type ResourceEvent, type ResourceInput, type ResourceView, type Row,
+  type SaveRequest, type Sorting, type ViewWrite,
 } from './resourceTypes';
 
 export type { FieldErrors, FieldRule } from './resourceFields';
@@ -12,7 +13,8 @@ export * from './resourceTypes';
  * the edit form, the delete confirmation and a row's history. Every screen of the shape runs this
  * machine; they differ only by their config (src/console/resources/).
  *
- *   list:    loading ──▶ ready | error        resource.page / sort / filter / search / refresh ──▶ loading
+ *   list:    loading ──▶ ready | error        resource.page / sort / filter / search / refresh / restore ──▶ loading
+ *            (a page past the end, once loaded, goes to the last page: a shortened list or an old link)
  *   panel:   closed ──resource.create / resource.edit──▶ edit
  *              edit: loading (loadRow) ──▶ editing ──resource.save (valid)──▶ saving ──▶ closed + list reloads
  *                                                   saving ──(refused)──▶ saveFailed (input kept, server messages beside the fields)
@@ -24,8 +26,15 @@ export * from './resourceTypes';
  * left or a save was tried. The server's field messages (ABP validationErrors) stand beside the
  * fields until the field changes.
  *
+ * The list's view (search, filters, sorting, page) is kept in the address: it is read at the start
+ * (input `view`), written on each change (action `writeView`: a page, filter, sort or page size is a
+ * history entry of its own; typed search is one entry per burst of typing, each keystroke replacing
+ * it), and restored when the address changes under the screen (Back: `resource.restore`, sent by
+ * the actor `watchView`), without writing it again.
+ *
  * Ports: actors `loadPage`, `loadRow`, `saveRow`, `deleteRow`, `loadHistory` (a failure rejects
- * with a ResourceError); action `notify` (intent, message) for what is not shown in place.
+ * with a ResourceError), `watchView` (sends `resource.restore`); actions `notify` (intent, message)
+ * for what is not shown in place, `writeView` (view, push or replace). Unbound, the view stays here.
  */
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -35,6 +44,14 @@ export const sortingText = (s: Sorting | null) => (s ? `${s.field} ${s.direction
 const unbound = (name: string) => async (): Promise<never> => { throw new Error(`${name} is not bound`); };
 const reload = { target: '#resource.list.loading' } as const;
 const freshForm = { touched: {}, triedSave: false, serverErrors: {}, saveError: null };
+export const viewOf = (c: ResourceView): ResourceView => ({ search: c.search, filter: c.filter, sorting: c.sorting, skip: c.skip, take: c.take });
+const sameSorting = (a: Sorting | null, b: Sorting | null) => a === b || (!!a && !!b && a.field === b.field && a.direction === b.direction);
+const sameFilter = (a: ResourceView['filter'], b: ResourceView['filter']) => {
+  const set = (f: ResourceView['filter']) => Object.entries(f).filter(([, v]) => v !== undefined);
+  return set(a).length === set(b).length && set(a).every(([k, v]) => b[k] === v);
+};
+export const sameView = (a: ResourceView, b: ResourceView) =>
+  a.search === b.search && a.skip === b.skip && a.take === b.take && sameSorting(a.sorting, b.sorting) && sameFilter(a.filter, b.filter);
 
 const resourceSetup = setup({
   types: { context: {} as ResourceContext, events: {} as ResourceEvent, input: {} as ResourceInput, tags: {} as 'pending' },
@@ -44,14 +61,22 @@ const resourceSetup = setup({
     saveRow: fromPromise<Row, SaveRequest>(unbound('saveRow')),
     deleteRow: fromPromise<unknown, { id: number }>(unbound('deleteRow')),
     loadHistory: fromPromise<HistoryEntry[], { id: number }>(unbound('loadHistory')),
+    watchView: fromCallback<ResourceEvent>(() => {}),
   },
   actions: {
     notify: (_, _params: { intent: 'success' | 'danger'; message: string }) => {},
+    writeView: (_, _params: { view: ResourceView; history: ViewWrite }) => {},
   },
   guards: {
     isFormValid: ({ context }) => Object.keys(checkFields(context.fields, context.values, context.editId === null)).length === 0,
   },
 });
+
+/** A deliberate change of the view: written to the address as an entry of its own; typing starts afresh. */
+const stepped = [
+  resourceSetup.assign({ typing: false }),
+  { type: 'writeView', params: ({ context }: { context: ResourceContext }) => ({ view: viewOf(context), history: 'push' as const }) },
+] as const;
 
 /** The form's events, the same while editing and after a refused save (the input is kept). */
 const formState = resourceSetup.createStateConfig({
@@ -81,21 +106,39 @@ export const resourceMachine = resourceSetup.createMachine({
   type: 'parallel',
   context: ({ input }) => ({
     fields: input.fields, defaults: input.defaults ?? {}, fixed: input.fixed ?? {},
-    skip: 0, take: input.take ?? DEFAULT_TAKE, sorting: input.sorting ?? null, filter: {}, search: '',
+    skip: input.view?.skip ?? 0, take: input.view?.take ?? input.take ?? DEFAULT_TAKE,
+    sorting: input.view?.sorting !== undefined ? input.view.sorting : input.sorting ?? null, filter: input.view?.filter ?? {}, search: input.view?.search ?? '',
+    typing: false,
     rows: [], totalCount: 0, listError: null,
     editId: null, values: {}, touched: {}, triedSave: false, serverErrors: {}, saveError: null, deleteId: null, deleteError: null,
     history: [], historyError: null,
   }),
+  // The address's changes under the screen (Back, Forward), for as long as the screen runs.
+  invoke: { src: 'watchView' },
   states: {
     list: {
       initial: 'loading',
       on: {
-        'resource.page': { ...reload, actions: assign({ skip: ({ event }) => Math.max(0, event.skip) }) },
-        'resource.pageSize': { ...reload, actions: assign({ take: ({ event }) => event.take, skip: 0 }) },
-        'resource.sort': { ...reload, actions: assign({ sorting: ({ event }) => event.sorting, skip: 0 }) },
-        'resource.filter': { ...reload, actions: assign({ filter: ({ event }) => event.filter, skip: 0 }) },
-        'resource.search': { ...reload, actions: assign({ search: ({ event }) => event.search, skip: 0 }) },
+        'resource.page': { ...reload, actions: [assign({ skip: ({ event }) => Math.max(0, event.skip) }), ...stepped] },
+        'resource.pageSize': { ...reload, actions: [assign({ take: ({ event }) => event.take, skip: 0 }), ...stepped] },
+        'resource.sort': { ...reload, actions: [assign({ sorting: ({ event }) => event.sorting, skip: 0 }), ...stepped] },
+        'resource.filter': { ...reload, actions: [assign({ filter: ({ event }) => event.filter, skip: 0 }), ...stepped] },
+        'resource.search': {
+          ...reload,
+          actions: [
+            assign({ search: ({ event }) => event.search, skip: 0 }),
+            // The first keystroke is an entry of its own (Back leaves the search); the next ones replace it.
+            { type: 'writeView', params: ({ context }) => ({ view: viewOf(context), history: context.typing ? 'replace' as const : 'push' as const }) },
+            assign({ typing: true }),
+          ],
+        },
         'resource.refresh': reload,
+        // The address already holds this view: nothing is written.
+        'resource.restore': {
+          guard: ({ context, event }) => !sameView(viewOf(context), event.view),
+          ...reload,
+          actions: assign(({ event }) => ({ ...viewOf(event.view), typing: false })),
+        },
       },
       states: {
         loading: {
@@ -105,7 +148,19 @@ export const resourceMachine = resourceSetup.createMachine({
             input: ({ context: c }) => ({
               skip: c.skip, take: c.take, sorting: sortingText(c.sorting), search: c.search.trim() || undefined, filter: { ...c.filter, ...c.fixed },
             }),
-            onDone: { target: 'ready', actions: assign({ rows: ({ event }) => event.output.rows, totalCount: ({ event }) => event.output.totalCount, listError: null }) },
+            onDone: [
+              {
+                // Past the end (a page beyond the last, or its rows gone): the last page instead, in place of the address's.
+                guard: ({ context, event }) => context.skip > 0 && event.output.rows.length === 0 && context.skip >= event.output.totalCount,
+                target: '#resource.list.loading',
+                reenter: true,
+                actions: [
+                  assign({ skip: ({ context, event }) => Math.max(0, Math.ceil(event.output.totalCount / context.take) - 1) * context.take }),
+                  { type: 'writeView', params: ({ context }) => ({ view: viewOf(context), history: 'replace' as const }) },
+                ],
+              },
+              { target: 'ready', actions: assign({ rows: ({ event }) => event.output.rows, totalCount: ({ event }) => event.output.totalCount, listError: null }) },
+            ],
             onError: { target: 'error', actions: assign({ listError: ({ event }) => messageOf(event.error) }) },
           },
         },

@@ -17,6 +17,15 @@ export interface PageRequest { skip: number; take: number; sorting?: string; sea
 export interface PageResult { rows: Row[]; totalCount: number }
 /** `fixed`: the route's filters, which a new row takes (e.g. its brand). */
 export interface SaveRequest { id: number | null; values: Values; fixed: Values }
+/**
+ * What of a list the address keeps (src/console/resources/resourceUrl.ts): its search, filters,
+ * sorting and page. Read at the start (ResourceInput.view), written on each change (action
+ * `writeView`), and given back when the address changes under the screen (Back: `resource.restore`).
+ */
+export interface ResourceView { search: string; filter: Values; sorting: Sorting | null; skip: number; take: number }
+/** How a change of the view goes into the browser's history: a deliberate step is an entry of its own; typing replaces. */
+export type ViewWrite = 'push' | 'replace';
+
 export interface HistoryEntry { id: number; at: string; userName: string | null; action: string; before: Values | null; after: Values | null }
 
 export interface ResourceInput {
@@ -27,6 +36,8 @@ export interface ResourceInput {
   fixed?: Values;
   take?: number;
   sorting?: Sorting | null;
+  /** The view the address holds at the start (a reload, a shared link): it overrides `take` and `sorting`. */
+  view?: Partial<ResourceView>;
 }
 
 export interface ResourceContext {
@@ -38,6 +49,8 @@ export interface ResourceContext {
   sorting: Sorting | null;
   filter: Values;
   search: string;
+  /** The last change of the view was typed search: the next keystroke replaces its history entry. */
+  typing: boolean;
   rows: Row[];
   totalCount: number;
   listError: string | null;
@@ -61,6 +74,8 @@ export type ResourceEvent =
   | { type: 'resource.filter'; filter: Values }
   | { type: 'resource.search'; search: string }
   | { type: 'resource.refresh' }
+  /** The address changed under the screen (Back, Forward): the list shows the view it holds. */
+  | { type: 'resource.restore'; view: ResourceView }
   | { type: 'resource.create' }
   | { type: 'resource.edit'; id: number }
   | { type: 'resource.change'; field: string; value: unknown }

@@ -22,7 +22,7 @@ import { registerPreInvitationLists } from './preInvitationLists/resource';
 import { registerStaffRegistration } from './customer/staffRegistration';
 import { registerShopCustomer } from './customer/shop';
 import { registerValidationCodes } from './customer/codes';
-import { registerShopCustomerDeliveryAddress } from './customerDeliveryAddress/shop';
+import { registerShopBrandAddressForm, registerShopCustomerDeliveryAddress } from './customerDeliveryAddress/shop';
 import { registerShopBrandDeliveryFee } from './brandDeliveryFee/shop';
 import { registerSandboxPayments } from '../payments/sandboxPage';
 import { registerGatewayPayments } from '../payments/gatewayRoutes';
@@ -71,7 +71,7 @@ export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   registerShopStore,
   registerShopCustomer,
   registerValidationCodes,
-  registerShopCustomerDeliveryAddress,
+  registerShopCustomerDeliveryAddress, registerShopBrandAddressForm,
   registerShopBrandDeliveryFee,
   // administration: the declared resources (server/resources/index.ts) and their history
   registerResources,

@@ -317,6 +317,11 @@ export const ar: Catalogue = {
     saving: 'جارٍ الحفظ…',
     save: 'احفظ العنوان',
     noMap: 'تعذّر عرض الخريطة. لا يزال بإمكانك حفظ العنوان.',
+    buildingNumber: 'المبنى',
+    apartment: 'الشقة',
+    avenue: 'الجادة الفرعية',
+    fieldRequired: '{{field}} مطلوب',
+    formFailed: 'تعذّر تحميل نموذج العنوان. حاول مرة أخرى.',
   },
   busy: {
     until: 'هذا الفرع مشغول ولا يستقبل طلبات جديدة حتى {{time}}.',

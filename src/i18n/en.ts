@@ -319,6 +319,12 @@ export const en = {
     saving: 'Saving…',
     save: 'Save address',
     noMap: 'The map could not be shown. You can still save the address.',
+    buildingNumber: 'Building',
+    apartment: 'Apartment',
+    avenue: 'Avenue',
+    /** A brand's required field left empty (domain/addressFields.ts addressFieldRequired). */
+    fieldRequired: '{{field}} is required',
+    formFailed: 'The address form could not be loaded. Please try again.',
   },
   busy: {
     until: 'This branch is busy and is not taking new orders until {{time}}.',

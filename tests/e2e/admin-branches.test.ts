@@ -239,6 +239,8 @@ describe('branches and brand settings in the console, followed by the shop', () 
       await page.getByLabel('Block').fill('4');
       await page.getByLabel('Street').fill('Qatar St');
       await page.getByLabel('House').fill('12');
+      // The brand's required field (set above on /brands/BrandDeliveryAddressField) is asked in the brand's words.
+      await page.getByLabel('Floor / flat').fill('3');
       await page.getByRole('button', { name: 'Save address' }).click();
       await page.waitForURL('**/check-out?mode=delivery');
       await page.getByLabel('Name').fill('Sharq Guest');

@@ -54,12 +54,12 @@ describe('companies and brands in the console', () => {
     const cells = rowCells(page, company.id);
     await cells.first().waitFor();
     await expect.poll(() => cells.first().getAttribute('class')).not.toMatch(/resource-row-(warning|error)/);
-    await page.getByRole('checkbox', { name: 'Paused: Gulf Roasters' }).click({ force: true });
+    await page.getByRole('switch', { name: 'Pause: Gulf Roasters' }).click({ force: true });
     await expect.poll(() => cells.first().getAttribute('class'), { timeout: 20_000 }).toMatch(/resource-row-warning/);
     expect((await server.api.get('/api/services/app/Company/GetCompanyById', { token: admin, query: { companyId: company.id } })).body.result.paused).toBe(true);
     await screenshot(page, 'admin-companies-paused-1280');
 
-    await page.getByRole('checkbox', { name: 'Accessible: Gulf Roasters' }).click({ force: true });
+    await page.getByRole('switch', { name: 'Access: Gulf Roasters' }).click({ force: true });
     await page.getByText('Company was remove access').waitFor();
     await expect.poll(() => cells.first().getAttribute('class'), { timeout: 20_000 }).toMatch(/resource-row-error/);
     await screenshot(page, 'admin-companies-no-access-1280');

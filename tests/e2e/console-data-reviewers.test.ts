@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { launchBrowser, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { useServerAndBrowser } from '../support/harness';
+import { newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
 import { menuFor } from '../../src/console/pages';
 import { TEXT } from '../../domain/constants';
 
@@ -12,15 +11,7 @@ import { TEXT } from '../../domain/constants';
  * of whom the spec says nothing more, has the dashboard's welcome card and nothing else). Fails
  * before: the accounts did not exist (sign-in refused).
  */
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = useServerAndBrowser();
 
 const VIEWPORTS = [{ width: 1440, height: 900 }, { width: 1024, height: 768 }] as const;
 const API = '/api/services/app';

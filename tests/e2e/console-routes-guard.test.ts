@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { launchBrowser, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useServerAndBrowser } from '../support/harness';
+import { newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
 
 /**
  * Issue 23, the console's routes as each staff role walks them, at 1440 and 1024 px: the new
@@ -9,15 +9,7 @@ import { launchBrowser, newContext, screenshot, shotOnFailure, signIn } from '..
  * why, another tenant's id, a not-found customer's one notice, and no screen asking the server for
  * what its user may not have.
  */
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = useServerAndBrowser();
 
 const VIEWPORTS = [{ width: 1440, height: 900 }, { width: 1024, height: 768 }] as const;
 const REFUSED = 'Required permissions are not granted.';

@@ -29,7 +29,7 @@ describe('notifications', () => {
       const form = page.getByRole('form', { name: 'New notification request' });
       await form.waitFor();
       await form.getByLabel('Brand').selectOption({ label: 'Mango Coffee' });
-      await form.getByLabel('Send to').selectOption({ label: 'Morning club (1)' });
+      await form.getByLabel('Send to').selectOption({ label: 'Morning club · 1 customer' });
       await form.getByLabel('Title').fill(TITLE);
       await form.getByLabel('Text').fill(TEXT);
       await screenshot(page, 'notifications-request-form-1280');
@@ -53,7 +53,7 @@ describe('notifications', () => {
       // Approving sends: the confirmation names the notification and its audience first (issue 20/23).
       const confirmation = adminPage.getByTestId('approve-confirmation');
       await confirmation.waitFor();
-      expect(await confirmation.textContent()).toMatch(/^Approve the notification ".+" for (the group .+|all customers) \(.+\)\? It is sent to them at once\.$/);
+      expect(await confirmation.textContent()).toMatch(/^Approve the notification ".+" for (\d+ customers? of the group .+|all \d+ customers?) \(.+\)\? It is sent to them at once\.$/);
       await adminPage.locator('.bp6-alert').getByRole('button', { name: 'Approve' }).click();
       await adminPage.locator('.bp6-tag', { hasText: 'Sent to 1' }).waitFor();
       await expect.poll(async () => adminPage.getByRole('button', { name: 'Approve' }).count()).toBe(0);

@@ -152,6 +152,8 @@ describe('Back from the location picker', () => {
       await page.waitForURL('**/check-out');
       await page.getByLabel('Name').waitFor({ timeout: 15_000 });
       expect(await page.getByLabel('Name').inputValue()).toBe('Huda');
+      // One Place order, once the summary is drawn (it follows the name on a loaded machine).
+      await page.getByRole('button', { name: 'Place order' }).waitFor();
       expect(await page.getByRole('button', { name: 'Place order' }).count()).toBe(1);
       await screenshot(page, 'shop-close-back-from-location-390');
     });

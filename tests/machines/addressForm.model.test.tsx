@@ -4,7 +4,8 @@ import { describeModel, type ModelPath } from '../support/describeModel';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { navigateTo, renderApp, resetBrowser } from '../support/renderApp';
-import { addressFormMachine, emptyAddress, REQUIRED_FIELDS, selectVisibleErrors } from '../../machines/addressForm';
+import { addressFormMachine, emptyAddress, REQUIRED_FIELDS, selectVisibleErrors, validateAddressValues } from '../../machines/addressForm';
+import { brandAddressForm } from '../../domain/addressFields';
 import { GUEST_USER_ID, TEMP_ADDRESS_ID, TEXT } from '../../domain/constants';
 
 /**
@@ -58,7 +59,7 @@ async function newCustomer() {
 
 async function savedAddresses(s: { accessToken: string; userId: number }) {
   const res = await server.api.get('/api/services/app/CustomerDeliveryAddress/GetCustomerDeliveryAddressListByUserId', { token: s.accessToken, query: { userId: s.userId } });
-  return res.body.result as { id: number; region: string; area: string; block: string; street: string; house_no: string; floor: string | null }[];
+  return res.body.result as { id: number; region: string; area: string; block: string; street: string; house_no: string; floor: string | null; buildingNumber: string | null }[];
 }
 
 const path = () => window.location.pathname;
@@ -264,4 +265,100 @@ describe('address form: the journeys around the form', () => {
     expect(JSON.parse(localStorage.getItem('latestAddress')!)).toMatchObject({ id: TEMP_ADDRESS_ID, temporary: true, area: 'Salmiya', block: '12' });
     expect(localStorage.getItem('addressId')).toBe(String(TEMP_ADDRESS_ID));
   });
+});
+
+/**
+ * The brand's address fields shape the form (issue 23): brand 8 asks a required 'Building / tower'
+ * first and hides the jadda. The walk is the same real machine, given the brand's form as the page
+ * gives it (BrandAddressFields/GetAddressFormForShop); the view must ask the brand's field, in the
+ * brand's order, refuse the save while it is empty, and save it.
+ */
+const BRAND = 8;
+const BRAND_ROWS = [
+  { fieldName: 'buildingNumber', label: 'Building / tower', isRequired: true, isVisible: true, sortOrder: 0 },
+  { fieldName: 'jadda', label: 'Jadda', isRequired: false, isVisible: false, sortOrder: 5 },
+];
+const BRAND_FORM = brandAddressForm(BRAND_ROWS);
+const BRAND_ORDER = ['block', 'street', 'house_no', 'buildingNumber'] as const;
+const BRAND_FILL = { ...FILL, buildingNumber: 'Tower 2' };
+const BRAND_LABEL = { ...LABEL, buildingNumber: 'Building / tower' };
+const BRAND_MESSAGES = [...FIELD_MESSAGES, 'buildingNumber'] as const;
+const brandMessagesOf = (s: Form) => { const v = selectVisibleErrors(s); return BRAND_MESSAGES.flatMap((f) => (v[f] ? [v[f]] : [])); };
+const fieldLabels = () => [...document.querySelectorAll('.address-form__grid .acct-field > span:not(.acct-field__error)')].map((e) => e.textContent?.replace(/\s*\*$/, ''));
+
+describe("address form: the brand's address fields", () => {
+  beforeAll(async () => {
+    const res = await server.api.post('/api/TokenAuth/Authenticate', { body: { userNameOrEmailAddress: 'admin', password: '123qwe' } });
+    for (const row of BRAND_ROWS) {
+      const created = await server.api.post('/api/services/app/BrandAddressFields/Create', { token: res.body.result.accessToken, body: { brandId: BRAND, ...row } });
+      expect(created.status).toBe(200);
+    }
+  });
+
+  describeModel('brand 8 requires a building (model-based on the real machine, real view, real server)', {
+    ...addressModel,
+    input: { ...addressModel.input, fields: BRAND_FORM },
+    events: (s: Form) => {
+      const next = BRAND_ORDER.find((f) => !s.context.values[f]);
+      return [
+        ...(next ? [{ type: 'address.change', field: next, value: BRAND_FILL[next] }] : []),
+        { type: 'address.blur', field: 'buildingNumber' },
+      ];
+    },
+    minPaths: 4,
+    start: async () => {
+      resetBrowser();
+      sessionStorage.clear();
+      const customer = await newCustomer();
+      localStorage.setItem('token', customer.accessToken);
+      localStorage.setItem('userId', String(customer.userId));
+      localStorage.setItem('shopSelection', JSON.stringify({ brandId: BRAND, branchId: 2, currency: 'KD' }));
+      renderApp(server, '/select-location');
+      await screen.findByRole('heading', { name: 'Select your area' });
+      await chooseArea();
+      return { customer };
+    },
+    stop: async (_: unknown, walk: { failed: boolean }) => { if (walk.failed) await new Promise((r) => setTimeout(r, 2000)); cleanup(); },
+    steps: {
+      'address.change': (_: Walk, step: { event: { field?: unknown; value?: unknown } }) => {
+        type(BRAND_LABEL[step.event.field as keyof typeof BRAND_LABEL], String(step.event.value));
+      },
+      'address.blur': () => {
+        const el = input('Building / tower');
+        fireEvent.focus(el);
+        fireEvent.blur(el);
+      },
+      'address.submit': async (w: Walk, step: { state: Form }) => {
+        await submit();
+        if (step.state.matches({ editing: { submission: 'idle' } })) {
+          await expectToast('warning', TEXT.errorTitle, TEXT.validationError);
+          expect(await savedAddresses(w.customer)).toEqual([]);
+        }
+      },
+      'addAddress.done': () => {},
+    },
+    states: {
+      editing: async (_: Walk, model: Form) => {
+        expect(path()).toBe('/address-details');
+        // The brand's order: its building first, floor and additional info; its jadda hidden.
+        expect(fieldLabels()).toEqual(['Block', 'Street', 'House', 'Building / tower', 'Floor', 'Additional info']);
+        expect(input('Building / tower').required).toBe(true);
+        expect(input('Floor').required).toBe(false);
+        await waitFor(() => expect(fieldMessages()).toEqual(brandMessagesOf(model)));
+      },
+      saved: async (w: Walk) => {
+        await expectToast('success', 'Success', TEXT.addressAdded);
+        await waitFor(() => expect(path()).toBe('/profile'));
+        const [saved] = await savedAddresses(w.customer);
+        expect(saved).toMatchObject({ area: 'Salmiya', block: '12', street: 'Baghdad St', house_no: '14', buildingNumber: 'Tower 2' });
+      },
+    },
+    broken: [{
+      // A machine that ignores the brand's fields (the form before issue 23): it would save without the building.
+      name: "a machine that ignores the brand's required field",
+      spec: { machine: addressFormMachine.provide({ guards: { isValid: ({ context }) => Object.keys(validateAddressValues(context.values)).length === 0 } }) },
+      pick: (p: ModelPath) => p.steps.some((s) => s.event.type.startsWith('xstate.done.actor')),
+      failsWith: /expected|Unable|Timed out/,
+    }],
+  } as never);
 });

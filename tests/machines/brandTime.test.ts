@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, clockText, dateTimeText, dayKey, dayStart, fromZoneInput, toZoneInput } from '../../domain/time';
-import { dayOf, momentOf } from '../../src/console/resources/ResourceToolbar';
+import { dayOf, momentOf } from '../../src/console/resources/resourceUrl';
 
 /**
  * domain/time.ts: moments are shown and typed on the brand's clock (Kuwait, UTC+3), whatever the

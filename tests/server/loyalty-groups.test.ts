@@ -52,6 +52,37 @@ describe('CustomersGroups', () => {
     expect(tree.body.result[0].groups).toContainEqual({ id, name: 'Early birds', isPrivatePointsProgram: false, memberCount: 1 });
   });
 
+  it("FindCustomersForGroup (issue 23): the group's brand's customers by name or phone, saying who is in it already; scoped", async () => {
+    const users = await db().insert(t.users).values([
+      { userName: 'find7', fullName: 'Farah Seven', role: 'CUSTOMER', phoneNumber: '+96561110007', passwordHash: '!' },
+      { userName: 'find8', fullName: 'Farah Eight', role: 'CUSTOMER', phoneNumber: '+96561110008', passwordHash: '!' },
+      { userName: 'find7b', fullName: 'Fadi Seven', role: 'CUSTOMER', phoneNumber: '+96561110017', passwordHash: '!' },
+    ]).returning({ id: t.users.id });
+    const [seven, eight, sevenB] = users.map((u) => u.id);
+    await db().insert(t.customerWallets).values([{ userId: seven, brandId: 7 }, { userId: eight, brandId: 8 }, { userId: sevenB, brandId: 7 }]);
+    const group = (await server.api.post(`${API}/CreateNewCustomersGroup`, { token: tokens.brandmanager, body: { brandId: 7, name: 'Finders', customerIds: [sevenB] } })).body.result.id;
+    const find = (who: Who, query: Record<string, unknown>) => server.api.get(`${API}/FindCustomersForGroup`, { token: tokens[who], query: { GroupId: group, ...query } });
+    for (const who of ['admin', 'companyadmin', 'brandmanager'] as const) {
+      const byName = await find(who, { Search: 'farah' });
+      expect(byName.status, JSON.stringify(byName.body.error)).toBe(200);
+      // Even ADMIN, who sees every customer, is offered only the brand's: the only ones AddCustomersToExistingGroup accepts.
+      expect(byName.body.result).toEqual({ totalCount: 1, data: [{ id: seven, fullName: 'Farah Seven', phoneNumber: '+96561110007', inGroup: false }] });
+    }
+    const byPhone = await find('brandmanager', { Search: '6111 00' });
+    expect(byPhone.body.result.data.map((c: { id: number; inGroup: boolean }) => [c.id, c.inGroup])).toEqual([[sevenB, true], [seven, false]]);
+    expect((await find('brandmanager', { Search: '1110017' })).body.result.data).toEqual([{ id: sevenB, fullName: 'Fadi Seven', phoneNumber: '+96561110017', inGroup: true }]);
+
+    const [{ id: brand8Group }] = await db().insert(t.customerGroups).values({ brandId: 8, name: 'Elsewhere' }).returning();
+    expect((await find('brandmanager', { GroupId: brand8Group })).status).toBe(404);
+    expect((await find('companyadmin', { GroupId: brand8Group })).status).toBe(404);
+    // 401/403 before any complaint about the query.
+    expect((await find('anonymous', { GroupId: 'x' })).status).toBe(401);
+    expect((await find('branchuser', { GroupId: 'x' })).status).toBe(403);
+    expect((await find('customer', { GroupId: 'x' })).status).toBe(403);
+    expect((await find('brandmanager', { GroupId: 'x' })).status).toBe(400);
+    expect((await find('brandmanager', { Search: 'x'.repeat(101) })).status).toBe(400);
+  });
+
   it('refuses bad input and callers out of scope, writing nothing', async () => {
     const [{ id: brand8Group }] = await db().insert(t.customerGroups).values({ brandId: 8, name: 'Other' }).returning();
     const post = (name: string, who: Who, body: unknown) => () => server.api.post(`${API}/${name}`, { token: tokens[who], body });

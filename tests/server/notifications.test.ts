@@ -45,21 +45,24 @@ const inboxOf = async (notificationId: number) =>
     .map((r) => r.userId).sort((a, b) => a - b);
 const ask = (who: Who, body: unknown) => server.api.post(`${API}/NotificationsRequests`, { token: tokens[who], body });
 const send = (who: Who, body: unknown) => server.api.post(`${API}/SendWebAdminNotifications`, { token: tokens[who], body });
-const reject = (who: Who, id: number) => server.api.post(`${API}/RejectNotificationsRequests`, { token: tokens[who], body: { id } });
+const reject = (who: Who, id: number, reason: unknown = 'Not this week.') => server.api.post(`${API}/RejectNotificationsRequests`, { token: tokens[who], body: { id, reason } });
+const approve = (who: Who, id: number) => server.api.post(`${API}/ApproveNotificationsRequests`, { token: tokens[who], body: { id } });
 
 describe('who may call what (401/403 before the body)', () => {
   const calls = [
     { name: 'SendWebAdminNotifications', method: 'POST', allowed: ['admin'] },
     { name: 'NotificationsRequests', method: 'POST', allowed: ['companyadmin', 'brandmanager'] },
-    { name: 'RejectNotificationsRequests', method: 'POST', allowed: ['admin'] },
+    { name: 'RejectNotificationsRequests', method: 'POST', allowed: ['admin', 'companyadmin'] },
+    { name: 'ApproveNotificationsRequests', method: 'POST', allowed: ['admin', 'companyadmin'] },
     { name: 'GetAllNotificationsRequests', method: 'GET', allowed: ['admin', 'companyadmin', 'brandmanager'] },
+    { name: 'GetNotificationAudience', method: 'GET', allowed: ['admin', 'companyadmin', 'brandmanager'], allowedStatus: 400 },
     { name: 'GetSentNotifications', method: 'GET', allowed: ['admin', 'companyadmin', 'brandmanager'] },
   ] as const;
   for (const c of calls) {
     it(`${c.name}: anonymous 401, other roles 403, with a broken body; allowed callers reach validation`, async () => {
       for (const who of ['anonymous', 'admin', 'companyadmin', 'brandmanager', 'branchuser', 'customer'] as const) {
         const allowed = (c.allowed as readonly string[]).includes(who);
-        const expected = who === 'anonymous' ? 401 : allowed ? (c.method === 'GET' ? 200 : 400) : 403;
+        const expected = who === 'anonymous' ? 401 : allowed ? ('allowedStatus' in c ? c.allowedStatus : c.method === 'GET' ? 200 : 400) : 403;
         await expectCall(server, TABLES, `${who} ${c.name}`, expected, () =>
           server.api.call(c.method, `${API}/${c.name}`, { token: tokens[who], ...(c.method === 'POST' ? { body: { title: '', brandId: 'x' } } : {}) }));
       }
@@ -230,6 +233,70 @@ describe('request, approve, deliver', () => {
     expect(ids(await sent('brandmanager'))).toContain(direct.body.result.id);
     expect(ids(await sent('brandmanager'))).not.toContain(elsewhere.body.result.id);
     expect(ids(await sent('companyadmin'))).not.toContain(elsewhere.body.result.id);
+  });
+});
+
+describe('issue 23: a second person decides, after being told the audience', () => {
+  it("a brand manager's request names its audience while pending; a company admin approves it and it reaches exactly that audience", async () => {
+    const members = await newCustomers(server, 3, 7);
+    const group = await newGroup(7, members);
+    const audience = await server.api.get(`${API}/GetNotificationAudience`, { token: tokens.brandmanager, query: { BrandId: 7, GroupId: group } });
+    expect(audience.status, JSON.stringify(audience.body.error)).toBe(200);
+    expect(audience.body.result).toBe(3);
+    const asked = await ask('brandmanager', { brandId: 7, groupId: group, title: 'Second eyes', text: 'Approved by the company.' });
+    expect(asked.body.result).toMatchObject({ status: 'pending', audience: 3, recipients: null });
+    const listed = (await server.api.get(`${API}/GetAllNotificationsRequests`, { token: tokens.companyadmin, query: { MaxResultCount: 100 } })).body.result.data;
+    expect(listed.find((r: { id: number }) => r.id === asked.body.result.id)).toMatchObject({ audience: 3, groupId: group });
+
+    await expectCall(server, TABLES, 'a brand manager may not approve', 403, () => approve('brandmanager', asked.body.result.id));
+    const approved = await approve('companyadmin', asked.body.result.id);
+    expect(approved.status, JSON.stringify(approved.body.error)).toBe(200);
+    expect(approved.body.result).toMatchObject({ status: 'approved', decidedBy: 2, recipients: 3, audience: null });
+    expect(await inboxOf(approved.body.result.notificationId)).toEqual(members);
+    await expectCall(server, TABLES, 'approved twice', 409, () => approve('admin', asked.body.result.id));
+  });
+
+  it('nobody approves or rejects their own request (403, nothing written); another approver can', async () => {
+    const members = await newCustomers(server, 2, 7);
+    const group = await newGroup(7, members);
+    const own = await ask('companyadmin', { brandId: 7, groupId: group, title: 'My own', text: 'Mine.' });
+    const refused = await expectCall(server, TABLES, 'own approval', 403, () => approve('companyadmin', own.body.result.id));
+    expect(refused.body.error?.message).toBe('You asked for this request; another approver must decide it.');
+    await expectCall(server, TABLES, 'own rejection', 403, () => reject('companyadmin', own.body.result.id));
+    expect((await approve('admin', own.body.result.id)).status).toBe(200);
+  });
+
+  it("a reject needs a reason, kept with the request; another company's request is not found", async () => {
+    const asked = await ask('brandmanager', { brandId: 7, title: 'Maybe', text: 'Or not.' });
+    const id = asked.body.result.id;
+    await expectCall(server, TABLES, 'no reason', 400, () => server.api.post(`${API}/RejectNotificationsRequests`, { token: tokens.companyadmin, body: { id } }));
+    for (const [what, reason] of [['blank', '   '], ['too long', 'x'.repeat(501)], ['not text', 5]] as const) {
+      await expectCall(server, TABLES, what, 400, () => reject('companyadmin', id, reason));
+    }
+    const rejected = await reject('companyadmin', id, ' Wrong week. ');
+    expect(rejected.status, JSON.stringify(rejected.body.error)).toBe(200);
+    expect(rejected.body.result).toMatchObject({ status: 'rejected', decisionReason: 'Wrong week.', notificationId: null, audience: null });
+
+    const [other] = await db().insert(t.notificationRequests).values({ brandId: 8, title: 'Dune', text: 'Bakery news', requestedBy: 3 }).returning();
+    await expectCall(server, TABLES, "another company's request", 404, () => approve('companyadmin', other.id));
+    await expectCall(server, TABLES, "another company's audience", 400, () => server.api.get(`${API}/GetNotificationAudience`, { token: tokens.companyadmin, query: { BrandId: 8 } }));
+    const brand7Group = await newGroup(7, []);
+    await expectCall(server, TABLES, "another brand's group", 400, () => server.api.get(`${API}/GetNotificationAudience`, { token: tokens.admin, query: { BrandId: 8, GroupId: brand7Group } }));
+  });
+
+  it("the audience of a brand is its customers the send would reach; Unsent lists only what was not sent", async () => {
+    const count = async () => (await server.api.get(`${API}/GetNotificationAudience`, { token: tokens.admin, query: { BrandId: 7 } })).body.result as number;
+    const before = await count();
+    await newCustomers(server, 2, 7);
+    expect(await count()).toBe(before + 2);
+    const sent = await send('admin', { brandId: 7, title: 'Everyone', text: 'All of you.' });
+    expect(sent.body.result.recipients).toBe(before + 2);
+
+    const unsent = (await server.api.get(`${API}/GetAllNotificationsRequests`, { token: tokens.admin, query: { MaxResultCount: 1000, Unsent: true } })).body.result;
+    const all = (await server.api.get(`${API}/GetAllNotificationsRequests`, { token: tokens.admin, query: { MaxResultCount: 1000 } })).body.result;
+    expect(unsent.data.map((r: { status: string }) => r.status)).not.toContain('approved');
+    expect(all.data.map((r: { status: string }) => r.status)).toContain('approved');
+    expect(unsent.totalCount).toBe(all.data.filter((r: { status: string }) => r.status !== 'approved').length);
   });
 });
 

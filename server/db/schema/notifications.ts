@@ -22,6 +22,8 @@ export const notificationRequests = pgTable('notification_requests', {
   requestedBy: integer('requested_by').references(() => users.id),
   decidedBy: integer('decided_by').references(() => users.id),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
+  /** Why it was rejected (1–500 characters; required by RejectNotificationsRequests). */
+  decisionReason: text('decision_reason'),
   createdAt: createdAt(),
 }, (t) => [
   index('notification_requests_brand_status_idx').on(t.brandId, t.status),

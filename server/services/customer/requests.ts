@@ -31,7 +31,8 @@ import { approvalRefusal, nextApprovalState, OWN_REQUEST, type ApprovalEvent, ty
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const reasonText = (description: string) => Type.String({ minLength: 1, maxLength: 500, pattern: '\\S', description });
 const reason = reasonText('Why the customer should get this.');
-const decisionReason = reasonText('Why the request is rejected; kept with it.');
+/** A reject's reason, for every four-eyes request (loyalty's and notifications'). */
+export const decisionReason = reasonText('Why the request is rejected; kept with it.');
 
 export const CustomerRequest = Obj('CustomerRequest', {
   id: Type.Integer(),

@@ -2,12 +2,13 @@ import { Type, type Static } from 'typebox';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { customerAddresses, deliveryAreas } from '../../db/schema';
+import { brandAddressFields, customerAddresses, deliveryAreas } from '../../db/schema';
 import { badRequest, Obj, type ValidationError } from '../../http/envelope';
 import { Nullable } from '../../http/nullable';
 import { DEFAULT_ADDRESS_COORDS, TEXT } from '../../../domain/constants';
 import type { LanguageCode } from '../../../domain/languages';
 import { localizedColumn } from '../../http/language';
+import { brandAddressForm, missingAddressFields, type AddressFormField } from '../../../domain/addressFields';
 
 const Text = (maxLength = 200) => Type.Optional(Nullable(Type.String({ maxLength })));
 const Id = () => Type.Optional(Nullable(Type.Integer()));
@@ -21,6 +22,8 @@ const Coord = () => Type.Optional(Nullable(Type.Number()));
 export const CustomerDeliveryAddressInput = Obj('CustomerDeliveryAddressInput', {
   id: Id(),
   userId: Id(),
+  /** The shop's brand: its address fields (BrandAddressFields) decide which optional fields are required. Left out: none. */
+  brandId: Id(),
   regionId: Id(),
   areaId: Id(),
   region: Text(),
@@ -80,12 +83,18 @@ const clean = (s: string | null | undefined) => {
 /** An address as stored: customer_addresses columns without the owner and id. */
 export type ValidAddress = Omit<typeof customerAddresses.$inferInsert, 'id' | 'userId' | 'createdAt'> & { region: string; area: string };
 
+/** The optional fields a brand's address form asks, in order (domain/addressFields.ts); an unknown brand or none: the form's own. */
+export async function brandAddressFormOf(db: Db, brandId: number | null | undefined): Promise<AddressFormField[]> {
+  const rows = brandId ? await db.select().from(brandAddressFields).where(eq(brandAddressFields.brandId, brandId)) : [];
+  return brandAddressForm(rows);
+}
+
 /**
  * Checks the address form: region, area, block (digits only), street and house are required,
- * and the area must lie in the region. Bad input: 400 'Validation Error' with one validation
- * error per field, in the spec's words.
+ * the area must lie in the region, and the fields the brand (`brandId`) requires are filled. Bad
+ * input: 400 'Validation Error' with one validation error per field, in the spec's (or the brand's) words.
  */
-export async function validateAddress(db: Db, input: AddressInput): Promise<ValidAddress> {
+export async function validateAddress(db: Db, input: AddressInput, brandId = input.brandId): Promise<ValidAddress> {
   const errors: ValidationError[] = [];
   const block = clean(input.block), street = clean(input.street), house = clean(input.house_no);
   const ids = [input.regionId, input.areaId].filter((v): v is number => typeof v === 'number' && v > 0);
@@ -98,6 +107,7 @@ export async function validateAddress(db: Db, input: AddressInput): Promise<Vali
   else if (!/^\d+$/.test(block)) errors.push({ message: BLOCK_DIGITS_ONLY, members: ['block'] });
   if (!street) errors.push({ message: TEXT.address.street, members: ['street'] });
   if (!house) errors.push({ message: TEXT.address.house, members: ['house_no'] });
+  for (const m of missingAddressFields(await brandAddressFormOf(db, brandId), input)) errors.push({ message: m.message, members: [m.fieldName] });
   if (errors.length) throw badRequest(TEXT.validationError, errors);
   return {
     regionId: region!.id, region: region!.name, areaId: area!.id, area: area!.name,

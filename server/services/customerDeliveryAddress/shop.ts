@@ -5,7 +5,7 @@ import { customerAddresses } from '../../db/schema';
 import { badRequest, forbidden, notFound, Obj } from '../../http/envelope';
 import { route, service } from '../../http/routes';
 import type { AppContext, Caller } from '../../http/context';
-import { addressesOf, addressSnapshot, CustomerDeliveryAddress, CustomerDeliveryAddressInput, validateAddress } from './addresses';
+import { addressesOf, addressSnapshot, brandAddressFormOf, CustomerDeliveryAddress, CustomerDeliveryAddressInput, validateAddress } from './addresses';
 import { TEMP_ADDRESS_ID } from '../../../domain/constants';
 import { requestLanguage } from '../../http/language';
 
@@ -86,6 +86,32 @@ export function registerShopCustomerDeliveryAddress(app: FastifyInstance, ctx: A
         if (!deleted.length) throw notFound('CustomerDeliveryAddress');
         return true;
       },
+    }),
+  ]);
+}
+
+/** One optional field of a brand's address form, as the shop asks it (domain/addressFields.ts). */
+const AddressFormField = Obj('AddressFormField', {
+  fieldName: Type.String(),
+  label: Type.String(),
+  isRequired: Type.Boolean(),
+});
+
+/**
+ * The brand's address form for the shop (not in SPEC.md, whose BrandAddressFields calls are the
+ * console's): the optional fields shown below block, street and house, in order, with the brand's
+ * labels and which must be filled. Public: a visitor fills the form too. An unknown brand, or a
+ * brand with no rows: today's form (floor, jadda, additional info).
+ */
+export function registerShopBrandAddressForm(app: FastifyInstance, ctx: AppContext) {
+  service(app, ctx, 'BrandAddressFields', [
+    route({
+      method: 'GET',
+      name: 'GetAddressFormForShop',
+      access: 'public',
+      query: Obj('GetAddressFormForShopQuery', { brandId: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),
+      result: Type.Array(AddressFormField),
+      handler: async ({ query, ctx }) => brandAddressFormOf(ctx.db, query.brandId),
     }),
   ]);
 }

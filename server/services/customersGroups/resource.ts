@@ -6,6 +6,7 @@ import { brands, customerGroupMembers, customerGroups, users } from '../../db/sc
 import { badRequest, notFound, Obj } from '../../http/envelope';
 import { route, service } from '../../http/routes';
 import { pagingFields } from '../../http/paging';
+import { Nullable } from '../../http/nullable';
 import type { AppContext, Caller } from '../../http/context';
 import { placeInScope, scopeWhere } from '../../resources/scope';
 import { defineResource } from '../../resources/resource';
@@ -46,6 +47,14 @@ const GroupTree = Obj('CustomersGroupsTreeBrand', {
   brandId: Type.Integer(),
   brandName: Type.String(),
   groups: Type.Array(Obj('CustomersGroupsTreeGroup', { id: Type.Integer(), name: Type.String(), isPrivatePointsProgram: Type.Boolean(), memberCount: Type.Integer() })),
+});
+
+/** A customer the group's page may add: one of the group's brand's customers, and whether they are in the group already. */
+const GroupCandidate = Obj('CustomersGroupCandidate', {
+  id: Type.Integer(),
+  fullName: Type.String(),
+  phoneNumber: Nullable(Type.String()),
+  inGroup: Type.Boolean(),
 });
 
 const memberCount = sql<number>`(select count(*)::int from "customer_group_members" m where m."group_id" = ${customerGroups.id})`;
@@ -127,6 +136,20 @@ export function registerCustomersGroupCalls(app: FastifyInstance, ctx: AppContex
           await tx.delete(customerGroupMembers).where(and(eq(customerGroupMembers.groupId, group.id), inArray(customerGroupMembers.userId, body.customerIds)));
         });
         return groupDetails(ctx.db, caller, body.groupId);
+      },
+    }),
+    route({
+      method: 'GET', name: 'FindCustomersForGroup', access: 'groups.manage',
+      summary: "Beyond the legacy list: the customers AddCustomersToExistingGroup accepts for this group (the group's brand's customers), by name or phone, each saying whether they are in it already.",
+      query: Obj('FindCustomersForGroupQuery', { ...pagingFields, GroupId: Id, Search: Type.Optional(Type.String({ maxLength: 100 })) }),
+      result: Obj('CustomersGroupCandidates', { data: Type.Array(GroupCandidate), totalCount: Type.Integer() }),
+      async handler({ query, caller, ctx }) {
+        const group = await groupDetails(ctx.db, caller, query.GroupId);
+        const page = await customerPage(ctx.db, and(customerVisibleTo(ctx.db, caller, group.brandId), searchOf(query.Search)), query);
+        const ids = page.data.map((c) => c.id);
+        const members = new Set(ids.length ? (await ctx.db.select({ id: customerGroupMembers.userId }).from(customerGroupMembers)
+          .where(and(eq(customerGroupMembers.groupId, group.id), inArray(customerGroupMembers.userId, ids)))).map((m) => m.id) : []);
+        return { data: page.data.map((c) => ({ id: c.id, fullName: c.fullName, phoneNumber: c.phoneNumber, inGroup: members.has(c.id) })), totalCount: page.totalCount };
       },
     }),
     route({

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { aliasedTable, and, desc, eq, sql } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { brands, customerGroups, notificationRequests, notifications, users } from '../../db/schema';
@@ -10,14 +10,16 @@ import { Nullable } from '../../http/nullable';
 import type { AppContext, Caller } from '../../http/context';
 import { scopeWhere } from '../../resources/scope';
 import { approvalRefusal, nextApprovalState, OWN_REQUEST, type ApprovalEvent, type ApprovalStatus } from '../../../machines/approvalMachine';
-import { checkTarget, sendNotification, type NotificationContent } from './send';
+import { audienceOf, checkTarget, sendNotification, type NotificationContent } from './send';
 import { registerNotificationInbox } from './inbox';
+import { decisionReason } from '../customer/requests';
 
 /**
  * Notifications (SPEC.md 7 "Notifications and payments"; docs/decisions.md "Notifications"):
- * staff below ADMIN ask (NotificationsRequests), ADMIN sends directly or approves a request by
- * sending it (SendWebAdminNotifications with `notificationsRequestId`) or rejects it
- * (RejectNotificationsRequests); every decision goes through machines/approvalMachine.ts under the
+ * staff below ADMIN ask (NotificationsRequests), ADMIN sends directly (SendWebAdminNotifications);
+ * ADMIN or a company admin, never the asker, approves a request by sending it
+ * (ApproveNotificationsRequests; for ADMIN also SendWebAdminNotifications with
+ * `notificationsRequestId`) or rejects it with a reason (RejectNotificationsRequests); every decision goes through machines/approvalMachine.ts under the
  * request's row lock, and the unique `notifications.request_id` backs it, so a request is sent once.
  */
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
@@ -40,6 +42,8 @@ export const NotificationRequest = Obj('NotificationRequest', {
   createdAt: Type.String(),
   notificationId: Nullable(Type.Integer({ description: 'The notification the approval sent.' })),
   recipients: Nullable(Type.Integer({ description: 'How many customers it reached, once sent.' })),
+  audience: Nullable(Type.Integer({ description: 'While pending: how many customers it would reach if approved now (what the approval names).' })),
+  decisionReason: Nullable(Type.String({ description: 'Why it was rejected.' })),
 });
 const NotificationRequestList = Obj('NotificationRequestList', { data: Type.Array(NotificationRequest), totalCount: Type.Integer() });
 const SentNotification = Obj('SentNotification', {
@@ -93,24 +97,28 @@ type RequestRow = Awaited<ReturnType<ReturnType<typeof requestRows>['where']>>[n
 const itemOf = ({ r, ...x }: RequestRow) => ({
   id: r.id, brandId: r.brandId, brandName: x.brandName, groupId: r.groupId, groupName: x.groupName, title: r.title, text: r.text, status: r.status,
   requestedBy: r.requestedBy, requestedByName: x.requestedByName, decidedBy: r.decidedBy, decidedAt: iso(r.decidedAt), createdAt: iso(r.createdAt)!,
-  notificationId: x.notificationId, recipients: x.recipients,
+  notificationId: x.notificationId, recipients: x.recipients, decisionReason: r.decisionReason,
+  audience: null as number | null,
 });
+/** A pending request's audience, counted now (at most a page of them at a time). */
+const withAudience = async (db: Db, item: ReturnType<typeof itemOf>) =>
+  (item.status === 'pending' ? { ...item, audience: await audienceOf(db, item) } : item);
 async function oneRequest(db: Db, id: number) {
   const [row] = await requestRows(db).where(eq(notificationRequests.id, id));
-  return itemOf(row);
+  return withAudience(db, itemOf(row));
 }
 
 const DECIDED = (id: number, status: string) => `Notification request ${id} is ${status} already.`;
 
 /** One decision under the request's row lock; approval sends the request's notification in the same transaction. */
-async function decide(ctx: AppContext, caller: Caller, id: number, event: ApprovalEvent) {
+async function decide(ctx: AppContext, caller: Caller, id: number, event: ApprovalEvent, reason: string | null = null) {
   const sent = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(notificationRequests).where(and(eq(notificationRequests.id, id), inScope(caller))).for('update');
     if (!row) throw notFound('Notification request');
     const parties = { requestedBy: row.requestedBy, decidedBy: caller?.id ?? null };
     const next = nextApprovalState(row.status as ApprovalStatus, event, parties);
     if (!next) throw approvalRefusal(row.status as ApprovalStatus, event, parties) === 'ownRequest' ? forbidden(OWN_REQUEST) : conflict(DECIDED(id, row.status));
-    await tx.update(notificationRequests).set({ status: next, decidedBy: caller?.id ?? null, decidedAt: new Date() }).where(eq(notificationRequests.id, id));
+    await tx.update(notificationRequests).set({ status: next, decidedBy: caller?.id ?? null, decidedAt: new Date(), decisionReason: reason }).where(eq(notificationRequests.id, id));
     if (next !== 'approved') return null;
     return sendNotification(tx, row, { requestId: row.id, sentBy: caller?.id ?? null, push: !!ctx.push });
   });
@@ -156,7 +164,7 @@ export function registerNotifications(app: FastifyInstance, ctx: AppContext) {
     }),
     route({
       method: 'POST', name: 'NotificationsRequests', access: 'notifications.request',
-      summary: "Asks to send a notification to a brand's customers or one of its groups; nothing is sent until ADMIN approves it.",
+      summary: "Asks to send a notification to a brand's customers or one of its groups; nothing is sent until another person (ADMIN or a company admin) approves it.",
       body: Obj('NotificationsRequestsInput', { brandId: Id, groupId: Type.Optional(Nullable(Id)), title: Title, text: Text }),
       result: NotificationRequest,
       async handler({ body, caller, ctx }) {
@@ -169,29 +177,54 @@ export function registerNotifications(app: FastifyInstance, ctx: AppContext) {
       },
     }),
     route({
-      method: 'POST', name: 'RejectNotificationsRequests', access: 'notifications.send',
-      summary: 'Rejects a pending notification request; nothing is sent.',
-      body: Obj('RejectNotificationsRequestsInput', { id: Id }),
+      method: 'POST', name: 'ApproveNotificationsRequests', access: 'notifications.decide',
+      summary: 'Approves a pending notification request by sending it as asked, once (beyond the legacy list: a company admin decides too; nobody decides their own).',
+      body: Obj('ApproveNotificationsRequestsInput', { id: Id }),
       result: NotificationRequest,
       async handler({ body, caller, ctx }) {
-        await decide(ctx, caller, body.id, { type: 'request.reject' });
+        await decide(ctx, caller, body.id, { type: 'request.approve' });
         return oneRequest(ctx.db, body.id);
+      },
+    }),
+    route({
+      method: 'POST', name: 'RejectNotificationsRequests', access: 'notifications.decide',
+      summary: 'Rejects a pending notification request, with the reason; nothing is sent.',
+      body: Obj('RejectNotificationsRequestsInput', { id: Id, reason: decisionReason }),
+      result: NotificationRequest,
+      async handler({ body, caller, ctx }) {
+        await decide(ctx, caller, body.id, { type: 'request.reject' }, body.reason.trim());
+        return oneRequest(ctx.db, body.id);
+      },
+    }),
+    route({
+      method: 'GET', name: 'GetNotificationAudience', access: 'notifications.manage',
+      summary: "How many customers a notification to a brand's customers, or to one of its groups, would reach now.",
+      query: Obj('GetNotificationAudienceQuery', { BrandId: Id, GroupId: Type.Optional(Id) }),
+      result: Type.Integer(),
+      async handler({ query, caller, ctx }) {
+        const target = { brandId: query.BrandId, groupId: query.GroupId ?? null };
+        await checkTarget(ctx.db, caller, target);
+        return audienceOf(ctx.db, target);
       },
     }),
     route({
       method: 'GET', name: 'GetAllNotificationsRequests', access: 'notifications.manage',
       summary: "Notification requests in the caller's brands, newest first, with what each one reached once sent.",
-      query: Obj('GetAllNotificationsRequestsQuery', { ...pagingFields, Status: Type.Optional(Type.Enum(['pending', 'approved', 'rejected'])), BrandId: Type.Optional(Id) }),
+      query: Obj('GetAllNotificationsRequestsQuery', {
+        ...pagingFields, Status: Type.Optional(Type.Enum(['pending', 'approved', 'rejected'])), BrandId: Type.Optional(Id),
+        Unsent: Type.Optional(Type.Boolean({ description: 'Only the requests not sent (pending and rejected): /notifications lists the sent ones once, among the sent notifications.' })),
+      }),
       result: NotificationRequestList,
       async handler({ query, caller, ctx }) {
         const where = and(inScope(caller), query.Status ? eq(notificationRequests.status, query.Status) : undefined,
-          query.BrandId ? eq(notificationRequests.brandId, query.BrandId) : undefined);
+          query.BrandId ? eq(notificationRequests.brandId, query.BrandId) : undefined,
+          query.Unsent ? ne(notificationRequests.status, 'approved') : undefined);
         const { offset, limit } = pageOf(query);
         const [rows, [{ n }]] = await Promise.all([
           requestRows(ctx.db).where(where).orderBy(desc(notificationRequests.id)).limit(limit).offset(offset),
           ctx.db.select({ n: sql<number>`count(*)::int` }).from(notificationRequests).where(where),
         ]);
-        return { data: rows.map(itemOf), totalCount: Number(n) };
+        return { data: await Promise.all(rows.map((r) => withAudience(ctx.db, itemOf(r)))), totalCount: Number(n) };
       },
     }),
     route({

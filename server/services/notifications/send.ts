@@ -37,6 +37,15 @@ function recipientsOf(target: NotificationTarget) {
 }
 
 /**
+ * How many customers a target reaches now (the same set a send writes to): the request form's
+ * "Reaches N customers" and the approval's confirmation name it before anything is sent.
+ */
+export async function audienceOf(db: Db | Tx, target: NotificationTarget): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${recipientsOf(target)}) r`));
+  return Number(row.n);
+}
+
+/**
  * Sends a notification inside the caller's transaction: the notification row, then every
  * recipient's inbox row in one set-based INSERT … SELECT (10,000 customers are one statement, see
  * docs/decisions.md "Notifications"). With web push on, the rows of customers who have a

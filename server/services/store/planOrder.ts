@@ -278,6 +278,6 @@ async function deliveryAddressOf(db: Db, caller: NonNullable<Caller>, body: Save
     return { deliveryAddressId: saved.id, deliveryAddress: snapshot };
   }
   if (!body.customerDeliveryAddress) throw badRequest(ORDER_TEXT.noAddress);
-  return { deliveryAddressId: null, deliveryAddress: addressSnapshot(await validateAddress(db, body.customerDeliveryAddress), null) };
+  return { deliveryAddressId: null, deliveryAddress: addressSnapshot(await validateAddress(db, body.customerDeliveryAddress, body.brandId), null) };
 }
 

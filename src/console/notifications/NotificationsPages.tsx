@@ -1,14 +1,22 @@
+import { useEffect, useState } from 'react';
 import { can } from '../../../domain/permissions';
 import { useSession } from '../../lib/session';
+import { onNotice } from '../../lib/notify';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import { notificationRequestScreen, notificationSendScreen, notificationsScreen, sentNotificationsScreen } from './notificationScreens';
 
-/** /notifications: the requests and their decisions, then every notification sent (direct sends by ADMIN too). */
+/**
+ * /notifications: the requests not sent yet and their decisions, then every notification sent
+ * (approved requests and ADMIN's direct sends). An approval moves its request from the first list
+ * to the second at once: the sent list reads itself again on the approval's notice.
+ */
 export function NotificationsPage() {
+  const [sent, setSent] = useState(0);
+  useEffect(() => onNotice((n) => { if (n.intent === 'success' && n.title === 'Request approved') setSent((k) => k + 1); }), []);
   return (
     <>
       <ResourceScreen key={notificationsScreen.path} config={notificationsScreen} />
-      <ResourceScreen key={sentNotificationsScreen.noun} config={sentNotificationsScreen} />
+      <ResourceScreen key={`${sentNotificationsScreen.noun}-${sent}`} config={sentNotificationsScreen} />
     </>
   );
 }

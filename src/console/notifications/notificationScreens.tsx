@@ -1,17 +1,19 @@
+import { useEffect } from 'react';
 import { HTMLSelect, Tag } from '@blueprintjs/core';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
 import type { ApprovalStatus } from '../../../machines/approvalMachine';
-import type { FieldConfig, FieldInputProps, ResourceConfig } from '../resources/types';
+import type { FieldConfig, FieldInputProps, ListHandle, ResourceConfig } from '../resources/types';
 import { APPROVAL_INTENT, APPROVAL_LABELS, approvalFilter } from '../resources/approvals';
 import { BrandSelect } from '../resources/configs/brandSettingsDictionaries';
 import { Decisions } from '../resources/configs/customerRequests';
 import { dateTimeText } from '../../../domain/time';
+import { customersCount } from '../customers/groups/count';
 
 const RequestList = graphql(`
-  query NotificationRequestList($SkipCount: Int!, $MaxResultCount: Int!, $Status: queryInput_Notifications_GetAllNotificationsRequests_Status, $BrandId: Int) {
-    list: Notifications_GetAllNotificationsRequests(SkipCount: $SkipCount, MaxResultCount: $MaxResultCount, Status: $Status, BrandId: $BrandId) {
-      totalCount data { id brandId brandName groupId groupName title text status requestedBy requestedByName decidedAt createdAt recipients }
+  query NotificationRequestList($SkipCount: Int!, $MaxResultCount: Int!, $Status: queryInput_Notifications_GetAllNotificationsRequests_Status, $BrandId: Int, $Unsent: Boolean) {
+    list: Notifications_GetAllNotificationsRequests(SkipCount: $SkipCount, MaxResultCount: $MaxResultCount, Status: $Status, BrandId: $BrandId, Unsent: $Unsent) {
+      totalCount data { id brandId brandName groupId groupName title text status requestedBy requestedByName decidedAt createdAt recipients audience decisionReason }
     }
   }
 `);
@@ -24,34 +26,47 @@ const SentList = graphql(`
 `);
 const Ask = graphql(`mutation NotificationRequestCreate($input: NotificationsRequestsInput_Input) { row: Notifications_NotificationsRequests(input: $input) { id status } }`);
 const SendNow = graphql(`mutation NotificationSendNow($input: SendWebAdminNotificationsInput_Input) { row: Notifications_SendWebAdminNotifications(input: $input) { id recipients } }`);
-const Approve = graphql(`mutation NotificationRequestApprove($id: Int!) { Notifications_SendWebAdminNotifications(input: { notificationsRequestId: $id }) { id recipients } }`);
-const Reject = graphql(`mutation NotificationRequestReject($id: Int!) { Notifications_RejectNotificationsRequests(input: { id: $id }) { id status } }`);
+const Approve = graphql(`mutation NotificationRequestApprove($id: Int!) { Notifications_ApproveNotificationsRequests(input: { id: $id }) { id status recipients } }`);
+const Reject = graphql(`mutation NotificationRequestReject($id: Int!, $reason: String!) { Notifications_RejectNotificationsRequests(input: { id: $id, reason: $reason }) { id status decisionReason } }`);
 const Groups = graphql(`query NotificationTargetGroups { tree: CustomersGroups_GetCustomersGroupsTreeView { brandId brandName groups { id name memberCount } } }`);
+const Audience = graphql(`query NotificationAudience($BrandId: Int!) { customers: Notifications_GetNotificationAudience(BrandId: $BrandId) }`);
 
 type NotificationRequestRow = {
   id: number; brandName?: unknown; groupName?: unknown; title?: unknown; text?: unknown; status?: unknown;
-  requestedBy?: unknown; requestedByName?: unknown; createdAt?: unknown; recipients?: unknown;
+  requestedBy?: unknown; requestedByName?: unknown; createdAt?: unknown; recipients?: unknown; audience?: unknown; decisionReason?: unknown;
 };
 
-/** ADMIN approves (sends) or rejects a request; the confirmation names the notification and its audience. */
-const DECISION_CALLS = { approve: Approve, reject: Reject, access: 'notifications.send', approvalMeans: 'It is sent to them at once.' } as const;
+/**
+ * ADMIN or a company admin, never the asker, approves (sends) or rejects a request; the
+ * confirmation names the notification and its audience with its size now ("21 customers of the group X").
+ */
+const DECISION_CALLS = { approve: Approve, reject: Reject, access: 'notifications.decide', approvalMeans: 'It is sent to them at once.' } as const;
+const audienceText = (r: NotificationRequestRow) => {
+  const size = r.audience == null ? 'the customers' : customersCount(Number(r.audience));
+  return r.groupName ? `${size} of the group ${String(r.groupName)}` : `all ${size}`;
+};
 
 /** A notification request's approval is its sending: the approval labels, with pending and approved in those words. */
 const STATUS_LABEL = { ...APPROVAL_LABELS, pending: 'Waiting for approval', approved: 'Sent' } as const;
 const when = (v: unknown) => dateTimeText(String(v));
 
-/** The target's group: one of the caller's groups, by brand; none means all the brand's customers. */
-function GroupSelect({ id, value, disabled, invalid, onChange, onBlur }: FieldInputProps) {
-  const tree = useQuery(Groups).data?.tree ?? [];
+/**
+ * The target: all the chosen brand's customers or one of its groups, each with how many customers
+ * it reaches (a group's members; the brand's customers as the send counts them). Groups of other
+ * brands are not offered (the server refuses them), and a group left from another brand is dropped.
+ */
+function GroupSelect({ id, value, disabled, invalid, onChange, onBlur, values }: FieldInputProps) {
+  const brandId = values?.brandId == null ? null : Number(values.brandId);
+  const tree = useQuery(Groups);
+  const groups = (tree.data?.tree ?? []).find((b) => b?.brandId === brandId)?.groups?.flatMap((g) => (g ? [g] : [])) ?? [];
+  const all = useQuery(Audience, { variables: { BrandId: brandId ?? 0 }, skip: brandId == null, fetchPolicy: 'network-only' }).data?.customers;
+  const foreign = value != null && !!tree.data && !groups.some((g) => g.id === Number(value));
+  useEffect(() => { if (foreign) onChange(null); }, [foreign, onChange]);
   return (
-    <HTMLSelect id={id} fill disabled={disabled} aria-invalid={invalid} value={value == null ? '' : String(value)}
+    <HTMLSelect id={id} fill disabled={disabled || brandId == null} aria-invalid={invalid} value={value == null || foreign ? '' : String(value)}
       onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))} onBlur={onBlur}>
-      <option value="">All the brand's customers</option>
-      {tree.flatMap((b) => (b && b.groups?.length ? [
-        <optgroup key={b.brandId} label={b.brandName}>
-          {b.groups.flatMap((g) => (g ? [<option key={g.id} value={g.id}>{`${g.name} (${g.memberCount})`}</option>] : []))}
-        </optgroup>,
-      ] : []))}
+      <option value="">{brandId == null ? 'Choose the brand first' : `All the brand's customers${all == null ? '' : ` · ${customersCount(all)}`}`}</option>
+      {groups.map((g) => <option key={g.id} value={g.id}>{`${g.name} · ${customersCount(g.memberCount)}`}</option>)}
     </HTMLSelect>
   );
 }
@@ -64,27 +79,28 @@ const FIELDS: FieldConfig[] = [
 ];
 
 const columns = (decide: boolean): ResourceConfig<NotificationRequestRow>['columns'] => [
+  // The widths fit 1024 px with the folded menu.
   { field: 'title', name: 'Title', width: 150 },
-  { field: 'text', name: 'Text', width: 200 },
+  { field: 'text', name: 'Text', width: 170 },
   { field: 'brandName', name: 'Brand', width: 100 },
   { field: 'groupName', name: 'Send to', width: 120, render: (r) => (r.groupName ? String(r.groupName) : 'All customers') },
   { field: 'requestedByName', name: 'Asked by', width: 110, render: (r) => <span title={when(r.createdAt)}>{String(r.requestedByName ?? '—')}</span> },
   {
     // A sent request says how many customers it reached: 'Sent to 1'.
-    field: 'status', name: 'State', width: 150,
+    field: 'status', name: 'State', width: 130,
     render: (r) => (
-      <Tag minimal intent={APPROVAL_INTENT[r.status as ApprovalStatus]}>
+      <Tag minimal intent={APPROVAL_INTENT[r.status as ApprovalStatus]} title={r.decisionReason ? String(r.decisionReason) : undefined}>
         {r.status === 'approved' && r.recipients != null ? `Sent to ${String(r.recipients)}` : STATUS_LABEL[r.status as ApprovalStatus] ?? String(r.status)}
       </Tag>
     ),
   },
   ...(decide ? [{
-    field: 'id' as const, name: 'Decision', width: 150,
-    render: (r: NotificationRequestRow, list: { refresh(): void }) => (
-      <Decisions refresh={list.refresh} calls={DECISION_CALLS} describe={() => `the notification "${String(r.title ?? '')}"`}
+    field: 'id' as const, name: 'Decision', width: 140,
+    render: (r: NotificationRequestRow, list: ListHandle) => (
+      <Decisions list={list} calls={DECISION_CALLS} describe={() => `the notification "${String(r.title ?? '')}"`}
         request={{
           id: Number(r.id), status: r.status as ApprovalStatus, requestedBy: r.requestedBy == null ? null : Number(r.requestedBy),
-          customerName: r.groupName ? `the group ${String(r.groupName)}` : 'all customers', brandName: r.brandName == null ? null : String(r.brandName),
+          customerName: audienceText(r), brandName: r.brandName == null ? null : String(r.brandName),
           account: 'notification', amount: 0,
         }} />
     ),
@@ -93,13 +109,18 @@ const columns = (decide: boolean): ResourceConfig<NotificationRequestRow>['colum
 
 const stateFilter = approvalFilter(STATUS_LABEL);
 
-/** /notifications — the requests, each approved (sent, once) or rejected through the approval machine by ADMIN. */
+/**
+ * /notifications — the requests not sent yet (waiting, or rejected), each approved (sent, once) or
+ * rejected through the approval machine by ADMIN or a company admin. A sent one is listed once,
+ * among the sent notifications under this list (issue 23: "show one send in one place").
+ */
 export const notificationsScreen: ResourceConfig<NotificationRequestRow> = {
   path: '/notifications',
-  title: 'Notifications',
-  noun: 'notification',
+  title: 'Notification requests',
+  noun: 'notification request',
   columns: columns(true),
-  filters: [stateFilter],
+  filters: [{ field: 'Status', label: 'State', options: (['pending', 'rejected'] as const).map((value) => ({ value, label: STATUS_LABEL[value] })) }],
+  fixedFilter: () => ({ Unsent: true }),
   operations: { list: RequestList },
 };
 

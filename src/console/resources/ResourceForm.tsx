@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import {
   Button, Callout, Classes, Drawer, FormGroup, HTMLSelect, InputGroup, Intent, Spinner, Switch, Tab, Tabs, TextArea,
 } from '@blueprintjs/core';
-import { selectForm, selectHistory, type ResourceSnapshot } from '../../../machines/resourceMachine';
+import { selectForm, selectHistory, type ResourceSnapshot, type Values } from '../../../machines/resourceMachine';
 import type { ActorRefFrom } from 'xstate';
 import type { resourceMachine } from '../../../machines/resourceMachine';
 import { HistoryTable } from './HistoryTable';
@@ -34,7 +34,7 @@ export function ResourceForm({ actor, config }: { actor: ResourceActor; config: 
     >
       {form.saveError && <Callout intent="danger" role="alert" className="resource-save-error">{form.saveError}</Callout>}
       {(config.fields ?? []).filter((f) => form.isNew || !f.createOnly).map((f) => (
-        <Field key={f.name} field={f} value={form.values[f.name]} error={form.errors[f.name]} disabled={form.saving}
+        <Field key={f.name} field={f} value={form.values[f.name]} values={form.values} error={form.errors[f.name]} disabled={form.saving}
           onChange={(value) => actor.send({ type: 'resource.change', field: f.name, value })}
           onBlur={() => actor.send({ type: 'resource.blur', field: f.name })} />
       ))}
@@ -63,8 +63,8 @@ export function ResourceForm({ actor, config }: { actor: ResourceActor; config: 
   );
 }
 
-function Field({ field, value, error, disabled, onChange, onBlur }: {
-  field: FieldConfig; value: unknown; error?: string; disabled: boolean; onChange: (value: unknown) => void; onBlur: () => void;
+function Field({ field, value, values, error, disabled, onChange, onBlur }: {
+  field: FieldConfig; value: unknown; values: Values; error?: string; disabled: boolean; onChange: (value: unknown) => void; onBlur: () => void;
 }) {
   const id = `field-${field.name}`;
   const intent = error ? Intent.DANGER : Intent.NONE;
@@ -72,7 +72,7 @@ function Field({ field, value, error, disabled, onChange, onBlur }: {
   const common = { id, disabled, onBlur, 'aria-invalid': !!error, 'aria-describedby': `${id}-message` };
   let input;
   if (field.Input) {
-    input = <field.Input id={id} value={value} disabled={disabled} invalid={!!error} onChange={onChange} onBlur={onBlur} />;
+    input = <field.Input id={id} value={value} disabled={disabled} invalid={!!error} onChange={onChange} onBlur={onBlur} values={values} />;
   } else switch (field.kind) {
     case 'boolean':
       input = <Switch {...common} checked={!!value} label={field.label} onChange={(e) => onChange((e.target as HTMLInputElement).checked)} />;

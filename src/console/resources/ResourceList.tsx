@@ -1,11 +1,11 @@
 import '@blueprintjs/table/lib/css/table.css';
-import { useMemo, type ReactNode } from 'react';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { Button, Classes, NonIdealState } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, Table2, TableLoadingOption } from '@blueprintjs/table';
 import { EditIcon, InboxIcon, TrashIcon } from '@blueprintjs/icons';
 import { sortHeader } from '../table/SortHeader';
 import type { Row, Sorting } from '../../../machines/resourceMachine';
-import type { AnyResourceConfig, ColumnConfig } from './types';
+import type { AnyResourceConfig, ColumnConfig, ListHandle } from './types';
 import { pluralOf } from './plural';
 
 export interface ResourceListProps {
@@ -29,7 +29,16 @@ const show = (value: unknown): ReactNode => (value === null || value === undefin
  * and a click cycles ascending → descending → the screen's default.
  */
 export function ResourceList({ config, rows, sorting, loading, onSort, onEdit, onDelete, onRefresh }: ResourceListProps) {
-  const list = useMemo(() => ({ refresh: () => onRefresh?.() }), [onRefresh]);
+  // A cell's dialog lives here, beside the table, so a redrawn cell cannot close it (ListHandle.open).
+  const [dialog, setDialog] = useState<{ key: number; node: ReactNode } | null>(null);
+  const list = useMemo<ListHandle>(() => ({
+    refresh: () => onRefresh?.(),
+    open: (make) => setDialog((d) => {
+      const key = (d?.key ?? 0) + 1;
+      return { key, node: make(() => setDialog((now) => (now?.key === key ? null : now))) };
+    }),
+  }), [onRefresh]);
+  const dialogs = dialog && <Fragment key={dialog.key}>{dialog.node}</Fragment>;
   const columns = useMemo<ColumnConfig[]>(() => [
     ...config.columns,
     ...(onEdit || onDelete ? [{
@@ -64,9 +73,9 @@ export function ResourceList({ config, rows, sorting, loading, onSort, onEdit, o
   }), [columns, sorting, onSort]);
 
   if (!loading && rows.length === 0) {
-    return <NonIdealState className="resource-empty" icon={<InboxIcon size={40} />} title={`No ${config.plural ?? pluralOf(config.noun)}`} />;
+    return <><NonIdealState className="resource-empty" icon={<InboxIcon size={40} />} title={`No ${config.plural ?? pluralOf(config.noun)}`} />{dialogs}</>;
   }
-  return (
+  return (<>
     <div className="resource-table" role="region" aria-label={config.title} aria-busy={loading}
       onDoubleClick={(e) => {
         // A double click on a row opens it, like its Edit button.
@@ -90,5 +99,6 @@ export function ResourceList({ config, rows, sorting, loading, onSort, onEdit, o
         ))}
       </Table2>
     </div>
-  );
+    {dialogs}
+  </>);
 }

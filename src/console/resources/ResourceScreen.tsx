@@ -1,5 +1,5 @@
 import './resources.css';
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { useApolloClient } from '@apollo/client/react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -10,6 +10,7 @@ import {
   type Sorting, type Values,
 } from '../../../machines/resourceMachine';
 import { provideResource } from './provideResource';
+import { provideAddress, urlPrefixOf, viewFromSearch, viewShapeOf } from './resourceUrl';
 import { ResourceList } from './ResourceList';
 import { ResourceToolbar } from './ResourceToolbar';
 import { ResourceForm } from './ResourceForm';
@@ -22,15 +23,20 @@ const samePaging = (a: { skip: number; take: number; totalCount: number }, b: ty
  * One admin screen from its config: the resource machine bound to the gateway, the toolbar
  * (search, filters, pager, "New"), the Table2 list, the edit form and the delete confirmation.
  * The route's fixed filter (e.g. the brand of /brands/taxes/7) goes with every call, and the place
- * it names is shown under the title (config.parent).
+ * it names is shown under the title (config.parent). The list's search, filters, sorting and page
+ * are kept in the address (./resourceUrl.ts): plain keys for the route's own list (`urlKey=""`),
+ * else prefixed by the list's noun, so lists sharing a page keep theirs apart.
  */
-export function ResourceScreen({ config, toolbar }: { config: AnyResourceConfig; toolbar?: ReactNode }) {
+export function ResourceScreen({ config, toolbar, urlKey }: { config: AnyResourceConfig; toolbar?: ReactNode; urlKey?: string }) {
   const client = useApolloClient();
   const params = useParams<Record<string, string | undefined>>();
   const fixed = useMemo(() => config.fixedFilter?.(params) ?? {}, [config, params]);
-  const machine = useMemo(() => provideResource(client, config), [client, config]);
+  const shape = useMemo(() => viewShapeOf(config, urlKey ?? urlPrefixOf(config.noun)), [config, urlKey]);
+  const machine = useMemo(() => provideAddress(provideResource(client, config), shape), [client, config, shape]);
+  // The view starts from the address (a reload, a link, Back to this page); the machine writes it back.
+  const [view] = useState(() => viewFromSearch(window.location.search, shape));
   const actor = useActorRef(machine, {
-    input: { fields: config.fields ?? [], defaults: config.defaults, fixed, sorting: config.defaultSorting ?? null },
+    input: { fields: config.fields ?? [], defaults: config.defaults, fixed, sorting: config.defaultSorting ?? null, view },
   });
   const rows = useSelector(actor, selectRows);
   const paging = useSelector(actor, selectPaging, samePaging);

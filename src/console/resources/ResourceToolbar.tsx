@@ -3,9 +3,7 @@ import { ChevronLeftIcon, ChevronRightIcon, RefreshIcon, SearchIcon } from '@blu
 import type { Values } from '../../../machines/resourceMachine';
 import type { AnyResourceConfig, FilterConfig, FilterOption } from './types';
 import { pluralOf } from './plural';
-import { addDays, dayKey, dayStart } from '../../../domain/time';
-
-const PAGE_SIZES = [10, 25, 50, 100];
+import { dayOf, momentOf, PAGE_SIZES } from './resourceUrl';
 
 export interface ResourceToolbarProps {
   config: AnyResourceConfig;
@@ -72,17 +70,6 @@ function SelectFilter({ label, options, value, onChange }: { label: string; opti
     </HTMLSelect>
   );
 }
-
-/**
- * The brand's day (Kuwait's, domain/time.ts) of an ISO moment ('' for none), and back: the day's
- * start, or the next day's start for an end. Not the browser's: a manager abroad filters Kuwait's days.
- */
-export const dayOf = (iso: unknown, edge: 'start' | 'end') => {
-  if (typeof iso !== 'string' || Number.isNaN(Date.parse(iso))) return '';
-  // An end is the next day's start: the day it closes is the one before.
-  return dayKey(edge === 'end' ? Date.parse(iso) - 1 : iso);
-};
-export const momentOf = (day: string, edge: 'start' | 'end') => dayStart(edge === 'end' ? addDays(day, 1) : day);
 
 function DayFilter({ config, value, onChange }: FilterProps<Extract<FilterConfig, { kind: 'date' }>>) {
   return (

@@ -25,7 +25,7 @@ export const RESOURCE_SCREENS: AnyResourceConfig[] = [taxScreen, appUpdatesScree
   newsScreen, paymentHistoryScreen, paymentReconciliationScreen];
 
 const screenOf = (config: AnyResourceConfig) =>
-  lazyChunk(() => import('./ResourceScreen').then((m) => ({ default: () => <m.ResourceScreen key={config.path} config={config} /> })));
+  lazyChunk(() => import('./ResourceScreen').then((m) => ({ default: () => <m.ResourceScreen key={config.path} config={config} urlKey="" /> })));
 
 /** Pages by route pattern, for the console's page registry (../pages.tsx). */
 export const RESOURCE_PAGES: Record<string, ComponentType> = {

@@ -60,17 +60,29 @@ export type AnyResourceConfig = ResourceConfig<any>;
 
 export type ParentPlace = { level: 'company' | 'brand' | 'branch'; field: string };
 
+/** What a cell may ask of its list. */
+export interface ListHandle {
+  /** Reads the page again after a cell's own call (a switch, say). */
+  refresh(): void;
+  /**
+   * Shows a dialog the list holds, not the cell (a confirmation, a reason to type): Table2 draws a
+   * cell anew when it scrolls into view or the page is read again, which would close a dialog the
+   * cell held and lose what was typed in it. `close` ends it.
+   */
+  open(dialog: (close: () => void) => ReactNode): void;
+}
+
 interface ColumnBase<R extends Row> {
   name: string;
   width?: number;
   sortable?: boolean;
-  /** The cell; `list.refresh()` reads the page again after a cell's own call (a switch, say). */
-  render?(row: R, list: { refresh(): void }): ReactNode;
+  /** The cell, drawn from the row; `list` reads the page again or opens a dialog (ListHandle). */
+  render?(row: R, list: ListHandle): ReactNode;
 }
 /** A column shows a field of the row (`field`), or something the row makes (`key`, drawn by `render`). */
 export type ColumnConfig<R extends Row = Row> = ColumnBase<R> & (
   | { field: keyof R & string; key?: never }
-  | { key: string; field?: never; render(row: R, list: { refresh(): void }): ReactNode }
+  | { key: string; field?: never; render(row: R, list: ListHandle): ReactNode }
 );
 
 export interface FieldConfig extends FieldRule {
@@ -89,15 +101,18 @@ export interface FieldInputProps {
   invalid: boolean;
   onChange: (value: unknown) => void;
   onBlur: () => void;
+  /** The form's values, for an input whose choices follow another field (a group of the chosen brand). */
+  values?: Values;
 }
 
 export type FilterOption = { value: string | number | boolean; label: string };
 
 /**
  * A filter above the list, sent as the list variable `field`: a select of fixed `options`, a select
- * whose options come from the server (`useOptions`, a hook), or a date (`kind: 'date'`) sent as the
- * ISO moment its day starts (`edge: 'start'`) or ends (`edge: 'end'`, the next day's start: the
- * server's periods end before their end moment), in the browser's time zone.
+ * whose options come from the server (`useOptions`, a hook; their values are ids, as the address
+ * keeps them: ./resourceUrl.ts), or a date (`kind: 'date'`) sent as the ISO moment its day starts
+ * (`edge: 'start'`) or ends (`edge: 'end'`, the next day's start: the server's periods end before
+ * their end moment), on the brand's clock (domain/time.ts).
  */
 export type FilterConfig = { field: string; label: string } & (
   | { kind?: 'select'; options: FilterOption[]; useOptions?: never }

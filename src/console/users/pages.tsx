@@ -16,13 +16,13 @@ export function UserManagementPage() {
   const { role } = useSession();
   const brandId = useManagerBrand();
   if (role === 'BRAND_MANAGER' && brandId) {
-    return <ResourceScreen key={brandId} config={{ ...usersScreen, fixedFilter: () => ({ brandId }) }} />;
+    return <ResourceScreen key={brandId} config={{ ...usersScreen, fixedFilter: () => ({ brandId }) }} urlKey="" />;
   }
-  return <ResourceScreen config={usersScreen} />;
+  return <ResourceScreen config={usersScreen} urlKey="" />;
 }
 
-export const BrandUsersPage = () => <ResourceScreen config={brandUsersScreen} />;
-export const BranchUsersPage = () => <ResourceScreen config={branchUsersScreen} />;
+export const BrandUsersPage = () => <ResourceScreen config={brandUsersScreen} urlKey="" />;
+export const BranchUsersPage = () => <ResourceScreen config={branchUsersScreen} urlKey="" />;
 
 /** /select_brand: a brand manager picks the brand the console works in; the dashboard follows. */
 export function SelectBrandPage() {

@@ -14,7 +14,7 @@ export const DeliveryAreasTree = graphql(`
 export const CustomerAddresses = graphql(`
   query CustomerAddresses($userId: Int!) {
     CustomerDeliveryAddress_GetCustomerDeliveryAddressListByUserId(userId: $userId) {
-      id userId regionId region areaId area block street house_no floor jadda instructions latitude longitude
+      id userId regionId region areaId area block street house_no buildingNumber floor apartment jadda avenue instructions latitude longitude
     }
   }
 `);
@@ -22,7 +22,7 @@ export const CustomerAddresses = graphql(`
 export const AddAddress = graphql(`
   mutation AddAddress($input: mutationInput_CustomerDeliveryAddress_AddCustomerDeliveryAddress_input_Input) {
     CustomerDeliveryAddress_AddCustomerDeliveryAddress(input: $input) {
-      id userId regionId region areaId area block street house_no floor jadda instructions latitude longitude
+      id userId regionId region areaId area block street house_no buildingNumber floor apartment jadda avenue instructions latitude longitude
     }
   }
 `);
@@ -30,7 +30,7 @@ export const AddAddress = graphql(`
 export const UpdateAddress = graphql(`
   mutation UpdateAddress($input: mutationInput_CustomerDeliveryAddress_UpdateCustomerDeliveryAddress_input_Input) {
     CustomerDeliveryAddress_UpdateCustomerDeliveryAddress(input: $input) {
-      id userId regionId region areaId area block street house_no floor jadda instructions latitude longitude
+      id userId regionId region areaId area block street house_no buildingNumber floor apartment jadda avenue instructions latitude longitude
     }
   }
 `);
@@ -38,5 +38,12 @@ export const UpdateAddress = graphql(`
 export const DeleteAddress = graphql(`
   mutation DeleteAddress($id: Int!) {
     CustomerDeliveryAddress_DeleteCustomerDeliveryAddressById(id: $id)
+  }
+`);
+
+/** The brand's address form: the optional fields shown below block, street and house, in order (domain/addressFields.ts). */
+export const BrandAddressForm = graphql(`
+  query BrandAddressForm($brandId: Int!) {
+    BrandAddressFields_GetAddressFormForShop(brandId: $brandId) { fieldName label isRequired }
   }
 `);

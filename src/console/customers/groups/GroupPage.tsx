@@ -1,8 +1,8 @@
 import './groups.css';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'wouter';
-import { Button, Callout, FileInput, H2, InputGroup, Menu, MenuItem, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Alert, Button, Callout, FileInput, H2, InputGroup, Menu, MenuItem, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { graphql } from '../../../gql';
 import { apiErrorOf, errorMessage, statusOf } from '../../../lib/errors';
 import { NotYours } from '../../shell/NotYours';
@@ -11,20 +11,25 @@ import { ResourceScreen } from '../../resources/ResourceScreen';
 import { BrandName } from '../../resources/configs/brandSettingsDictionaries';
 import type { ResourceConfig } from '../../resources/types';
 import { groupMembersScreen, preInvitationsScreen } from './groupsConfig';
+import { customersCount } from './count';
 
 const Group = graphql(`query CustomersGroupById($id: Int!) { group: CustomersGroups_GetCustomersGroupById(Id: $id) { id brandId name discountPercent isPrivatePointsProgram memberCount } }`);
 const FindCustomers = graphql(`
-  query GroupFindCustomers($Search: String) {
-    found: Customer_GetCustomersAccessibleForCurrentUser(SkipCount: 0, MaxResultCount: 8, Search: $Search) { data { id fullName phoneNumber } }
+  query GroupFindCustomers($GroupId: Int!, $Search: String) {
+    found: CustomersGroups_FindCustomersForGroup(GroupId: $GroupId, SkipCount: 0, MaxResultCount: 8, Search: $Search) { totalCount data { id fullName phoneNumber inGroup } }
   }
 `);
 const AddMembers = graphql(`mutation GroupAddMembers($input: AddCustomersToExistingGroupInput_Input!) { group: CustomersGroups_AddCustomersToExistingGroup(input: $input) { id memberCount } }`);
 const RemoveMembers = graphql(`mutation GroupRemoveMembers($input: RemoveCustomersFromGroupInput_Input!) { group: CustomersGroups_RemoveCustomersFromGroup(input: $input) { id memberCount } }`);
 const Upload = graphql(`mutation PreInvitationUpload($input: UploadPreInvitationListsInput_Input!) { result: PreInvitationLists_UploadPreInvitationLists(input: $input) { rows added alreadyListed joined } }`);
 
+type Member = { id: number; name: string };
+const nameOf = (c: Record<string, unknown>) => String(c.fullName || c.phoneNumber || 'this customer');
+
 /**
- * /groups/:id — a group: its customers (add by search, remove), and its pre-invitation list (one
- * phone at a time on the resource shape, or a CSV upload that is taken whole or not at all).
+ * /groups/:id — a group: its customers (add the group's brand's customers found by name or phone,
+ * remove one after a confirmation naming them), and its pre-invitation list (one phone at a time
+ * on the resource shape, or a CSV upload that is taken whole or not at all).
  */
 export default function GroupPage() {
   const id = Number(useParams<{ id: string }>().id);
@@ -33,28 +38,32 @@ export default function GroupPage() {
   const [members, setMembers] = useState(0);
   const [invitations, setInvitations] = useState(0);
   const refresh = () => { setMembers((n) => n + 1); void group.refetch(); };
-  const [remove] = useMutation(RemoveMembers, { context: { silent: true } });
+  const [remove, removing] = useMutation(RemoveMembers, { context: { silent: true } });
+  // The member whose removal waits for the confirmation, and the list to read again after it.
+  const [removal, setRemoval] = useState<(Member & { list: { refresh(): void } }) | null>(null);
   // The list's config must stay the same object across renders (it builds the list's machine).
-  const refetchGroup = useRef(group.refetch);
-  refetchGroup.current = group.refetch;
   const membersConfig = useMemo<ResourceConfig>(() => ({
     ...groupMembersScreen,
     columns: [...groupMembersScreen.columns, {
       field: 'id', name: '', width: 110,
       render: (r, list) => (
-        <Button small minimal intent="danger" text="Remove" aria-label={`Remove ${String(r.fullName)}`} onClick={async () => {
-          try {
-            await remove({ variables: { input: { groupId: id, customerIds: [Number(r.id)] } } });
-            notify('success', 'Group', `${String(r.fullName)} was removed from the group.`);
-            void refetchGroup.current();
-          } catch (err) {
-            notify('danger', 'Error', errorMessage(err));
-          }
-          list.refresh();
-        }} />
+        <Button small minimal intent="danger" text="Remove" aria-label={`Remove ${nameOf(r)}`}
+          onClick={() => setRemoval({ id: Number(r.id), name: nameOf(r), list })} />
       ),
     }],
-  }), [id, remove]);
+  }), []);
+  const removeConfirmed = async () => {
+    if (!removal) return;
+    try {
+      await remove({ variables: { input: { groupId: id, customerIds: [removal.id] } } });
+      notify('success', 'Group', `${removal.name} was removed from the group.`);
+      void group.refetch();
+    } catch (err) {
+      notify('danger', 'Error', errorMessage(err));
+    }
+    removal.list.refresh();
+    setRemoval(null);
+  };
 
   const g = group.data?.group;
   if (group.loading && !g) return <Spinner />;
@@ -68,11 +77,15 @@ export default function GroupPage() {
         <Tag minimal><BrandName id={g.brandId} /></Tag>
         {g.isPrivatePointsProgram && <Tag minimal intent="primary">Private points program</Tag>}
         {!!g.discountPercent && <Tag minimal intent="success">{g.discountPercent} % discount</Tag>}
-        <Tag round data-testid="group-member-count">{g.memberCount} {g.memberCount === 1 ? 'customer' : 'customers'}</Tag>
+        <Tag round data-testid="group-member-count">{customersCount(g.memberCount)}</Tag>
       </div>
       <section aria-label="Customers">
         <ResourceScreen key={`members-${members}`} config={membersConfig} toolbar={<AddCustomers groupId={id} onAdded={refresh} />} />
       </section>
+      <Alert isOpen={!!removal} intent="danger" icon="remove" confirmButtonText="Remove" cancelButtonText="Cancel" loading={removing.loading}
+        onConfirm={() => void removeConfirmed()} onCancel={() => setRemoval(null)}>
+        <p data-testid="remove-confirmation">Remove {removal?.name} from the group {g.name}? They keep their account and balances; notifications to the group no longer reach them.</p>
+      </Alert>
       <section aria-label="Pre-invitation list">
         <ResourceScreen key={`invitations-${invitations}`} config={preInvitationsScreen}
           toolbar={<UploadInvitations groupId={id} onUploaded={() => { setInvitations((n) => n + 1); refresh(); }} />} />
@@ -81,15 +94,18 @@ export default function GroupPage() {
   );
 }
 
-/** Finds a customer the caller may see by name or phone and adds them to the group. */
+/**
+ * Finds one of the group's brand's customers (the only ones the group takes) by name or phone and
+ * adds them; one already in the group is shown as such and cannot be added again.
+ */
 function AddCustomers({ groupId, onAdded }: { groupId: number; onAdded(): void }) {
   const [search, setSearch] = useState('');
-  const found = useQuery(FindCustomers, { variables: { Search: search.trim() }, skip: search.trim().length < 2, fetchPolicy: 'network-only' });
+  const found = useQuery(FindCustomers, { variables: { GroupId: groupId, Search: search.trim() }, skip: search.trim().length < 2, fetchPolicy: 'network-only' });
   const [add, adding] = useMutation(AddMembers, { context: { silent: true } });
-  const pick = async (customer: { id: number; fullName: string }) => {
+  const pick = async (customer: { id: number; fullName: string; phoneNumber?: string | null }) => {
     try {
       await add({ variables: { input: { groupId, customerIds: [customer.id] } } });
-      notify('success', 'Group', `${customer.fullName} is in the group.`);
+      notify('success', 'Group', `${nameOf(customer)} is in the group.`);
       setSearch('');
       onAdded();
     } catch (err) {
@@ -104,8 +120,11 @@ function AddCustomers({ groupId, onAdded }: { groupId: number; onAdded(): void }
           onChange={(e) => setSearch(e.target.value)} rightElement={adding.loading || found.loading ? <Spinner size={16} /> : undefined} />
         {search.trim().length >= 2 && !found.loading && (
           <Menu className="group-add-options" aria-label="Customers found">
-            {options.map((c) => <MenuItem key={c.id} icon="add" text={`${c.fullName || '—'} · ${c.phoneNumber ?? ''}`} onClick={() => void pick(c)} />)}
-            {!options.length && <MenuItem disabled text="No customer found." />}
+            {options.map((c) => (c.inGroup
+              ? <MenuItem key={c.id} icon="tick" disabled text={`${c.fullName || '—'} · ${c.phoneNumber ?? ''}`} label="In the group" />
+              : <MenuItem key={c.id} icon="add" text={`${c.fullName || '—'} · ${c.phoneNumber ?? ''}`} onClick={() => void pick(c)} />))}
+            {!options.length && <MenuItem disabled text="No customer of this brand found." />}
+            {(found.data?.found?.totalCount ?? 0) > options.length && <MenuItem disabled text={`${found.data!.found!.totalCount - options.length} more: type more of the name or phone.`} />}
           </Menu>
         )}
       </div>

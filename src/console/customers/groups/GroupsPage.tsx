@@ -7,6 +7,7 @@ import { graphql } from '../../../gql';
 import { onNotice } from '../../../lib/notify';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { groupsScreen } from './groupsConfig';
+import { customersCount } from './count';
 
 const GroupsTree = graphql(`
   query CustomersGroupsTree {
@@ -36,7 +37,7 @@ export default function GroupsPage() {
       label: g.name,
       icon: g.isPrivatePointsProgram ? 'star' : 'people',
       nodeData: g.id,
-      secondaryLabel: <span className="groups-tree-count">{g.memberCount} {g.memberCount === 1 ? 'customer' : 'customers'}</span>,
+      secondaryLabel: <span className="groups-tree-count">{customersCount(g.memberCount)}</span>,
     }] : [])),
   }] : [])), [tree.data, collapsed]);
   const toggle = (brandId: number) => setCollapsed((s) => { const next = new Set(s); if (next.has(brandId)) next.delete(brandId); else next.add(brandId); return next; });

@@ -45,6 +45,7 @@ export default function BranchSchedulePage() {
   return (
     <ResourceScreen
       config={branchScheduleScreen}
+      urlKey=""
       toolbar={(
         <Callout className="branch-schedule-note" compact>
           {branch ? <strong>{branch.name}. </strong> : null}

@@ -4,6 +4,8 @@ import { BrandAddressFields } from '../generated/BrandAddressFields';
 import { declaredScreen } from '../declared';
 
 const FIELD_OPTIONS = CONFIGURABLE_ADDRESS_FIELDS.map((f) => ({ value: f.fieldName, label: f.label }));
+/** What the shop's form does with a field that has no row (domain/addressFields.ts brandAddressForm). */
+const WITHOUT_ROW = `Without a row: ${CONFIGURABLE_ADDRESS_FIELDS.map((f) => `${f.label} ${f.shown ? 'shown' : 'hidden'} at ${f.order}`).join(', ')}.`;
 
 /** /brands/BrandDeliveryAddressField/:id — how a brand asks for the optional fields of a delivery address. */
 export const brandAddressFieldsScreen = declaredScreen(BrandAddressFields, {
@@ -23,7 +25,7 @@ export const brandAddressFieldsScreen = declaredScreen(BrandAddressFields, {
     { name: 'label', label: 'Shown as' },
     { name: 'isVisible', label: 'Shown in the address form' },
     { name: 'isRequired', label: 'Required' },
-    { name: 'sortOrder', label: 'Order' },
+    { name: 'sortOrder', label: 'Order', help: `Lower comes first, below block, street and house. ${WITHOUT_ROW}` },
   ],
   defaults: { sortOrder: 0 },
   searchPlaceholder: 'Search by label',

@@ -19,16 +19,27 @@ const ChangePause = graphql(`mutation ChangeCompanyPause($input: ChangeCompanyPa
 type CompanyRow = RowOf<typeof Company>;
 
 /**
- * A company's access or pause switch in its row (ADMIN; others see the state). The list is read
- * again once the server answered, so the row's style follows (SPEC.md 4).
+ * The two switches of a company: what each controls (its column, and its switch's constant name),
+ * and the words of its two states (the switch's inner text, the tag, the filter's options).
+ */
+const SWITCHES = {
+  accessible: { control: 'Access', on: 'Accessible', off: 'Not accessible' },
+  paused: { control: 'Pause', on: 'Paused', off: 'Running' },
+} as const;
+
+/**
+ * A company's access or pause switch in its row (ADMIN; others see the state). Its name says what
+ * it controls ("Pause: Gulf Roasters") and stays the same; its state is its checked state and the
+ * word inside it ("Running", "Paused"), so no label names a state the switch is not in (issue 23).
+ * The list is read again once the server answered, so the row's style follows (SPEC.md 4).
  */
 function CompanySwitch({ row, field, refresh }: { row: CompanyRow; field: 'accessible' | 'paused'; refresh: () => void }) {
   const { role } = useSession();
   const [busy, setBusy] = useState(false);
   const [change] = useMutation(field === 'accessible' ? ChangeAccess : ChangePause, { context: { silent: true } });
   const on = !!row[field];
-  const label = field === 'accessible' ? 'Accessible' : 'Paused';
-  if (!can(role, 'companies.list')) return <Tag minimal>{on ? label : `Not ${label.toLowerCase()}`}</Tag>;
+  const words = SWITCHES[field];
+  if (!can(role, 'companies.list')) return <Tag minimal>{on ? words.on : words.off}</Tag>;
   const flip = async () => {
     setBusy(true);
     try {
@@ -43,7 +54,10 @@ function CompanySwitch({ row, field, refresh }: { row: CompanyRow; field: 'acces
       setBusy(false);
     }
   };
-  return <Switch className="company-switch" checked={on} disabled={busy} label={label} aria-label={`${label}: ${String(row.name)}`} onChange={() => void flip()} />;
+  return (
+    <Switch className="company-switch" role="switch" checked={on} disabled={busy} innerLabel={words.off} innerLabelChecked={words.on}
+      aria-label={`${words.control}: ${String(row.name)}`} onChange={() => void flip()} />
+  );
 }
 
 /** /companies — every company (ADMIN): paused rows are warnings, companies without access errors (SPEC.md 4). */
@@ -55,8 +69,8 @@ const company = {
     { field: 'logoUrl', name: 'Logo', width: 64, render: (r) => (r.logoUrl ? <img className="org-logo" src={String(r.logoUrl)} alt="" /> : '—') },
     { field: 'name', name: 'Name', width: 220, render: (r) => <Link href={`/companies/${r.id}`}>{String(r.name)}</Link> },
     { field: 'categoryId', name: 'Category', width: 150, render: (r) => <CategoryName id={r.categoryId} /> },
-    { field: 'accessible', name: 'Access', width: 140, render: (r, list) => <CompanySwitch row={r} field="accessible" refresh={list.refresh} /> },
-    { field: 'paused', name: 'Pause', width: 120, render: (r, list) => <CompanySwitch row={r} field="paused" refresh={list.refresh} /> },
+    { field: 'accessible', name: SWITCHES.accessible.control, width: 150, render: (r, list) => <CompanySwitch row={r} field="accessible" refresh={list.refresh} /> },
+    { field: 'paused', name: SWITCHES.paused.control, width: 120, render: (r, list) => <CompanySwitch row={r} field="paused" refresh={list.refresh} /> },
   ],
   fields: [
     { name: 'name', label: 'Name' },
@@ -69,8 +83,8 @@ const company = {
 export const companiesScreen = declaredScreen(Company, {
   ...company,
   filters: [
-    { field: 'accessible', label: 'Access', options: [{ value: true, label: 'Accessible' }, { value: false, label: 'Not accessible' }] },
-    { field: 'paused', label: 'Pause', options: [{ value: false, label: 'Running' }, { value: true, label: 'Paused' }] },
+    { field: 'accessible', label: SWITCHES.accessible.control, options: [{ value: true, label: SWITCHES.accessible.on }, { value: false, label: SWITCHES.accessible.off }] },
+    { field: 'paused', label: SWITCHES.paused.control, options: [{ value: false, label: SWITCHES.paused.off }, { value: true, label: SWITCHES.paused.on }] },
   ],
   searchPlaceholder: 'Search by name',
   rowClassName: (r) => (!r.accessible ? 'resource-row-error' : r.paused ? 'resource-row-warning' : undefined),

@@ -10,7 +10,7 @@ import {
 } from '../../../../machines/approvalMachine';
 import { can, type Capability } from '../../../../domain/permissions';
 import { useSession } from '../../../lib/session';
-import type { FieldConfig, ResourceConfig, ResourceOperations } from '../types';
+import type { FieldConfig, ListHandle, ResourceConfig, ResourceOperations } from '../types';
 import { APPROVAL_INTENT, approvalFilter } from '../approvals';
 import { CustomerPicker } from '../../pickers/CustomerPicker';
 import { BrandPicker } from '../../pickers/BrandPicker';
@@ -42,62 +42,74 @@ export type Describe = (r: Pick<RequestRow, 'account' | 'amount'>) => string;
  * The decisions the approval machine allows this user on a request (issue 20, four eyes): none for a
  * role without the screen's decide capability, none on their own request (a hint says why). Each
  * decision asks first, naming the customer, the account and the amount; a reject asks for a reason.
- * The outcome is announced once (one notice, the mutations are silent).
+ * The question is the list's dialog, not the cell's (ListHandle.open): a cell drawn anew while it
+ * is open, by a scroll or a refresh, must not close it.
  */
-export function Decisions({ request, refresh, calls, describe }: { request: RequestRow; refresh(): void; calls: DecisionCalls; describe: Describe }) {
-  const [approve] = useMutation(calls.approve, { context: { silent: true } });
-  const [reject] = useMutation(calls.reject, { context: { silent: true } });
-  const [busy, setBusy] = useState(false);
-  const [asking, setAsking] = useState<ApprovalDecision | null>(null);
-  const [reason, setReason] = useState('');
+export function Decisions({ request, list, calls, describe }: { request: RequestRow; list: ListHandle; calls: DecisionCalls; describe: Describe }) {
   const { role, profile } = useSession();
   if (!can(role, calls.access)) return null;
   const parties = { requestedBy: request.requestedBy, decidedBy: profile?.id ?? null };
-  const decisions = allowedDecisions(request.status, parties);
   if (request.status === 'pending' && approvalRefusal(request.status, { type: 'request.approve' }, parties) === 'ownRequest') {
     return <span className="bp6-text-muted" data-testid="request-waiting">{WAITING_FOR_ANOTHER_APPROVER}</span>;
   }
   const what = `${describe(request)} for ${request.customerName}${request.brandName ? ` (${request.brandName})` : ''}`;
+  const ask = (decision: ApprovalDecision) => list.open((close) => (
+    <DecisionQuestion decision={decision} id={request.id} what={what} calls={calls} close={close} refresh={list.refresh} />
+  ));
+  return (
+    <>
+      {allowedDecisions(request.status, parties).map((d) => (d === 'request.approve'
+        ? <Button key={d} small intent="success" text="Approve" onClick={() => ask(d)} />
+        : <Button key={d} small minimal intent="danger" text="Reject" onClick={() => ask(d)} />))}
+    </>
+  );
+}
+
+/** One decision asked: Approve confirms, Reject takes a reason; busy while the call runs, announced once. */
+function DecisionQuestion({ decision, id, what, calls, close, refresh }: {
+  decision: ApprovalDecision; id: number; what: string; calls: DecisionCalls; close(): void; refresh(): void;
+}) {
+  const [approve] = useMutation(calls.approve, { context: { silent: true } });
+  const [reject] = useMutation(calls.reject, { context: { silent: true } });
+  const [busy, setBusy] = useState(false);
+  const [reason, setReason] = useState('');
   const trimmed = reason.replace(/\s+/g, ' ').trim();
-  const run = async (decision: ApprovalDecision) => {
-    setAsking(null);
+  const run = async () => {
     setBusy(true);
     try {
-      if (decision === 'request.approve') await approve({ variables: { id: request.id } });
-      else await reject({ variables: { id: request.id, reason: trimmed } });
+      if (decision === 'request.approve') await approve({ variables: { id } });
+      else await reject({ variables: { id, reason: trimmed } });
       notify('success', decision === 'request.approve' ? 'Request approved' : 'Request rejected', what);
     } catch (err) {
       notify('danger', 'Error', errorMessage(err));
     } finally {
-      setBusy(false);
-      setReason('');
+      close();
       refresh();
     }
   };
-  return (
-    <>
-      {decisions.map((d) => (d === 'request.approve'
-        ? <Button key={d} small intent="success" text="Approve" loading={busy} onClick={() => setAsking(d)} />
-        : <Button key={d} small minimal intent="danger" text="Reject" loading={busy} onClick={() => setAsking(d)} />))}
-      <Alert isOpen={asking === 'request.approve'} intent="success" icon="tick" confirmButtonText="Approve" cancelButtonText="Cancel"
-        onConfirm={() => void run('request.approve')} onCancel={() => setAsking(null)}>
+  if (decision === 'request.approve') {
+    return (
+      <Alert isOpen intent="success" icon="tick" confirmButtonText="Approve" cancelButtonText="Cancel" loading={busy}
+        onConfirm={() => void run()} onCancel={close}>
         <p data-testid="approve-confirmation">Approve {what}? {calls.approvalMeans ?? "It is added to the customer's balance at once."}</p>
       </Alert>
-      <Dialog isOpen={asking === 'request.reject'} title={`Reject ${what}?`} onClose={() => setAsking(null)}>
-        <form onSubmit={(e) => { e.preventDefault(); if (trimmed) void run('request.reject'); }}>
-          <DialogBody>
-            <p>Nothing is added. The reason is kept with the request.</p>
-            <FormGroup label="Reason" labelFor={`reject-reason-${request.id}`} helperText={`${trimmed.length}/500`}>
-              <TextArea id={`reject-reason-${request.id}`} fill autoFocus maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
-            </FormGroup>
-          </DialogBody>
-          <DialogFooter actions={<>
-            <Button onClick={() => setAsking(null)}>Cancel</Button>
-            <Button type="submit" intent="danger" disabled={!trimmed} text="Reject" />
-          </>} />
-        </form>
-      </Dialog>
-    </>
+    );
+  }
+  return (
+    <Dialog isOpen title={`Reject ${what}?`} onClose={busy ? undefined : close}>
+      <form onSubmit={(e) => { e.preventDefault(); if (trimmed && !busy) void run(); }}>
+        <DialogBody>
+          <p>Nothing is added. The reason is kept with the request.</p>
+          <FormGroup label="Reason" labelFor={`reject-reason-${id}`} helperText={`${trimmed.length}/500`}>
+            <TextArea id={`reject-reason-${id}`} fill autoFocus maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+          </FormGroup>
+        </DialogBody>
+        <DialogFooter actions={<>
+          <Button onClick={close} disabled={busy}>Cancel</Button>
+          <Button type="submit" intent="danger" disabled={!trimmed} loading={busy} text="Reject" />
+        </>} />
+      </form>
+    </Dialog>
   );
 }
 
@@ -129,7 +141,7 @@ export function requestScreen(s: RequestScreen): ResourceConfig {
       { field: 'reason', name: 'Reason', width: 190 },
       { field: 'requestedByName', name: 'Asked by', width: 120 },
       { field: 'status', name: 'State', width: 90, render: (r) => <Tag minimal intent={APPROVAL_INTENT[r.status as ApprovalStatus]} title={r.decisionReason ? String(r.decisionReason) : undefined}>{String(r.status)}</Tag> },
-      { field: 'id', name: 'Decision', width: 200, render: (r, list) => <Decisions request={r as unknown as RequestRow} refresh={list.refresh} calls={s.decisions} describe={describe} /> },
+      { field: 'id', name: 'Decision', width: 200, render: (r, list) => <Decisions request={r as unknown as RequestRow} list={list} calls={s.decisions} describe={describe} /> },
     ],
     fields: [
       { name: 'customerId', label: 'Customer', kind: 'number', required: true, min: 1, Input: CustomerPicker },

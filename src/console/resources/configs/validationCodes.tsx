@@ -5,6 +5,7 @@ import { graphql } from '../../../gql';
 import { can } from '../../../../domain/permissions';
 import { useSession } from '../../../lib/session';
 import { ResourceScreen } from '../ResourceScreen';
+import { useUrlTab } from '../resourceUrl';
 import type { ColumnConfig, ResourceConfig } from '../types';
 import { smsCostText } from '../../dashboard/smsCost';
 import { dateTimeText } from '../../../../domain/time';
@@ -105,8 +106,10 @@ function SmsGuardControl() {
  * /ValidationCode: with the embedded SMS adapter, the codes it keeps, so staff can read one out to a
  * customer; with a real provider, what was sent and whether it arrived, never the code.
  */
+const CODE_KINDS = ['register', 'reset'] as const;
 export default function ValidationCodePage() {
-  const [kind, setKind] = useState<'register' | 'reset'>('register');
+  // ?tab=reset: the tab is kept in the address, as the list's search and page are.
+  const [kind, setKind] = useUrlTab(CODE_KINDS);
   const { role } = useSession();
   return (
     <>

@@ -1,0 +1,1 @@
+ALTER TABLE "notification_requests" ADD COLUMN "decision_reason" text;
