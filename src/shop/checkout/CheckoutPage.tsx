@@ -110,8 +110,9 @@ export default function CheckoutPage() {
   // The cart as it is now (a sold-out line removed here) and what cannot be ordered: the machine holds Place order until it is removed.
   const availability = useCartAvailability(cart.items, shop.brandId, shop.branchId);
   const soldOut = useSelector(ref, selectSoldOut);
+  // Sent whenever it changes (the machine takes it while loading its options too) and again on (re-)entering editing.
   useEffect(() => {
-    if (editing) ref.send({ type: 'checkout.cart', lines: linesOf(cart.items), soldOut: [...new Set([...availability.soldOut, ...soldOut])] });
+    ref.send({ type: 'checkout.cart', lines: linesOf(cart.items), soldOut: [...new Set([...availability.soldOut, ...soldOut])] });
   }, [cart.items, availability.soldOut.join(), editing]); // eslint-disable-line react-hooks/exhaustive-deps
   // The guest's name and phone outlive the address pages and a reload (guestDetails.ts).
   useEffect(() => { if (guest.isGuest) keepGuest({ name: guest.name, phone: guest.phone }); }, [guest.isGuest, guest.name, guest.phone]);
