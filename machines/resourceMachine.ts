@@ -40,6 +40,8 @@ export * from './resourceTypes';
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const DEFAULT_TAKE = 25;
+/** What a save announces (a screen may say more: ResourceConfig.savedNotice). */
+export const SAVED = 'Saved.';
 export const sortingText = (s: Sorting | null) => (s ? `${s.field} ${s.direction}` : undefined);
 const unbound = (name: string) => async (): Promise<never> => { throw new Error(`${name} is not bound`); };
 const reload = { target: '#resource.list.loading' } as const;
@@ -207,7 +209,7 @@ export const resourceMachine = resourceSetup.createMachine({
                 onDone: {
                   target: '#resource.panel.closed',
                   // The list shows the row as the server now holds it.
-                  actions: [assign({ editId: null }), { type: 'notify', params: { intent: 'success' as const, message: 'Saved.' } }, raise({ type: 'resource.refresh' })],
+                  actions: [assign({ editId: null }), { type: 'notify', params: { intent: 'success' as const, message: SAVED } }, raise({ type: 'resource.refresh' })],
                 },
                 onError: {
                   target: 'saveFailed',

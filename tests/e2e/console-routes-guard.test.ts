@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useServerAndBrowser } from '../support/harness';
-import { newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
+import { newContext, screenshot, shotOnFailure, signIn, watchGateway } from '../support/browser';
 
 /**
  * Issue 23, the console's routes as each staff role walks them, at 1440 and 1024 px: the new
@@ -147,19 +147,20 @@ describe('console routes (issue 23)', () => {
     it(`no screen asks the server for what ${user} may not have (every menu entry and the dashboard)`, async () => {
       const page = await staffPage(user);
       const found = refusals(page);
+      const gateway = watchGateway(page);
       await shotOnFailure(page, `console-routes-walk-${user}`, async () => {
         const menu = page.getByRole('complementary', { name: 'Main menu' });
         await menu.locator('a').first().waitFor({ timeout: 30_000 });
         for (const label of await menuLabels(page)) {
           await menu.locator('a').filter({ hasText: new RegExp(`^\\s*${label}\\s*$`) }).click();
           await page.locator('main.console-main').filter({ hasNot: page.locator('.console-loading') }).waitFor();
-          await page.waitForTimeout(1000);
+          await gateway.quiet(500);
           if (await consoleToasts(page).filter({ hasText: REFUSED }).count()) found.push(`${label}: a red "${REFUSED}" toast`);
         }
         // The top bar's product name opens /dashboard for every staff role.
         await page.locator('.console-brand').click();
         await page.waitForURL('**/dashboard');
-        await page.waitForTimeout(1500);
+        await gateway.quiet(500);
         if (await consoleToasts(page).filter({ hasText: REFUSED }).count()) found.push(`Dashboard: a red "${REFUSED}" toast`);
         if (user === 'branchuser') await screenshot(page, 'console-routes-walk-branchuser-1440');
         expect(found).toEqual([]);

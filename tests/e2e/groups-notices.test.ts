@@ -137,6 +137,8 @@ describe('groups and notifications (issue 23)', () => {
           await form.getByRole('button', { name: 'Save' }).click();
           await form.waitFor({ state: 'detached' });
           await page.getByText(t).first().waitFor();
+          // A request is announced as one, not as a plain "Saved." (nothing is sent yet).
+          if (t === title) await oneNotice(page, 'Request sent for approval');
         }
         // The asker cannot decide their own.
         expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);

@@ -169,4 +169,20 @@ describe('a resource screen keeps its view in the address (issue 23)', () => {
     await expect.poll(() => page.getByRole('tab', { name: 'Registration' }).getAttribute('aria-selected')).toBe('true');
     expect(new URL(page.url()).pathname).toBe('/ValidationCode');
   });
+  it("Back from one brand's taxes to another's shows the first brand's again (the route's place is its own list)", async () => {
+    const admin = await server.api.login('admin');
+    const dune = await server.api.post('/api/services/app/Tax/Create', { token: admin, body: { brandId: 8, name: 'Dune levy', percent: 2, isActive: true } });
+    expect(dune.status).toBe(200);
+    const page = await openPage(VIEWPORTS[0]);
+    await signIn(page, 'admin');
+    await page.goto('/brands/taxes/7?q=VAT');
+    await showing(page, 'Brand Taxes', { names: ['VAT'], search: 'VAT' });
+    // To brand 8's taxes inside the app (no page load), as a link would, then Back.
+    await page.evaluate(() => history.pushState(null, '', '/brands/taxes/8'));
+    await showing(page, 'Brand Taxes', { names: ['Dune levy'], search: '' });
+    await page.goBack();
+    expect(new URL(page.url()).pathname).toBe('/brands/taxes/7');
+    await showing(page, 'Brand Taxes', { names: ['VAT'], search: 'VAT', address: '?q=VAT' });
+    await screenshot(page, 'resource-url-taxes-back-to-brand-7-1440');
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, screenshot, watchGateway } from '../support/browser';
 import { seriousViolations as serious } from '../support/axe';
 import { useServerAndBrowser } from '../support/harness';
 
@@ -21,11 +21,12 @@ const LANGS = [
 ] as const;
 const { server, browser } = useServerAndBrowser();
 
-/** Settled: no loading spinner, no passing notification, fonts and images in. */
-async function settle(page: Page, ready: string) {
+/** Settled: the screen is there with no loading spinner, its gateway calls answered, fonts and images in. */
+async function settle(page: Page, ready: string, gateway: ReturnType<typeof watchGateway>) {
   await page.locator(ready).first().waitFor({ timeout: 30_000 });
   await page.locator('.app-loading').first().waitFor({ state: 'detached', timeout: 30_000 }).catch(() => {});
-  await page.waitForLoadState('networkidle').catch(() => {});
+  await gateway.quiet();
+  await page.waitForFunction(() => document.fonts.status === 'loaded' && [...document.images].every((i) => i.complete), undefined, { timeout: 30_000 });
 }
 
 describe('axe on every shop screen', () => {
@@ -58,12 +59,13 @@ describe('axe on every shop screen', () => {
       const context = await browser.newContext({ baseURL: server.url, viewport, deviceScaleFactor: 1, locale: lang.locale });
       await context.addInitScript((code) => { if (!localStorage.getItem('language')) localStorage.setItem('language', code); }, lang.code);
       const page = await context.newPage();
+      const gateway = watchGateway(page);
       const found: string[] = [];
       const axe = async (url: string) => { for (const v of await serious(page)) found.push(`${lang.code} ${url}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`); };
       try {
         for (const [url, ready] of screens) {
           await page.goto(url);
-          await settle(page, ready);
+          await settle(page, ready, gateway);
           await axe(url);
         }
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang.code);
@@ -73,7 +75,7 @@ describe('axe on every shop screen', () => {
         const blocked = (route: import('playwright-core').Route) => route.fulfill({ status: 404, body: 'gone' });
         await page.route('**/assets/ProductDetailPage-*.js', blocked);
         await page.getByTestId('product-list').getByRole('link').first().click();
-        await settle(page, `[role="alert"]:has-text("${lang.failed}")`);
+        await settle(page, `[role="alert"]:has-text("${lang.failed}")`, gateway);
         await axe('code file failed');
         await page.unroute('**/assets/ProductDetailPage-*.js', blocked);
         // A filled cart and the guest's checkout.
@@ -93,7 +95,7 @@ describe('axe on every shop screen', () => {
             await page.getByRole('link', { name: lang.guest }).click();
             await page.waitForURL('**/check-out');
           } else await page.goto(url);
-          await settle(page, ready);
+          await settle(page, ready, gateway);
           await axe(url);
         }
         // The customer's own screens.
@@ -114,7 +116,7 @@ describe('axe on every shop screen', () => {
         ];
         for (const [url, ready] of customerScreens) {
           await page.goto(url);
-          await settle(page, ready);
+          await settle(page, ready, gateway);
           await axe(url);
         }
         // The notifications inbox, open.
@@ -128,11 +130,11 @@ describe('axe on every shop screen', () => {
         await page.getByRole('button', { name: lang.addToCart }).click();
         await page.waitForURL('**/products');
         await page.goto('/check-out');
-        await settle(page, `text=${lang.place}`);
+        await settle(page, `text=${lang.place}`, gateway);
         for (const mode of ['pickup', 'carService', 'delivery']) {
           // Delivery without a saved address stays as it was (the checkout asks for one): what shows is checked either way.
           await page.locator(`input[name="mode"][value="${mode}"]`).click({ force: true });
-          await page.waitForLoadState('networkidle').catch(() => {});
+          await gateway.quiet();
           await axe(`/check-out ${mode}`);
         }
         console.log(`axe ${lang.code} ${width} px: ${screens.length + guestScreens.length + customerScreens.length + 5} screens, ${found.length} serious/critical`);

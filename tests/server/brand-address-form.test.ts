@@ -76,7 +76,21 @@ describe("a brand's address fields shape the shop's address form and the saved a
       .body.result.find((a: { id: number }) => a.id === saved.body.result.id)).toMatchObject({ buildingNumber: 'Tower 2', floor: null });
 
     // The other brand's form is its own.
-    expect((await add(address({ brandId: 8 }))).status).toBe(200);
+    const forDune = await add(address({ brandId: 8 }));
+    expect(forDune.status).toBe(200);
+
+    // A saved address chosen at checkout is held to the order's brand as its fields are now: 400 naming them, no order.
+    const orders = await snapshot(server, ['orders']);
+    for (const call of ['SaveNewOrderVS1', 'QuoteOrder']) {
+      const chosen = await server.api.post(`${API}/Store/${call}`, {
+        token: token.customer, headers: { 'idempotency-key': randomUUID() },
+        body: { brandId: 7, paymentSystem: 2, deliveryOptions: { branchId: 1, isHomeDeliver: true, isDeliveryNeed: true, deliveryAddressId: forDune.body.result.id }, products: [{ productId: 1, quantity: 1 }] },
+      });
+      expect(chosen.status, call).toBe(400);
+      expect(chosen.body.error?.message).toBe('This address lacks what the brand asks for delivery. Please complete it in your addresses.');
+      expect(chosen.body.error?.validationErrors).toEqual([{ message: 'Building / tower is required', members: ['buildingNumber'] }]);
+    }
+    expect(await snapshot(server, ['orders'])).toEqual(orders);
 
     // The guest's address typed at checkout is held to the order's brand.
     const guest = await server.api.post(`${API}/Store/SaveNewOrderVS1`, {

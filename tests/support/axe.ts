@@ -10,7 +10,7 @@ export interface Violation { id: string; impact: string; help: string; nodes: { 
 /** The page's serious and critical violations of the WCAG 2.0/2.1 A and AA rules. */
 export async function seriousViolations(page: Page): Promise<Violation[]> {
   await page.evaluate(AXE);
-  const result = await page.evaluate(() => (window as any).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }));
+  const result = await page.evaluate(() => (window as any).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] }));
   return (result.violations as Violation[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 

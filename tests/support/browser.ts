@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 
 /** Debian's Chromium, never a downloaded browser. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -52,4 +52,30 @@ export async function shotOnFailure<T>(page: Page, name: string, work: () => Pro
     await screenshot(page, `${name}-failed`).catch(() => {});
     throw error;
   }
+}
+
+/**
+ * Counts the page's gateway calls (POST /graphql; a subscription's event stream is not a call that
+ * ends). `quiet()` resolves once none is in flight and none has started or ended for `ms`: what the
+ * screen asked on arrival is answered and drawn. Cheaper than Playwright's 'networkidle', which also
+ * waits for chunks, images and the service worker, and is the condition a screen's data needs.
+ */
+export function watchGateway(page: Page) {
+  let inFlight = 0;
+  let last = Date.now();
+  const isCall = (r: Request) => new URL(r.url()).pathname === '/graphql' && r.method() === 'POST' && !(r.headers().accept ?? '').includes('text/event-stream');
+  page.on('request', (r) => { if (isCall(r)) { inFlight += 1; last = Date.now(); } });
+  const ended = (r: Request) => { if (isCall(r)) { inFlight -= 1; last = Date.now(); } };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    /** Resolves when the gateway has been quiet for `ms` (at most `timeoutMs`: then it fails). */
+    async quiet(ms = 300, timeoutMs = 30_000) {
+      const until = Date.now() + timeoutMs;
+      while (inFlight > 0 || Date.now() - last < ms) {
+        if (Date.now() > until) throw new Error(`the gateway was not quiet for ${ms} ms within ${timeoutMs} ms (${inFlight} in flight)`);
+        await page.waitForTimeout(50);
+      }
+    },
+  };
 }

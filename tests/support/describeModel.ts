@@ -214,6 +214,8 @@ export interface ModelOptions<TMachine extends AnyStateMachine, H> extends Model
   minPaths?: number;
 }
 
+const BROKEN_WAIT_MS = 8_000;
+
 /** Registers a describe block: the coverage check, one test per generated path, and one per broken variant. */
 export function describeModel<TMachine extends AnyStateMachine, H>(title: string, options: ModelOptions<TMachine, H>) {
   describe(title, () => {
@@ -234,8 +236,17 @@ export function describeModel<TMachine extends AnyStateMachine, H>(title: string
         const candidates = modelPaths(spec).filter(variant.pick ?? (() => true));
         expect(candidates.length, 'the broken variant has paths to walk').toBeGreaterThan(0);
         const failures: unknown[] = [];
-        for (const path of candidates) {
-          try { await walkPath(spec, path); } catch (err) { failures.push(err); break; }
+        // A broken view never shows what the step waits for: the wait ends after BROKEN_WAIT_MS, not
+        // after the 30 s a cold render may need (the real walks above have warmed every chunk).
+        const dom = typeof document === 'undefined' ? null : await import('@testing-library/dom');
+        const wait = dom?.getConfig().asyncUtilTimeout;
+        dom?.configure({ asyncUtilTimeout: BROKEN_WAIT_MS });
+        try {
+          for (const path of candidates) {
+            try { await walkPath(spec, path); } catch (err) { failures.push(err); break; }
+          }
+        } finally {
+          if (dom) dom.configure({ asyncUtilTimeout: wait });
         }
         expect(failures.length, 'some walk of the broken variant fails').toBe(1);
         if (variant.failsWith) expect(String((failures[0] as Error)?.message ?? failures[0])).toMatch(variant.failsWith);

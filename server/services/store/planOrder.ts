@@ -10,7 +10,8 @@ import { isValidPhone, normalisePhone } from '../../../domain/phone';
 import { isOpenAt, orderingWindows } from '../../../domain/schedule';
 import { orderTotals, type OrderTotals } from '../../../domain/orderTotals';
 import type { DeliverySystem } from '../../../machines/orderLifecycle';
-import { addressesOf, addressSnapshot, validateAddress } from '../customerDeliveryAddress/addresses';
+import { addressesOf, addressSnapshot, brandAddressFormOf, validateAddress } from '../customerDeliveryAddress/addresses';
+import { missingAddressFields } from '../../../domain/addressFields';
 import { carsOf, describeCar } from '../cars/cars';
 import { deliveryQuote, NOT_DELIVERING } from '../brandDeliveryFee/deliveryFee';
 import { menuCacheOf, type BranchCatalog } from '../../orders/menuCache';
@@ -43,6 +44,7 @@ export const ORDER_TEXT = {
   notEnoughPoints: 'You do not have enough points to redeem these products.',
   noDiscount: 'This discount is not available to you.',
   noAddress: 'Please choose a delivery address.',
+  addressIncomplete: 'This address lacks what the brand asks for delivery. Please complete it in your addresses.',
   noCar: 'Please choose your car for car service.',
   walletGuest: 'Please log in to pay with your wallet.',
   walletNotEnough: 'Your wallet balance is not enough for this order. Please choose another payment method.',
@@ -274,6 +276,9 @@ async function deliveryAddressOf(db: Db, caller: NonNullable<Caller>, body: Save
   const id = body.deliveryOptions.deliveryAddressId;
   const [saved] = id && id > 0 && !caller.isGuest ? await addressesOf(db, caller.id, id) : [];
   if (saved) {
+    // Held to the brand's fields as they are now: the address may predate them, or be for another brand.
+    const missing = missingAddressFields(await brandAddressFormOf(db, body.brandId), saved);
+    if (missing.length) throw badRequest(ORDER_TEXT.addressIncomplete, missing.map((m) => ({ message: m.message, members: [m.fieldName] })));
     const { userId: _owner, ...snapshot } = saved;
     return { deliveryAddressId: saved.id, deliveryAddress: snapshot };
   }

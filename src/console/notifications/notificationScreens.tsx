@@ -6,7 +6,7 @@ import type { ApprovalStatus } from '../../../machines/approvalMachine';
 import type { FieldConfig, FieldInputProps, ListHandle, ResourceConfig } from '../resources/types';
 import { APPROVAL_INTENT, APPROVAL_LABELS, approvalFilter } from '../resources/approvals';
 import { BrandSelect } from '../resources/configs/brandSettingsDictionaries';
-import { Decisions } from '../resources/configs/customerRequests';
+import { Decisions, REQUEST_SENT } from '../resources/configs/customerRequests';
 import { dateTimeText } from '../../../domain/time';
 import { customersCount } from '../customers/groups/count';
 
@@ -133,6 +133,7 @@ export const notificationRequestScreen: ResourceConfig<NotificationRequestRow> =
   fields: FIELDS,
   filters: [stateFilter],
   operations: { list: RequestList, create: Ask },
+  savedNotice: { title: REQUEST_SENT.title, message: 'Nothing is sent until ADMIN or a company admin approves it.' },
 };
 
 /** /NotificationRequest for ADMIN, who needs no approval: "New notification" sends at once (SendWebAdminNotifications). */
@@ -141,6 +142,7 @@ export const notificationSendScreen: ResourceConfig<NotificationRequestRow> = {
   noun: 'notification',
   columns: columns(true),
   operations: { list: RequestList, create: SendNow },
+  savedNotice: { title: 'Notification sent', message: 'It went to its customers at once.' },
 };
 
 type SentNotificationRow = {

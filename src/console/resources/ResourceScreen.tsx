@@ -27,10 +27,17 @@ const samePaging = (a: { skip: number; take: number; totalCount: number }, b: ty
  * are kept in the address (./resourceUrl.ts): plain keys for the route's own list (`urlKey=""`),
  * else prefixed by the list's noun, so lists sharing a page keep theirs apart.
  */
-export function ResourceScreen({ config, toolbar, urlKey }: { config: AnyResourceConfig; toolbar?: ReactNode; urlKey?: string }) {
-  const client = useApolloClient();
+export function ResourceScreen(props: { config: AnyResourceConfig; toolbar?: ReactNode; urlKey?: string }) {
   const params = useParams<Record<string, string | undefined>>();
-  const fixed = useMemo(() => config.fixedFilter?.(params) ?? {}, [config, params]);
+  const fixed = useMemo(() => props.config.fixedFilter?.(params) ?? {}, [props.config, params]);
+  // Another place on the same route (Back from /brands/taxes/8 to /7) is another list: its own machine.
+  return <PlaceScreen key={JSON.stringify(fixed)} {...props} fixed={fixed} params={params} />;
+}
+
+function PlaceScreen({ config, toolbar, urlKey, fixed, params }: {
+  config: AnyResourceConfig; toolbar?: ReactNode; urlKey?: string; fixed: Values; params: Record<string, string | undefined>;
+}) {
+  const client = useApolloClient();
   const shape = useMemo(() => viewShapeOf(config, urlKey ?? urlPrefixOf(config.noun)), [config, urlKey]);
   const machine = useMemo(() => provideAddress(provideResource(client, config), shape), [client, config, shape]);
   // The view starts from the address (a reload, a link, Back to this page); the machine writes it back.

@@ -3,7 +3,7 @@ import type { ApolloClient } from '@apollo/client';
 import { graphql } from '../../gql';
 import { apiErrorOf, errorMessage, statusOf } from '../../lib/errors';
 import { notify } from '../../lib/notify';
-import { resourceMachine, ResourceError, type FieldErrors, type HistoryEntry, type Row, type Values } from '../../../machines/resourceMachine';
+import { resourceMachine, ResourceError, SAVED, type FieldErrors, type HistoryEntry, type Row, type Values } from '../../../machines/resourceMachine';
 import type { AnyResourceConfig, FieldConfig } from './types';
 import { fromZoneInput } from '../../../domain/time';
 
@@ -98,7 +98,10 @@ export function provideResource(client: ApolloClient, config: AnyResourceConfig)
       })),
     },
     actions: {
-      notify: (_, { intent, message }) => { notify(intent, intent === 'danger' ? 'Error' : config.title, message); },
+      notify: (_, { intent, message }) => {
+        if (message === SAVED && config.savedNotice) notify(intent, config.savedNotice.title, config.savedNotice.message);
+        else notify(intent, intent === 'danger' ? 'Error' : config.title, message);
+      },
     },
   });
 }

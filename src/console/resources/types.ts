@@ -40,6 +40,8 @@ export interface ResourceConfig<R extends Row = Row> {
   defaultSorting?: Sorting;
   /** Class of a row's cells (row styles: inactive, expired…). */
   rowClassName?(row: R): string | undefined;
+  /** What a save announces, when it is not simply saved (a request goes to another person first). */
+  savedNotice?: { title: string; message: string };
   /**
    * A route that opens the form at once (/brands/new → create, /brands/edit/:id → edit that row);
    * when that form closes, the screen goes to `closeTo` (the list's own route).

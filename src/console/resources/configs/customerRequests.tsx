@@ -33,6 +33,8 @@ export interface DecisionCalls {
   /** What an approval does, said in its confirmation (default: a balance request's). */
   approvalMeans?: string;
 }
+/** A new request's one notice: nothing changes until another person decides it. */
+export const REQUEST_SENT = { title: 'Request sent for approval', message: 'Another approver decides it; nothing changes until then.' };
 /** One request row as the screens list it. */
 export interface RequestRow { id: number; status: ApprovalStatus; requestedBy: number | null; customerName: string; brandName?: string | null; account: string; amount: number }
 /** How a request's account and amount read ("5 points", "2.500 KD wallet"): the screen's own words. */
@@ -134,6 +136,7 @@ export function requestScreen(s: RequestScreen): ResourceConfig {
     path: s.path,
     title: s.title,
     noun: 'request',
+    savedNotice: REQUEST_SENT,
     columns: [
       { field: 'customerName', name: 'Customer', width: 170 },
       { field: 'account', name: 'What', width: 90, render: (r) => label(r.account) },
