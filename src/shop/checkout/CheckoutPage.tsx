@@ -234,8 +234,6 @@ export default function CheckoutPage() {
       <aside className="shop-card checkout__summary" aria-label={t('checkout.summary')}>
         <h2 className="shop-card__title">{t('checkout.yourOrder')}</h2>
         <PriceCheck answer={availability.answer} />
-        <FreeItemChoice checkout={ref} names={cart.items.map((i) => i.product.name)} disabled={!editing} />
-        <PointsChoice checkout={ref} names={cart.items.map((i) => i.product.name)} disabled={!editing} />
         <CartLines items={cart.items} currency={shop.currency} soldOut={soldOut} onRemove={(key) => cart.send({ type: 'cart.remove', key })} />
         {(notes.remarks || notes.promotionCode) && (
           <dl className="checkout__notes">
@@ -244,6 +242,10 @@ export default function CheckoutPage() {
           </dl>
         )}
         <CartTotal total={cart.total} currency={shop.currency} note={t('checkout.finalPrice')} />
+        {/* The rewards come with the options: drawn under the cart's lines and subtotal, just above the total they change,
+            so their arrival moves only what is below them (issue 24, layout shift). */}
+        <FreeItemChoice checkout={ref} names={cart.items.map((i) => i.product.name)} disabled={!editing} />
+        <PointsChoice checkout={ref} names={cart.items.map((i) => i.product.name)} disabled={!editing} />
         {serverTotal && (
           <dl className="checkout__to-pay" aria-live="polite">
             {serverTotal.discount > 0 && <><dt>{t('checkout.discount')}</dt><dd><SignedMoney amount={-serverTotal.discount} currency={shop.currency} /></dd></>}
