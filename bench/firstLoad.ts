@@ -10,10 +10,16 @@ export const FIRST_LOAD_BUDGET_KB = 120;
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
-/** The three shop pages of the budget, each opened in a fresh phone context (empty cache) as a customer reaches it. */
-export async function shopPages(server: ServerProcess) {
+/** A product of the default branch's menu, by name, as the menu lists it. */
+async function menuProduct(server: ServerProcess, name: string) {
   const menu = await server.api.get('/api/services/app/Products/GetProductsGroupedByTypeAndSubtypeAsCustomerForMangoes', { query: { brandId: DEFAULT_BRAND_ID, branchId: DEFAULT_BRANCH_ID } });
-  const cappuccino = menu.body.result.flatMap((t: any) => t.subtypes.flatMap((s: any) => s.products)).find((p: any) => p.name === 'Cappuccino');
+  return menu.body.result.flatMap((t: any) => t.subtypes.flatMap((s: any) => s.products)).find((p: any) => p.name === name);
+}
+
+/** The three shop pages of the budget, each opened in a fresh phone context (empty cache) as a customer reaches it. */
+
+export async function shopPages(server: ServerProcess) {
+  const cappuccino = await menuProduct(server, 'Cappuccino');
   // The brand and branch a returning customer chose (src/shop/shopContext.tsx persistSelection), so /products
   // and a product page open as they do for them, not the brand picker.
   const chosen = { brandId: DEFAULT_BRAND_ID, branchId: DEFAULT_BRANCH_ID, currency: CURRENCY_CODE };
@@ -22,6 +28,37 @@ export async function shopPages(server: ServerProcess) {
     { name: '/products', path: '/products', chosen, ready: (p: Page) => p.getByTestId('product-list').getByText('Cappuccino').first().waitFor() },
     { name: `product /product-detail/${cappuccino.id}`, path: `/product-detail/${cappuccino.id}`, chosen, ready: (p: Page) => p.getByTestId('product-carousel').waitFor() },
   ];
+}
+
+/**
+ * /check-out as a returning customer reaches it (bench/lighthouse.ts only; the first-load budget keeps its
+ * three pages): signed in through the API as the shop stores a session (token, userId, role: src/lib/session.tsx),
+ * the brand and branch chosen, one line in the cart (`cartItems`, machines/cart.ts's CartItem: 1 × Cappuccino
+ * Large, SPEC.md 3's shape), in English and in Arabic (the shop's stored language).
+ */
+export async function checkoutPages(server: ServerProcess) {
+  const signIn = await server.api.post('/api/TokenAuth/Authenticate', { body: { userNameOrEmailAddress: 'customer', password: '123qwe' } });
+  const { accessToken, userId } = signIn.body.result as { accessToken: string; userId: number };
+  const listed = await menuProduct(server, 'Cappuccino');
+  const detail = (await server.api.get('/api/services/app/ProductTypesAndSubtypes/GetProductItemWithSubItemDictionarywithProduct', { query: { productid: listed.id, branchId: DEFAULT_BRANCH_ID } })).body.result;
+  const large = detail.optionGroups.find((g: any) => g.name === 'Size').subItem.find((o: any) => o.name === 'Large');
+  const cart = [{
+    key: 'bench0',
+    product: { id: detail.id, name: detail.name, price: detail.price, Quantity: 1, productImage: detail.productImage, productDeliveryText: detail.productDeliveryText },
+    selected_options: [{ id: large.id, name: large.name, price: large.price }],
+  }];
+  const chosen = { brandId: DEFAULT_BRAND_ID, branchId: DEFAULT_BRANCH_ID, currency: CURRENCY_CODE };
+  const stored = (language: 'en' | 'ar') => ({ token: accessToken, userId: String(userId), role: 'CUSTOMER', cartItems: JSON.stringify(cart), language });
+  const ready = (p: Page) => p.getByRole('button', { name: /Place order|قدّم الطلب/ }).waitFor();
+  return [
+    { name: '/check-out (customer, en)', path: '/check-out', chosen, stored: stored('en'), ready },
+    { name: '/check-out (customer, ar)', path: '/check-out', chosen, stored: stored('ar'), ready },
+  ];
+}
+
+/** Values written into the shop's storage before the page opens (src/lib/storage.ts KEYS). */
+export function storeScript(values: Record<string, string>) {
+  return `try { ${Object.entries(values).map(([k, v]) => `localStorage.setItem(${JSON.stringify(k)}, ${JSON.stringify(v)});`).join(' ')} } catch {}`;
 }
 
 /** The stored choice as the shop writes it (src/lib/storage.ts KEYS). */

@@ -25,7 +25,9 @@ export { cartSignatureOf, guestNameError, guestPhoneError, orderRequestOf, type 
  *            placed ◀──────────────── paid, or no paymentUrl (cash) ◀─────────┘ (clear cart, go to /track-order)
  *
  * Pick-up is the default mode and payment method 2 the default method. The guest (user 18) gives
- * a name and a phone. The submit button is enabled by the guard `canSubmit` alone.
+ * a name and a phone. The submit button is enabled by the guard `canSubmit` alone. The page is drawn
+ * while the options load, so `loading` already takes the guest's details and the cart's lines
+ * (`takenWhileLoading`); the other choices wait for `editing`.
  *
  * Idempotency: the first submit of a series makes a key (`startSeries`), and every retry
  * sends the same key, so an order the server saved before the answer was lost is not placed
@@ -60,7 +62,7 @@ const seriesOf = (c: CheckoutContext, order: CheckoutSeries['order'] = null): Ch
 /** Any edit changes the order: it starts a new idempotency series and clears the last error. */
 const edited = <T extends Partial<CheckoutContext>>(patch: T) => ({ ...patch, idempotencyKey: null, error: null });
 
-export const checkoutMachine = setup({
+const checkoutSetup = setup({
   types: {
     context: {} as CheckoutContext,
     events: {} as CheckoutEvent,
@@ -89,6 +91,16 @@ export const checkoutMachine = setup({
     /** The browser keeps the series (CheckoutSeries) until the cart is cleared. */
     keepSeries: (_, _params: CheckoutSeries) => {},
     forgetSeries: () => {},
+    setGuestName: assign(({ event }) => (event.type === 'checkout.name' ? edited({ guestName: event.value }) : {})),
+    setGuestPhone: assign(({ event }) => (event.type === 'checkout.phone' ? edited({ guestPhone: event.value }) : {})),
+    touch: assign(({ context, event }) => (event.type === 'checkout.touch' ? { touched: { ...context.touched, [event.field]: true } } : {})),
+    // Lines changed: the choices made on lines by index start again.
+    setLines: assign(({ context, event }) => {
+      if (event.type !== 'checkout.cart') return {};
+      return cartSignatureOf({ ...context, lines: event.lines }) === cartSignatureOf(context)
+        ? { soldOut: event.soldOut }
+        : edited({ lines: event.lines, soldOut: event.soldOut, pointsLines: [], freeItemLine: null });
+    }),
     // The key of the series kept for this very request (a checkout opened again on the same cart), else a new one.
     startSeries: assign({
       idempotencyKey: ({ context: c }) => c.idempotencyKey
@@ -119,7 +131,21 @@ export const checkoutMachine = setup({
     isSuccessful: (_, o: PlacedOrder) => o.isSuccessed,
     isSoldOutRefusal: (_, o: PlacedOrder) => !o.isSuccessed && !!o.soldOut?.length,
   },
-}).createMachine({
+});
+
+/**
+ * What the page offers while the options load (its first screen is drawn before them, issue 24) and
+ * takes then as in `editing`: the guest's name and phone, and the cart's lines (a sold-out line
+ * removed). Whatever the customer types or removes before the options arrive is kept.
+ */
+const takenWhileLoading = {
+  'checkout.name': { actions: 'setGuestName' },
+  'checkout.phone': { actions: 'setGuestPhone' },
+  'checkout.touch': { actions: 'touch' },
+  'checkout.cart': { actions: 'setLines' },
+} as const;
+
+export const checkoutMachine = checkoutSetup.createMachine({
   id: 'checkout',
   context: ({ input }) => ({
     remarks: null, promotionCode: null, addressId: null, ...input,
@@ -148,6 +174,7 @@ export const checkoutMachine = setup({
     },
     loading: {
       tags: ['pending'],
+      on: takenWhileLoading,
       invoke: {
         src: 'loadOptions',
         input: ({ context: c }) => ({ brandId: c.brandId, branchId: c.branchId, isGuest: c.isGuest, productIds: [...new Set(c.lines.map((l) => l.productId))] }),
@@ -184,9 +211,7 @@ export const checkoutMachine = setup({
           { actions: assign(({ event }) => edited({ mode: event.mode })) },
         ],
         'checkout.payment': { actions: assign(({ event }) => edited({ paymentMethodId: event.paymentSystemId })) },
-        'checkout.name': { actions: assign(({ event }) => edited({ guestName: event.value })) },
-        'checkout.phone': { actions: assign(({ event }) => edited({ guestPhone: event.value })) },
-        'checkout.touch': { actions: assign(({ context, event }) => ({ touched: { ...context.touched, [event.field]: true } })) },
+        ...takenWhileLoading,
         'checkout.address': { actions: assign(({ event }) => edited({ addressId: event.addressId })) },
         'checkout.car': { actions: assign(({ event }) => edited({ carId: event.carId, carDetails: event.carDetails })) },
         'checkout.freeItem': { guard: 'canTakeFreeItem', actions: assign(({ event }) => edited({ freeItemLine: event.line })) },
@@ -195,12 +220,6 @@ export const checkoutMachine = setup({
           actions: assign(({ context, event }) => edited({ pointsLines: event.spend ? [...context.pointsLines, event.line] : context.pointsLines.filter((i) => i !== event.line) })),
         },
         'checkout.wallet': { guard: 'canUseWallet', actions: assign(({ event }) => edited({ payWithWallet: event.use })) },
-        // Lines changed: the choices made on lines by index start again.
-        'checkout.cart': {
-          actions: assign(({ context, event }) => (cartSignatureOf({ ...context, lines: event.lines }) === cartSignatureOf(context)
-            ? { soldOut: event.soldOut }
-            : edited({ lines: event.lines, soldOut: event.soldOut, pointsLines: [], freeItemLine: null }))),
-        },
         'checkout.submit': {
           guard: 'canSubmit', target: 'submitting',
           actions: ['startSeries', assign({ error: null }), { type: 'keepSeries', params: ({ context }) => seriesOf(context) }],

@@ -1,4 +1,4 @@
-import { createContext, createElement, startTransition, useContext, useEffect, useState, type ComponentType } from 'react';
+import { createContext, createElement, startTransition, Suspense, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { print, type DocumentNode, type FieldNode, type SelectionSetNode } from 'graphql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { ApolloClient, OperationVariables, WatchQueryFetchPolicy } from '@apollo/client';
@@ -17,11 +17,11 @@ import { storage, KEYS } from './storage';
  *   is fetched twice, and from then on the same hooks watch Apollo's cache (polling, refetches, updates).
  * - Every other screen is a lazy chunk that waits for Apollo (`lazyWithApollo`) and uses Apollo as before.
  * - Apollo is loaded once the first screen has rendered and the browser is idle, or at once when a
- *   screen, a signed-in session or a mutation needs it.
+ *   screen or a mutation needs it (the header's bell waits: lazyAfterApollo).
  * The plain POST keeps the Apollo link's rules (src/lib/apollo.ts): bearer token, the document's language,
  * a 401 ends the session, other failures notify unless `silent`.
  */
-export interface GatewayContext { silent?: boolean; token?: string }
+export interface GatewayContext { silent?: boolean; token?: string; headers?: Record<string, string> }
 
 /** A GraphQL error answer, shaped as Apollo's CombinedGraphQLErrors (what src/lib/errors.ts reads). */
 export class GatewayError extends Error {
@@ -123,6 +123,16 @@ export class Gateway {
     return read;
   }
 
+  /**
+   * A mutation that saves nothing and whose answer no screen watches (checkout's price quote,
+   * Store/QuoteOrder): one plain POST until Apollo is here, so a first screen that asks it need not
+   * wait for Apollo; through Apollo after. Never remembered for Apollo's cache (not a seed).
+   */
+  async ask<TData, TVars>(doc: TypedDocumentNode<TData, TVars>, variables: TVars, context: GatewayContext = {}): Promise<TData> {
+    if (this.client) return this.mutate(doc, variables, context);
+    return this.post<TData>(doc, variables, context);
+  }
+
   /** A mutation always goes through Apollo, so its answer updates the cache every screen watches. */
   async mutate<TData, TVars>(doc: TypedDocumentNode<TData, TVars>, variables: TVars, context: GatewayContext = {}): Promise<TData> {
     const client = await this.load();
@@ -144,6 +154,7 @@ export class Gateway {
       'accept-language': document.documentElement.lang || 'en',
     };
     if (token) headers.authorization = `Bearer ${token}`;
+    Object.assign(headers, context.headers);
     try {
       const res = await fetch(this.uri, {
         method: 'POST', headers,
@@ -280,6 +291,20 @@ export function useGatewayQuery<TData, TVars>(doc: TypedDocumentNode<TData, TVar
 }
 
 const ApolloScope = lazyChunk(() => import('./apolloScope'));
+
+/**
+ * An Apollo screen that is no part of the first screen (the header's inbox bell): `placeholder` (the
+ * same size, so nothing moves) until Apollo is loaded by whatever needs it or after the first screen
+ * (useApolloAfterFirstScreen), then the screen. It never loads Apollo itself.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function lazyAfterApollo(load: () => Promise<{ default: ComponentType<any> }>, placeholder: ReactNode): ComponentType<any> {
+  const Screen = lazyWithApollo(load);
+  return function AfterApollo(props: object) {
+    const client = useGatewayClient(useGateway());
+    return client ? createElement(Suspense, { fallback: placeholder }, createElement(Screen, props)) : placeholder;
+  };
+}
 
 /**
  * A lazy screen that uses Apollo's React hooks: under Apollo's provider (its own chunk, once the client

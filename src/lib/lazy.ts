@@ -80,7 +80,7 @@ export function retryableImport<T>(load: () => Promise<T>): () => Promise<T> {
  * React.lazy whose load fails after SPEC.md's 120 s time-out instead of hanging, reloads once on
  * a stale deploy, and otherwise throws a ChunkLoadError that a RouteErrorBoundary shows with Retry.
  */
-export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): ComponentType<any> {
+export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): ComponentType<any> & { preload(): void } {
   const loadOnce = retryableImport(load);
   const make = () => lazy(() => withTimeout(loadOnce(), TIMINGS.chunkTimeoutMs).catch(async (cause: unknown) => {
     // While the page reloads, stay in the loading state rather than flash the message.
@@ -88,7 +88,10 @@ export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ de
     throw new ChunkLoadError(cause, () => { current = make(); });
   }));
   let current = make();
-  return function Chunk(props: any) {
+  return Object.assign(function Chunk(props: any) {
     return createElement(current, props);
-  };
+  }, {
+    /** Starts the download before the screen is rendered (a failure is left to the render, which shows it). */
+    preload: () => { loadOnce().catch(() => {}); },
+  });
 }

@@ -18,12 +18,12 @@ void languageReady();
 
 /**
  * Shop screens by route pattern (src/routes.ts SHOP_ROUTES), each a lazy chunk. The first screens a
- * customer opens (the menu and a product) read through the gateway without Apollo; the others are
+ * customer opens (the menu, a product, the checkout) read through the gateway without Apollo; the others are
  * Apollo screens (src/lib/gateway.tsx), loaded with it.
  */
 const MenuPage = lazyChunk(() => import('./menu/MenuPage'));
 const CartPage = lazyWithApollo(() => import('./cart/CartPage'));
-const SHOP_PAGES: Record<string, ComponentType> = {
+const SHOP_PAGES: Record<string, ComponentType & { preload?(): void }> = {
   '/': MenuPage,
   '/products': MenuPage,
   '/profile': lazyWithApollo(() => import('./profile/ProfilePage')),
@@ -32,7 +32,8 @@ const SHOP_PAGES: Record<string, ComponentType> = {
   '/product-review': lazyWithApollo(() => import('./review/ProductReviewPage')),
   '/cart/:address?': CartPage,
   '/cart-details/:address?': CartPage,
-  '/check-out': lazyWithApollo(() => import('./checkout/CheckoutPage')),
+  // Checkout's first screen (heading, the cart's lines, its choices) draws before Apollo; its reads go as plain POSTs.
+  '/check-out': lazyChunk(() => import('./checkout/CheckoutPage')),
   '/track-order': lazyWithApollo(() => import('./orders/TrackOrderPage')),
   '/track': lazyWithApollo(() => import('./orders/TrackPage')),
   '/track/previous': lazyWithApollo(() => import('./orders/PreviousOrdersPage')),
@@ -63,15 +64,16 @@ export default function ShopApp() {
 function ShopPage({ route }: { route: ShopRoute }) {
   useRouteTitle(translateMessage(route.title));
   const { isAuthenticated, isGuest, isRestoring, role } = useSession();
+  const Page = SHOP_PAGES[route.path];
   if (route.customerOnly) {
-    if (isRestoring) return <Loading />;
+    // The page's code comes down while the stored session is checked, not after.
+    if (isRestoring) { Page?.preload?.(); return <Loading />; }
     // Customer-only screens: sign in first; staff belong in the console.
     if (!isAuthenticated || (isGuest && route.path === '/profile')) {
       return <Redirect to={`/login?${new URLSearchParams({ next: window.location.pathname + window.location.search })}`} replace />;
     }
     if (role !== 'CUSTOMER') return <Redirect to="/dashboard" replace />;
   }
-  const Page = SHOP_PAGES[route.path];
   return Page ? <Page /> : <ComingSoon title={route.title} />;
 }
 

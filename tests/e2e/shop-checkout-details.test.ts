@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { PHONE, newContext, screenshot, shotOnFailure } from '../support/browser';
 import { useServerAndBrowser } from '../support/harness';
 
@@ -74,6 +74,61 @@ describe('checkout details', () => {
     } finally {
       await server.api.get(`${API}/Branch/GetProductSwitchForBranchUser`, { token: branchUser, query: { productId: cookie, branchId: 1, Switch: true } });
     }
+    expect(errors).toEqual([]);
+  }, 180_000);
+
+  it("what the guest types and removes before the checkout's options arrive is kept (the page is drawn before them)", async () => {
+    const branchUser = await server.api.login('branchuser');
+    const page = await (await newContext(browser, server.url, PHONE)).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await guestCart(page);
+    await server.api.get(`${API}/Branch/GetProductSwitchForBranchUser`, { token: branchUser, query: { productId: cookie, branchId: 1, Switch: false } });
+    // The checkout's options (its first read, the payment methods) are held back until the guest has typed and removed.
+    const held: Route[] = [];
+    let hold = true;
+    await page.route('**/graphql', (route) => {
+      if (hold && route.request().postDataJSON()?.operationName === 'CheckoutPaymentMethods') held.push(route);
+      else void route.continue();
+    });
+    try {
+      await shotOnFailure(page, 'shop-checkout-before-options', async () => {
+        await page.getByRole('link', { name: 'Checkout as guest' }).click();
+        await page.waitForURL('**/check-out');
+        await page.getByLabel('Name').fill('Huda');
+        await page.getByLabel('Phone').fill('50000044');
+        // Still loading its options: no Place order yet; what was typed is there, and the sold-out line is marked.
+        await expect.poll(() => held.length).toBeGreaterThan(0);
+        expect(await page.getByRole('button', { name: 'Place order' }).count()).toBe(0);
+        expect(await page.getByLabel('Name').inputValue()).toBe('Huda');
+        expect((await page.getByLabel('Phone').inputValue()).replace(/\D/g, '')).toBe('50000044');
+        const summary = page.getByRole('complementary', { name: 'Order summary' });
+        await summary.getByTestId('sold-out').waitFor();
+        await screenshot(page, 'shop-checkout-before-options-390');
+        await summary.getByRole('button', { name: 'Remove Pistachio Cookie' }).click();
+        await summary.getByTestId('sold-out').waitFor({ state: 'detached' });
+        expect(await summary.getByTestId('cart-line').count()).toBe(1);
+
+        hold = false;
+        for (const r of held.splice(0)) await r.continue();
+        const place = page.getByRole('button', { name: 'Place order' });
+        await expect.poll(() => place.isEnabled(), { timeout: 15_000 }).toBe(true);
+        expect(await page.getByLabel('Name').inputValue()).toBe('Huda');
+        expect((await page.getByLabel('Phone').inputValue()).replace(/\D/g, '')).toBe('50000044');
+        expect(await summary.getByTestId('cart-line').count()).toBe(1);
+        await screenshot(page, 'shop-checkout-after-options-390');
+        await place.click();
+        await page.waitForURL('**/track-order**');
+      });
+    } finally {
+      await server.api.get(`${API}/Branch/GetProductSwitchForBranchUser`, { token: branchUser, query: { productId: cookie, branchId: 1, Switch: true } });
+    }
+    // The order carries the guest's name and phone typed before the options, and the espresso alone.
+    const url = new URL(page.url());
+    const order = await server.api.get(`${API}/Store/GetOrderDetailAsBranchUser`, { token: branchUser, query: { orderId: Number(url.searchParams.get('orderId')) } });
+    expect(order.status).toBe(200);
+    expect(order.body.result).toMatchObject({ guestCustomerName: 'Huda', guestPhoneNumber: '+96550000044' });
+    expect(order.body.result.items.map((i: { productId: number }) => i.productId)).toEqual([espresso]);
     expect(errors).toEqual([]);
   }, 180_000);
 

@@ -85,4 +85,23 @@ describe('a sold-out line', () => {
     actor.send({ type: 'checkout.cart', lines: lines.slice(0, 2), soldOut: [COOKIE] });
     expect(selectCanSubmit(actor.getSnapshot())).toBe(true);
   });
+
+  it('marked and removed while the options load (the page is drawn before them): the guest\'s details and the removal are kept', async () => {
+    let answer: (o: CheckoutOptions) => void = () => {};
+    const actor = createActor(checkoutMachine.provide({
+      actors: { loadOptions: fromPromise(() => new Promise<CheckoutOptions>((resolve) => { answer = resolve; })) },
+    }), { input: { isAuthenticated: true, isGuest: true, brandId: 7, branchId: 1, lines } }).start();
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    actor.send({ type: 'checkout.name', value: 'Huda' });
+    actor.send({ type: 'checkout.phone', value: '+96550000043' });
+    actor.send({ type: 'checkout.touch', field: 'name' });
+    actor.send({ type: 'checkout.cart', lines, soldOut: [COOKIE] });
+    expect(actor.getSnapshot().context.soldOut).toEqual([COOKIE]);
+    actor.send({ type: 'checkout.cart', lines: lines.slice(0, 2), soldOut: [COOKIE] });
+    answer({ paymentMethods: payment, addresses: [] });
+    await waitFor(actor, (s) => s.matches('editing'));
+    const c = actor.getSnapshot().context;
+    expect([c.guestName, c.guestPhone, c.touched.name, c.lines.map((l) => l.productId)]).toEqual(['Huda', '+96550000043', true, [ESPRESSO, CAPPUCCINO]]);
+    expect(selectCanSubmit(actor.getSnapshot())).toBe(true);
+  });
 });

@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useGatewayQuery } from '../../lib/gateway';
 import { graphql } from '../../gql';
 import type { CartItem } from '../../../machines/cart';
 
@@ -17,7 +17,8 @@ export const CartPrices = graphql(`
  */
 export function useCartAvailability(items: CartItem[], brandId: number, branchId: number) {
   const productIds = [...new Set(items.map((i) => i.product.id))];
-  const { data } = useQuery(CartPrices, {
+  // Through the gateway: the plain POST before Apollo is here (the checkout's first screen), Apollo's watch after.
+  const { data } = useGatewayQuery(CartPrices, {
     variables: { brandId, branchId, productIds },
     skip: !productIds.length || !brandId || !branchId, fetchPolicy: 'network-only', context: { silent: true },
   });

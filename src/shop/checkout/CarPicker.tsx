@@ -2,7 +2,7 @@ import { language, t, translateMessage } from '../../i18n';
 import { useMemo, useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useApolloClient } from '@apollo/client/react';
+import { useGateway } from '../../lib/gateway';
 import { graphql } from '../../gql';
 import { errorMessage } from '../../lib/errors';
 import {
@@ -38,25 +38,24 @@ export function CarPicker({ canSave, carId, onChange }: {
   carId: number | null;
   onChange(car: { carId: number | null; carDetails: string | null }): void;
 }) {
-  const client = useApolloClient();
+  const gateway = useGateway();
   const machine = useMemo(() => customerCarsMachine.provide({
     actors: {
       loadCars: fromPromise(async ({ input }) => {
-        const res = await client.query({ query: CheckoutCars, variables: { mine: input.canSave }, fetchPolicy: 'network-only', context: { silent: true } })
+        const d = await gateway.query(CheckoutCars, { mine: input.canSave }, { silent: true }, 'network-only')
           .catch((e) => { throw new Error(errorMessage(e, 'Your cars could not be loaded.')); });
-        const d = res.data;
         return { cars: present(d?.Cars_GetCustomerCars), brands: present(d?.Cars_GetCarBrands), types: present(d?.Cars_GetCarTypes), colors: present(d?.Cars_GetCarColors) };
       }),
       saveCar: fromPromise(async ({ input }): Promise<CustomerCar> => {
-        const res = await client.mutate({ mutation: AddCustomerCar, variables: input, context: { silent: true } })
+        const res = await gateway.mutate(AddCustomerCar, input, { silent: true })
           .catch((e) => { throw new Error(errorMessage(e)); });
-        const car = res.data?.Cars_AddCustomerCar;
+        const car = res?.Cars_AddCustomerCar;
         if (!car) throw new Error(errorMessage(null));
         return car;
       }),
     },
     actions: { carSaved: (_, car) => onChange({ carId: car.id, carDetails: null }) },
-  }), [client]); // eslint-disable-line react-hooks/exhaustive-deps
+  }), [gateway]); // eslint-disable-line react-hooks/exhaustive-deps
   const ref = useActorRef(machine, { input: { canSave } });
   const cars = useSelector(ref, selectCars);
   const dictionaries = useSelector(ref, selectDictionaries);

@@ -1,8 +1,9 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
+import type { QuoteOrderMutation } from '../../gql/graphql';
+import { useGateway, useGatewayQuery } from '../../lib/gateway';
 import { money, t, translateMessage, type TextKey } from '../../i18n';
 import { DEFAULT_PAYMENT_METHOD_ID } from '../../../domain/constants';
 
@@ -48,9 +49,16 @@ const MODES: { mode: DeliveryMode; label: TextKey; hint: TextKey }[] = [
   { mode: 'delivery', label: 'checkout.delivery', hint: 'checkout.deliveryHint' },
 ];
 
-/** /check-out (customers only; the guest is user 18): mode, payment method, the guest's name and phone, then the order. */
+type Quote = NonNullable<QuoteOrderMutation['Store_QuoteOrder']>;
+
+/**
+ * /check-out (customers only; the guest is user 18): mode, payment method, the guest's name and phone, then the order.
+ * Its first screen draws without Apollo (issue 24, Lighthouse): while the machine loads its options the page
+ * is already there (the heading, the modes, the cart's lines from storage, placeholders as tall as what
+ * replaces them), and every read goes through the gateway's plain POST until Apollo is loaded.
+ */
 export default function CheckoutPage() {
-  const client = useApolloClient();
+  const gateway = useGateway();
   const session = useSession();
   const shop = useShop();
   const cart = useCart();
@@ -58,8 +66,8 @@ export default function CheckoutPage() {
   const search = new URLSearchParams(useSearch());
   const linesOf = (items: typeof cart.items) => items.map((i) => ({ productId: i.product.id, quantity: i.product.Quantity, optionIds: i.selected_options.map((o) => o.id) }));
   const machine = useMemo(
-    () => provideCheckout(client, { userId: session.profile?.id ?? null, clearCart: () => { cart.send({ type: 'cart.clear' }); clearNotes(); } }),
-    [client], // eslint-disable-line react-hooks/exhaustive-deps
+    () => provideCheckout(gateway, { userId: session.profile?.id ?? null, clearCart: () => { cart.send({ type: 'cart.clear' }); clearNotes(); } }),
+    [gateway], // eslint-disable-line react-hooks/exhaustive-deps
   );
   const ref = useActorRef(machine, {
     input: {
@@ -102,15 +110,16 @@ export default function CheckoutPage() {
   // The cart as it is now (a sold-out line removed here) and what cannot be ordered: the machine holds Place order until it is removed.
   const availability = useCartAvailability(cart.items, shop.brandId, shop.branchId);
   const soldOut = useSelector(ref, selectSoldOut);
+  // Sent whenever it changes (the machine takes it while loading its options too) and again on (re-)entering editing.
   useEffect(() => {
-    if (editing) ref.send({ type: 'checkout.cart', lines: linesOf(cart.items), soldOut: [...new Set([...availability.soldOut, ...soldOut])] });
+    ref.send({ type: 'checkout.cart', lines: linesOf(cart.items), soldOut: [...new Set([...availability.soldOut, ...soldOut])] });
   }, [cart.items, availability.soldOut.join(), editing]); // eslint-disable-line react-hooks/exhaustive-deps
   // The guest's name and phone outlive the address pages and a reload (guestDetails.ts).
   useEffect(() => { if (guest.isGuest) keepGuest({ name: guest.name, phone: guest.phone }); }, [guest.isGuest, guest.name, guest.phone]);
   const brands = useSelector(useBranchChange(), selectBrands);
   const branch = brands.find((b) => b.id === shop.brandId)?.branches.find((b) => b.id === shop.branchId);
   const address = addresses.find((a) => a.id === addressId);
-  const fee = useQuery(CheckoutDeliveryFee, {
+  const fee = useGatewayQuery(CheckoutDeliveryFee, {
     variables: { brandId: shop.brandId, areaId: address?.areaId ?? 0, amount: cart.total },
     skip: mode !== 'delivery' || !address,
     context: { silent: true },
@@ -118,11 +127,20 @@ export default function CheckoutPage() {
   const quote = fee.data?.BrandDeliveryFee_GetDeliveryFeeForOrderingCustomer;
   // Once the order is complete, the server prices it (fee, tax, discounts) before Place order.
   const request = useSelector(ref, (s) => JSON.stringify(orderRequestOf(s.context)));
-  const [quoteOrder, priced] = useMutation(QuoteOrder, { context: { silent: true } });
+  // The quote saves nothing and no screen watches it: a plain POST until Apollo is here (Gateway.ask).
+  const [priced, setPriced] = useState<{ request: string; quote?: Quote; error?: unknown } | null>(null);
   useEffect(() => {
-    if (canSubmit) quoteOrder({ variables: { input: JSON.parse(request) } }).catch(() => {});
+    if (!canSubmit) return;
+    let live = true;
+    gateway.ask(QuoteOrder, { input: JSON.parse(request) }, { silent: true }).then(
+      (d) => { if (live) setPriced({ request, quote: d?.Store_QuoteOrder ?? undefined }); },
+      (error: unknown) => { if (live) setPriced({ request, error }); },
+    );
+    return () => { live = false; };
   }, [request, canSubmit]); // eslint-disable-line react-hooks/exhaustive-deps
-  const serverTotal = canSubmit && !priced.loading ? priced.data?.Store_QuoteOrder : undefined;
+  // The answer for the order as it is now; none while a changed order is being priced.
+  const answered = canSubmit && priced?.request === request ? priced : null;
+  const serverTotal = answered?.quote;
   const byWallet = useSelector(ref, (s) => selectWallet(s).chosen);
 
   if (loadFailed) {
@@ -135,11 +153,13 @@ export default function CheckoutPage() {
     );
   }
   if (!editing && !pending) return <Loading label={t('checkout.loading')} />;
-  if (!editing && methods.length === 0) return <Loading label={t('checkout.loadingCheckout')} />;
+  // Loading the options: the page as it will be, its choices not yet offered.
+  const loading = !editing && methods.length === 0;
   const locationHref = `/select-location?address=${guest.isGuest ? 'guest_checkout' : 'user_checkout'}`;
 
   return (
-    <div className="checkout">
+    <div className="checkout" aria-busy={loading || undefined}>
+      {loading && <p className="visually-hidden" role="status">{t('checkout.loadingCheckout')}</p>}
       <div className="checkout__main">
         <h1 className="shop-title">{t('checkout.title')}</h1>
 
@@ -172,7 +192,7 @@ export default function CheckoutPage() {
               </fieldset>
               <Link href={locationHref} className="shop-link">{t('checkout.addAddress')}</Link>
               {quote && <p className="checkout__fee">{t('checkout.deliveryFee')}: <strong>{quote.isFree ? t('checkout.free') : money(quote.deliveryFee, shop.currency)}</strong></p>}
-              {fee.error && <p className="shop-error" role="alert">{t('checkout.noDelivery')}</p>}
+              {!!fee.error && <p className="shop-error" role="alert">{t('checkout.noDelivery')}</p>}
             </div>
           )}
         </section>
@@ -205,7 +225,8 @@ export default function CheckoutPage() {
                 <span>{mode === 'delivery' && !m.isCard && m.paymentSystemId === DEFAULT_PAYMENT_METHOD_ID ? t('checkout.cashOnDelivery') : translateMessage(m.name)}</span>
               </label>
             ))}
-            {methods.length === 0 && !byWallet && <p className="shop-muted">{t('checkout.noPayment')}</p>}
+            {loading && <span className="checkout__methods-placeholder" aria-hidden="true" />}
+            {!loading && methods.length === 0 && !byWallet && <p className="shop-muted">{t('checkout.noPayment')}</p>}
           </div>
         </section>
       </div>
@@ -213,8 +234,6 @@ export default function CheckoutPage() {
       <aside className="shop-card checkout__summary" aria-label={t('checkout.summary')}>
         <h2 className="shop-card__title">{t('checkout.yourOrder')}</h2>
         <PriceCheck answer={availability.answer} />
-        <FreeItemChoice checkout={ref} names={cart.items.map((i) => i.product.name)} disabled={!editing} />
-        <PointsChoice checkout={ref} names={cart.items.map((i) => i.product.name)} disabled={!editing} />
         <CartLines items={cart.items} currency={shop.currency} soldOut={soldOut} onRemove={(key) => cart.send({ type: 'cart.remove', key })} />
         {(notes.remarks || notes.promotionCode) && (
           <dl className="checkout__notes">
@@ -223,6 +242,10 @@ export default function CheckoutPage() {
           </dl>
         )}
         <CartTotal total={cart.total} currency={shop.currency} note={t('checkout.finalPrice')} />
+        {/* The rewards come with the options: drawn under the cart's lines and subtotal, just above the total they change,
+            so their arrival moves only what is below them (issue 24, layout shift). */}
+        <FreeItemChoice checkout={ref} names={cart.items.map((i) => i.product.name)} disabled={!editing} />
+        <PointsChoice checkout={ref} names={cart.items.map((i) => i.product.name)} disabled={!editing} />
         {serverTotal && (
           <dl className="checkout__to-pay" aria-live="polite">
             {serverTotal.discount > 0 && <><dt>{t('checkout.discount')}</dt><dd><SignedMoney amount={-serverTotal.discount} currency={shop.currency} /></dd></>}
@@ -234,13 +257,17 @@ export default function CheckoutPage() {
           </dl>
         )}
         {serverTotal && <p className="shop-muted checkout__ready" data-testid="checkout-ready">{t('rewards.readyIn', { count: serverTotal.readyMinutes })}</p>}
+        {/* Until the server's price is here, its place is kept (the total and the ready time), so nothing below moves. */}
+        {!serverTotal && (loading || (canSubmit && !answered)) && <span className="checkout__to-pay-placeholder" aria-hidden="true" />}
         {error && <p className="shop-error" role="alert" data-testid="checkout-error">{translateMessage(error)}</p>}
         {/* The wallet no longer covers the total (the server's quote says so): said before Place order, not after. */}
-        {byWallet && priced.error && !priced.loading && <p className="shop-error" role="alert" data-testid="wallet-error">{errorMessage(priced.error)}</p>}
-        <button type="button" className="shop-button shop-button--wide" disabled={!canSubmit} aria-busy={pending || undefined}
-          onClick={() => ref.send({ type: 'checkout.submit' })}>
-          {pending ? t('checkout.placing') : t('checkout.place')}
-        </button>
+        {byWallet && !!answered?.error && <p className="shop-error" role="alert" data-testid="wallet-error">{errorMessage(answered.error)}</p>}
+        {loading ? <span className="shop-button shop-button--wide checkout__button-placeholder" aria-hidden="true" /> : (
+          <button type="button" className="shop-button shop-button--wide" disabled={!canSubmit} aria-busy={pending || undefined}
+            onClick={() => ref.send({ type: 'checkout.submit' })}>
+            {pending ? t('checkout.placing') : t('checkout.place')}
+          </button>
+        )}
         <Link href="/product-review" className="shop-link">{t('cart.remarks')}</Link>
       </aside>
     </div>

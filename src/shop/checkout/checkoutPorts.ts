@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { ApolloClient } from '@apollo/client';
+import type { Gateway } from '../../lib/gateway';
 import { navigate } from 'wouter/use-browser-location';
 import { CARD_PAYMENT_LABEL, GUEST_USER_ID } from '../../../domain/constants';
 import { checkoutMachine, type CheckoutAddress, type PaymentMethod, type PlacedOrder } from '../../../machines/checkout';
@@ -58,34 +58,35 @@ export const trackOrderHref = (o: { orderId: number | null; ohash: string | null
   `/track-order?${new URLSearchParams({ orderId: String(o.orderId ?? ''), ohash: o.ohash ?? '', ...(payment && { payment }) })}`;
 
 /**
- * The checkout machine's ports bound to the gateway, the browser and the cart.
+ * The checkout machine's ports bound to the gateway, the browser and the cart. The options are read
+ * as plain POSTs while Apollo is not loaded yet (src/lib/gateway.tsx), so the checkout never waits for it.
  * placeOrder answers a refusal by the server (a 4xx with its message) as isSuccessed false, so the
  * customer reads it; no answer at all (network, 5xx) is a throw, which re-enables silently.
  */
-export function provideCheckout(client: ApolloClient, opts: { userId: number | null; clearCart(): void }) {
+export function provideCheckout(gateway: Gateway, opts: { userId: number | null; clearCart(): void }) {
   const isGuest = opts.userId === GUEST_USER_ID;
   return checkoutMachine.provide({
     actors: {
       loadOptions: fromPromise(async ({ input }) => {
         const signedIn = !input.isGuest && !!opts.userId;
         const [methods, saved, free, redeem] = await Promise.all([
-          client.query({ query: CheckoutPaymentMethods, variables: { brandId: input.brandId }, fetchPolicy: 'network-only', context: { silent: true } }),
+          gateway.query(CheckoutPaymentMethods, { brandId: input.brandId }, { silent: true }, 'network-only'),
           !input.isGuest && opts.userId
-            ? client.query({ query: CheckoutAddresses, variables: { userId: opts.userId }, fetchPolicy: 'network-only', context: { silent: true } })
+            ? gateway.query(CheckoutAddresses, { userId: opts.userId }, { silent: true }, 'network-only')
             : null,
           // Free items are a nicety: if they cannot be read, the checkout goes on without offering one.
           !input.isGuest && opts.userId
-            ? client.query({ query: CheckoutFreeItems, variables: { brandId: input.brandId, branchId: input.branchId }, fetchPolicy: 'network-only', context: { silent: true } }).catch(() => null)
+            ? gateway.query(CheckoutFreeItems, { brandId: input.brandId, branchId: input.branchId }, { silent: true }, 'network-only').catch(() => null)
             : null,
           // So are points: a product that cannot be read is not offered for points.
           Promise.all((signedIn ? input.productIds : []).map((productid) =>
-            client.query({ query: CheckoutRedeemPoints, variables: { productid, branchId: input.branchId }, context: { silent: true } })
-              .then((r) => r.data?.ProductTypesAndSubtypes_GetProductItemWithSubItemDictionarywithProduct ?? null, () => null))),
+            gateway.query(CheckoutRedeemPoints, { productid, branchId: input.branchId }, { silent: true })
+              .then((r) => r?.ProductTypesAndSubtypes_GetProductItemWithSubItemDictionarywithProduct ?? null, () => null))),
         ]).catch((e) => { throw new Error(errorMessage(e, t('errors.checkoutFailed'))); });
-        const paymentMethods: PaymentMethod[] = (methods.data?.Store_GetStorePaymentSystemTypesForTopUpV2ForMangoes ?? [])
+        const paymentMethods: PaymentMethod[] = (methods?.Store_GetStorePaymentSystemTypesForTopUpV2ForMangoes ?? [])
           .filter((m): m is NonNullable<typeof m> => !!m)
           .map((m) => ({ paymentSystemId: m.paymentSystemId, name: m.isCard ? CARD_PAYMENT_LABEL : m.name, isCard: m.isCard }));
-        let addresses: CheckoutAddress[] = (saved?.data?.CustomerDeliveryAddress_GetCustomerDeliveryAddressListByUserId ?? [])
+        let addresses: CheckoutAddress[] = (saved?.CustomerDeliveryAddress_GetCustomerDeliveryAddressListByUserId ?? [])
           .filter((a): a is NonNullable<typeof a> => !!a)
           .map((a) => ({ id: a.id, areaId: a.areaId, label: addressLabel(a) }));
         // The guest's (temporary) address lives in the browser and travels with the order.
@@ -94,25 +95,22 @@ export function provideCheckout(client: ApolloClient, opts: { userId: number | n
           const { id: _id, temporary: _t, ...fields } = temp;
           addresses = [...addresses, { id: temp.id, areaId: temp.areaId, label: addressLabel(temp), input: fields as unknown as Record<string, unknown> }];
         }
-        const purchases = (free?.data?.programs ?? []).find((p) => p?.kind === 'purchases');
+        const purchases = (free?.programs ?? []).find((p) => p?.kind === 'purchases');
         return {
           paymentMethods, addresses,
-          points: free?.data?.customer?.points ?? 0,
+          points: free?.customer?.points ?? 0,
           redeemPoints: Object.fromEntries(redeem.flatMap((p) => (p && typeof p.redeemPoints === 'number' ? [[p.id, p.redeemPoints]] : []))),
-          freeItems: free?.data?.customer?.freeItems ?? 0,
+          freeItems: free?.customer?.freeItems ?? 0,
           freeItemProducts: (purchases?.productIds ?? []).filter((id): id is number => typeof id === 'number'),
-          walletBalance: free?.data?.customer?.balance ?? 0,
+          walletBalance: free?.customer?.balance ?? 0,
         };
       }),
       placeOrder: fromPromise(async ({ input }): Promise<PlacedOrder> => {
         try {
-          const res = await client.mutate({
-            mutation: PlaceOrder,
-            variables: { input: input.order, key: input.idempotencyKey },
-            // The key goes as the Idempotency-Key header (.meshrc.yaml forwards it) and as the declared argument.
-            context: { silent: true, headers: { 'Idempotency-Key': input.idempotencyKey } },
-          });
-          const out = res.data?.Store_SaveNewOrderVS1;
+          // The key goes as the Idempotency-Key header (.meshrc.yaml forwards it) and as the declared argument.
+          const res = await gateway.mutate(PlaceOrder, { input: input.order, key: input.idempotencyKey },
+            { silent: true, headers: { 'Idempotency-Key': input.idempotencyKey } });
+          const out = res?.Store_SaveNewOrderVS1;
           if (!out) throw new Error('No answer');
           return { isSuccessed: out.isSuccessed, isPaid: out.isPaid, message: out.message, paymentUrl: out.paymentUrl ?? null, orderId: out.orderId, ohash: out.ohash };
         } catch (e) {

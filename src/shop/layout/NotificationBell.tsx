@@ -1,6 +1,7 @@
 import './notificationBell.css';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useDismiss } from './useDismiss';
+import { BellIcon } from './BellIcon';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
 import { dateTime, t } from '../../i18n';
@@ -56,7 +57,7 @@ export function NotificationBell() {
     <div className="bell" ref={root}>
       <button type="button" className="shop-link-button bell__button" aria-expanded={open} aria-controls={panelId}
         aria-label={t('inbox.bellLabel', { count: unread })} data-testid="notification-bell" onClick={() => { setTop(Math.max(0, (root.current?.closest('header') ?? root.current)?.getBoundingClientRect().bottom ?? 60) + 8); setOpen((o) => !o); }}>
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20"><path fill="currentColor" d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1Z" /></svg>
+        <BellIcon />
         {unread > 0 && <span className="shop-nav__badge bell__count" data-testid="notification-count">{unread}</span>}
       </button>
       {open && (

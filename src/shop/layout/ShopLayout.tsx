@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { PRODUCT_NAME } from '../../../domain/constants';
 import { useSession } from '../../lib/session';
@@ -8,11 +8,15 @@ import { selectBrands } from '../../../machines/branchChange';
 import { useBranchChange, useCart, useShop } from '../shopContext';
 import { BusyBanner } from '../branch/BusyBanner';
 import { language, switchLanguage, t, translateMessage } from '../../i18n';
-import { lazyWithApollo } from '../../lib/gateway';
+import { lazyAfterApollo } from '../../lib/gateway';
 import { AccountMenu } from './AccountMenu';
+import { BellIcon } from './BellIcon';
 
-// Only a signed-in customer has an inbox; it is an Apollo screen, loaded with Apollo (src/lib/gateway.tsx).
-const NotificationBell = lazyWithApollo(() => import('./NotificationBell').then((m) => ({ default: m.NotificationBell })));
+// Only a signed-in customer has an inbox; it is an Apollo screen, shown once Apollo is loaded after the first
+// screen (src/lib/gateway.tsx): a bell of the same size stands in, so the header does not move.
+const NotificationBell = lazyAfterApollo(() => import('./NotificationBell').then((m) => ({ default: m.NotificationBell })), (
+  <span className="bell-placeholder" aria-hidden="true"><BellIcon /></span>
+));
 
 export function ShopLayout({ children }: { children: ReactNode }) {
   const { isAuthenticated, isGuest, profile, role, send } = useSession();
@@ -32,7 +36,7 @@ export function ShopLayout({ children }: { children: ReactNode }) {
           </Link>
           <Link href="/track">{t('layout.orders')}</Link>
           {/* A signed-in customer's inbox: staff and the shared guest account have none. */}
-          {signedIn && role === 'CUSTOMER' && <Suspense fallback={null}><NotificationBell /></Suspense>}
+          {signedIn && role === 'CUSTOMER' && <NotificationBell />}
           {/* Signed in, the profile, the language and Logout are one menu: four items fit a 390 px phone in both languages. */}
           {signedIn ? (
             <AccountMenu firstName={profile?.fullName?.split(' ')[0] || null} onLogout={() => send({ type: 'auth.logout' })} />
