@@ -18,8 +18,11 @@ export const DAY_MINUTES = 24 * 60;
 
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
-/** A window as text, '06:00–11:00'. */
-export const windowText = (w: Pick<MenuWindow, 'fromMinute' | 'toMinute'>) => `${hhmm(w.fromMinute)}–${hhmm(w.toMinute)}`;
+/** Minutes since midnight as 'HH:MM' (1440: '24:00'). */
+export const clockOfMinutes = hhmm;
+
+/** A window's hours as text, '06:00–11:00', '22:00–02:00 (next day)'. */
+export const windowText = (w: Pick<MenuWindow, 'fromMinute' | 'toMinute'>) => `${hhmm(w.fromMinute)}–${hhmm(w.toMinute)}${w.toMinute < w.fromMinute ? ' (next day)' : ''}`;
 
 /** 'HH:MM' (00:00..24:00) → minutes since midnight; null when it names no time of day. */
 export function minutesOfText(text: string): number | null {
