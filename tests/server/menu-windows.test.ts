@@ -93,8 +93,8 @@ describe("the shop's menu at the time the order is for", () => {
     expect((await ok(server.api.get(DETAIL, { query: { productid: productId, branchId: 1 } }))).available).toBe(false);
     // The cart's check: the same line is unavailable at tomorrow noon.
     const prices = (when: string) => ok(server.api.get(PRICES, { query: { brandId: 7, branchId: 1, productIds: [productId], at: when } }));
-    expect((await prices(at))[0]).toMatchObject({ id: productId, available: true });
-    expect((await prices(kuwait(1, '12:00')))[0]).toMatchObject({ id: productId, available: false });
+    expect((await prices(at))[0]).toMatchObject({ id: productId, available: true, offered: true });
+    expect((await prices(kuwait(1, '12:00')))[0]).toMatchObject({ id: productId, available: false, offered: false });
   });
 
   it('reads `at` from now to 7 days ahead; anything else is a 400', async () => {

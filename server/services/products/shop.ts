@@ -35,6 +35,8 @@ export const ShopProductType = Obj('ShopProductType', {
 const ShopOptionPrice = Obj('ShopOptionPrice', { id: Type.Integer(), name: Type.String(), price: Type.Number(), available: Type.Boolean() });
 export const ShopProductPrice = Obj('ShopProductPrice', {
   id: Type.Integer(), name: Type.String(), price: Type.Number(), available: Type.Boolean(), unavailableUntil: Nullable(Type.String()),
+  /** False when it is not on the menu at `at` (menus by time of day; `available` is false then too), so the cart says why. */
+  offered: Type.Boolean(),
   /** Every option of its groups and addition groups, with today's price; an option no longer on the menu is absent. */
   options: Type.Array(ShopOptionPrice),
 });
@@ -95,7 +97,7 @@ export function registerShopProducts(app: FastifyInstance, ctx: AppContext) {
         const language = requestLanguage(req.headers);
         const menu = await loadMenuProducts(ctx.db, query.productIds, query.branchId);
         return [...menu.values()].filter((m) => m.product.brandId === query.brandId && !m.hidden).map((m) => ({
-          id: m.product.id, name: inLanguage(language, m.product.name, m.product.nameAr), price: Number(m.product.price), available: m.available && offeredAt(m, at),
+          id: m.product.id, name: inLanguage(language, m.product.name, m.product.nameAr), price: Number(m.product.price), available: m.available && offeredAt(m, at), offered: offeredAt(m, at),
           unavailableUntil: m.unavailableUntil?.toISOString() ?? null,
           options: m.groups.flatMap((g) => g.options.map((o) => ({ id: o.item.id, name: inLanguage(language, o.item.name, o.item.nameAr), price: Number(o.item.price), available: o.available }))),
         }));
