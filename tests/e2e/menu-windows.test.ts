@@ -10,7 +10,7 @@ import { localDayAndMinutes } from '../../domain/schedule';
  * shop marks breakfast unavailable now; served today, it can be put in the cart; when the hours
  * leave it out again, the cart marks that line "Not served now", as it marks a sold-out one.
  */
-const { server, browser, openPage } = useServerAndBrowser();
+const { server, openPage } = useServerAndBrowser();
 const APP = '/api/services/app';
 const PTS = `${APP}/ProductTypesAndSubtypes`;
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];

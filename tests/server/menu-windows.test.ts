@@ -5,6 +5,7 @@ import { countRows } from '../support/server';
 import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 import { localDayAndMinutes } from '../../domain/schedule';
+import { addDays, dayKey, fromZoneInput } from '../../domain/time';
 import { ORDER_TEXT } from '../../server/services/store/planOrder';
 import type { MenuWindow } from '../../domain/menuWindows';
 
@@ -21,7 +22,6 @@ const MENU = `${PRODUCTS}/GetProductsGroupedByTypeAndSubtypeAsCustomerForMangoes
 const PRICES = `${PRODUCTS}/GetProductsPricesForCustomer`;
 const DETAIL = `${PTS}/GetProductItemWithSubItemDictionarywithProduct`;
 const SAVE = '/api/services/app/Store/SaveNewOrderVS1';
-const MINUTE = 60_000;
 const TABLES = ['product_types', 'product_subtypes', 'products'] as const;
 
 let token: Record<Who, string | undefined>;
@@ -29,14 +29,8 @@ let customer: string;
 let typeId: number, subtypeId: number, productId: number;
 let keys = 0;
 
-/** Kuwait's midnight today, `days` later, plus `hhmm`, as an ISO time (Kuwait is UTC+3, no daylight saving). */
-function kuwait(days: number, hhmm: string) {
-  const now = new Date();
-  const { minutes } = localDayAndMinutes(now);
-  const midnight = now.getTime() - (now.getTime() % MINUTE) - minutes * MINUTE;
-  const [h, m] = hhmm.split(':').map(Number);
-  return new Date(midnight + (days * 24 * 60 + h * 60 + m) * MINUTE).toISOString();
-}
+/** `hhmm` on Kuwait's clock, `days` after today there, as an ISO time. */
+const kuwait = (days: number, hhmm: string) => fromZoneInput(`${addDays(dayKey(new Date()), days)}T${hhmm}`)!;
 const weekdayIn = (days: number) => (localDayAndMinutes(new Date()).dayOfWeek + days) % 7;
 /** Breakfast, 06:00–11:00, on the weekday `days` from today. */
 const breakfastIn = (days: number): MenuWindow => ({ weekday: weekdayIn(days), fromMinute: 6 * 60, toMinute: 11 * 60 });

@@ -96,11 +96,14 @@ export function registerShopProducts(app: FastifyInstance, ctx: AppContext) {
         const at = menuTimeOf(query.at);
         const language = requestLanguage(req.headers);
         const menu = await loadMenuProducts(ctx.db, query.productIds, query.branchId);
-        return [...menu.values()].filter((m) => m.product.brandId === query.brandId && !m.hidden).map((m) => ({
-          id: m.product.id, name: inLanguage(language, m.product.name, m.product.nameAr), price: Number(m.product.price), available: m.available && offeredAt(m, at), offered: offeredAt(m, at),
-          unavailableUntil: m.unavailableUntil?.toISOString() ?? null,
-          options: m.groups.flatMap((g) => g.options.map((o) => ({ id: o.item.id, name: inLanguage(language, o.item.name, o.item.nameAr), price: Number(o.item.price), available: o.available }))),
-        }));
+        return [...menu.values()].filter((m) => m.product.brandId === query.brandId && !m.hidden).map((m) => {
+          const offered = offeredAt(m, at);
+          return {
+            id: m.product.id, name: inLanguage(language, m.product.name, m.product.nameAr), price: Number(m.product.price), available: m.available && offered, offered,
+            unavailableUntil: m.unavailableUntil?.toISOString() ?? null,
+            options: m.groups.flatMap((g) => g.options.map((o) => ({ id: o.item.id, name: inLanguage(language, o.item.name, o.item.nameAr), price: Number(o.item.price), available: o.available }))),
+          };
+        });
       },
     }),
   ]);
