@@ -73,8 +73,7 @@ async function takenIn(db: Db | Tx, branchId: number, mode: string, slot: Slot):
  * Whether the claim's slot has room; a SlotRefusal when not. With `lock` (inside the order's
  * transaction) the slot's row is upserted and so locked until the transaction ends, then the
  * orders in it are counted: the next placement in the slot waits for this one to commit or roll
- * back and counts it. A slot without a maximum is not locked (only its closed flag is read), so
- * intake without limits costs one indexed read.
+ * back and counts it. A slot without a maximum is not locked (only its closed flag is read).
  */
 export async function checkSlot(db: Db | Tx, claim: SlotClaim, opts: { lock: boolean }): Promise<void> {
   const { branchId, mode, slot, maxOrders } = claim;
@@ -98,6 +97,16 @@ export async function checkSlot(db: Db | Tx, claim: SlotClaim, opts: { lock: boo
     if (Number(row?.n ?? 0) >= claim.inProgressMax) throw new SlotRefusal(claim, 'inProgress');
   }
 }
+
+/**
+ * "The claim's slot is not closed", as SQL for the order's own write: a place in a slot without a
+ * maximum is checked inside the insert's statement, so intake without limits costs no extra round trip.
+ */
+export const slotOpenSql = ({ branchId, mode, slot }: SlotClaim) => sql`not exists (select 1 from ${orderSlots} where ${orderSlots.branchId} = ${branchId}::int
+  and ${orderSlots.mode} = ${mode}::text and ${orderSlots.slotStart} = ${slot.start.toISOString()}::timestamptz and ${orderSlots.closed})`;
+
+/** Whether checkSlot must run before the order's write (a maximum or an in-progress limit): else slotOpenSql does it all. */
+export const needsSlotCheck = (claim: SlotClaim) => claim.maxOrders !== null || claim.inProgressMax !== null;
 
 /** The 409 of a refused place: the message names the next free time, `details` carries it as ISO (null: none in the next 7 days). */
 export async function slotConflict(db: Db, refusal: SlotRefusal, formatTime: (at: Date) => string): Promise<ApiError> {

@@ -14,7 +14,7 @@ import type { StartedPayment } from '../../payments/provider';
 import { filsToDecimal } from '../../../domain/money';
 import { GUEST_USER_ID } from '../../../domain/constants';
 import { kuwaitTime, ORDER_TEXT, planOnCatalog, type OrderPlan } from './planOrder';
-import { checkSlot, slotConflict, SlotRefusal } from '../../orders/slots';
+import { checkSlot, needsSlotCheck, slotConflict, slotOpenSql, SlotRefusal } from '../../orders/slots';
 import { catalogStillAt, menuCacheOf } from '../../orders/menuCache';
 import type { SaveNewOrderInput, SaveNewOrderResult } from './orderInput';
 
@@ -180,7 +180,7 @@ async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, 
              ${total}::numeric, ${plan.deliveryAddressId}::int, ${json(plan.deliveryAddress)}::jsonb, ${plan.carId}::int, ${plan.carDetails}::text,
              ${plan.deliveryText}::text, ${plan.specialRemarks}::text, ${plan.promoCode}::text, ${ohash}::text, ${idempotencyKey}::text, ${requestHash}::text,
              ${plan.ready.readyAt.toISOString()}::timestamptz, ${plan.scheduledFor?.toISOString() ?? null}::timestamptz, ${plan.orderTime.toISOString()}::timestamptz
-      where ${catalogStillAt(plan.catalogVersion)}
+      where ${catalogStillAt(plan.catalogVersion)} and ${slotOpenSql(plan.slot)}
       on conflict (user_id, idempotency_key) do nothing
       returning id, order_number),
     i as (
@@ -194,12 +194,15 @@ async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, 
       select o.id, ${payment.provider}::text, ${total}::numeric, ${payment.status}::text, ${payment.providerRef}::text from o),
     g as (
       delete from customer_addresses where ${clearGuestAddresses}::boolean and user_id = ${caller.id}::int and exists (select 1 from o))
-    select (select id from o) as "orderId", (select order_number from o) as "orderNumber", (select version from catalog_version where id = 1) as "catalogVersion"`;
+    select (select id from o) as "orderId", (select order_number from o) as "orderNumber", (select version from catalog_version where id = 1) as "catalogVersion",
+           not ${slotOpenSql(plan.slot)} as "slotClosed"`;
 
   const write = async (tx: Db) => {
-    // Its place in its time slot, under the slot's lock when the slot has a maximum (server/orders/slots.ts).
-    await checkSlot(tx, plan.slot, { lock: true });
-    const [row] = rowsOf<{ orderId: number | null; orderNumber: string | null; catalogVersion: number }>(await executeNamed(tx, 'order_write', statement));
+    // Its place in its time slot, under the slot's lock when the slot has a maximum (server/orders/slots.ts);
+    // a slot without limits is only held to its closed flag, by the statement itself.
+    if (needsSlotCheck(plan.slot)) await checkSlot(tx, plan.slot, { lock: true });
+    const [row] = rowsOf<{ orderId: number | null; orderNumber: string | null; catalogVersion: number; slotClosed: boolean }>(await executeNamed(tx, 'order_write', statement));
+    if (row.orderId === null && row.slotClosed) throw new SlotRefusal(plan.slot, 'closed');
     const order: WrittenOrder | null = row.orderId === null ? null : {
       id: Number(row.orderId), orderNumber: row.orderNumber!, ohash, payment: paidInFull ? 'paid' : 'unpaid', deliverySystem: plan.deliverySystem, total,
     };
