@@ -173,6 +173,7 @@ describe('capacity per time slot', () => {
     expect((await close(undefined, { nonsense: true })).status).toBe(401);
     expect((await close('customer', { nonsense: true })).status).toBe(403);
     expect((await server.api.get(`${BRANCH}/GetOrderSlotLoads`, { token: token.customer, query: { branchId: 'x' } })).status).toBe(403);
+    expect((await server.api.get(`${STORE}/GetOrderSlots`, { query: { branchId: 1, mode: 'boat' } })).status).toBe(400);
     expect((await close('branchuser', { branchId: 1, mode: 'pickup', slotStart: at('11:37'), closed: true })).status).toBe(400);
     expect((await close('branchuser', { branchId: 2, mode: 'pickup', slotStart: slot, closed: true })).status).toBe(400);
     expect((await close('branchuser', { branchId: 1, mode: 'pickup', slotStart: slot, closed: true })).status).toBe(200);

@@ -15,7 +15,8 @@ import { earliestOrderTime, ORDER_AHEAD_DAYS, slotOf } from '../../../domain/ord
 import { hasRoom, slotLoadsOfDay, slotSettingsOf } from '../../orders/slots';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
-const Mode = Type.Union(DELIVERY_SYSTEMS.map((m) => Type.Literal(m)), { description: "'pickup', 'carService' or 'delivery'." });
+/** A pattern, not a union of literals: the gateway reads a union as JSON, a pattern as String. */
+const Mode = Type.Unsafe<DeliverySystem>(Type.String({ pattern: `^(${DELIVERY_SYSTEMS.join('|')})$`, description: "'pickup', 'carService' or 'delivery'." }));
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "'YYYY-MM-DD' on Kuwait's calendar: today up to 7 days ahead (default today)." });
 
 export const OrderSlot = Obj('OrderSlot', {
