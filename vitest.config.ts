@@ -6,6 +6,11 @@ import { defineConfig } from 'vitest/config';
 // The server and jsdom files are CPU-bound and gain nothing from a second worker (794 s vs 781 s).
 // E2E_WORKERS=1 runs them one by one.
 const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+// On PostgreSQL (TEST_DATABASE_URL, .ci/run's second run) the server files run two at a time too: the
+// database works in its own processes, each file on a database of its own (tests/support/pgDatabase.ts),
+// and a file waits on it: 86 files took 415 s one at a time, 307 s two at a time (eleventh session).
+// On PGlite the database runs inside the test's own process, CPU-bound, so one at a time.
+const SERVER_WORKERS = process.env.TEST_DATABASE_URL ? 2 : undefined;
 
 export default defineConfig({
   // One graphql instance: Node loads graphql's CJS build for the gateway's dependencies, so our code must too.
@@ -16,7 +21,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 120_000 },
+        test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 120_000, ...(SERVER_WORKERS ? { maxWorkers: SERVER_WORKERS } : {}) },
       },
       {
         extends: true,

@@ -29,6 +29,7 @@ const ORDER_AR: Arabic<typeof ORDER_TEXT> = {
   notOnMenu: (id) => `المنتج رقم ${id} ليس في قائمة هذه العلامة التجارية.`,
   unavailable: (name) => `${name} غير متوفر في هذا الفرع الآن.`,
   soldOutUntil: (name, until) => `نفدت كمية ${name} في هذا الفرع حتى ${until}.`,
+  notOfferedAt: (name) => `${name} غير متوفر في قائمة الطعام في وقت هذا الطلب.`,
   quantity: (name) => `يجب أن تكون كمية ${name} بين ${QUANTITY.cart.min} و${QUANTITY.cart.max}.`,
   notAnOption: (id, product) => `الإضافة رقم ${id} ليست خيارًا لـ ${product}.`,
   twice: (option, product) => `اخترت ${option} مرتين لـ ${product}.`,

@@ -134,6 +134,8 @@ export const ar: Catalogue = {
     subtotal: 'المجموع الفرعي',
     soldOut: 'نفدت الكمية',
     soldOutRemove: 'نفدت كمية {{name}}. أزله لتقديم طلبك.',
+    offHours: 'غير متوفر الآن',
+    offHoursRemove: '{{name}} غير متوفر في قائمة الطعام في وقت هذا الطلب. أزله لتقديم طلبك.',
   },
   checkout: {
     title: 'الدفع',

@@ -136,6 +136,8 @@ export const en = {
     subtotal: 'Subtotal',
     soldOut: 'Sold out',
     soldOutRemove: '{{name}} is sold out. Remove it to place your order.',
+    offHours: 'Not served now',
+    offHoursRemove: '{{name}} is not on the menu at the time of this order. Remove it to place your order.',
   },
   checkout: {
     title: 'Checkout',

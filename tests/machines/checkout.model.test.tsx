@@ -1,13 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { navigateTo, renderApp, resetBrowser } from '../support/renderApp';
-import { kd, lineTotal, ordersMatching, path, seedCart, serverProduct, storedCart, type ServerProduct } from '../support/shopUi';
+import { expect } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { navigateTo, renderApp } from '../support/renderApp';
+import { kd, ordersMatching, path, storedCart } from '../support/shopUi';
 import { describeModel } from '../support/describeModel';
 import { checkoutMachine, selectGuest, type CheckoutInput, type PlacedOrder } from '../../machines/checkout';
-import { externalNavigation } from '../../src/shop/checkout/externalNavigation';
 import { TEXT, TIMINGS } from '../../domain/constants';
+import {
+  admin, assigned, CARD, CASH, checkoutShown, customer, expectEditing, expectedTotal, expectPlacedAtServerPrice,
+  expectUnpaidOrderShown, freshPath, guestName, PHONE, placeOrder, PLACED, plate, radio, REFUSED, server, setBranchBusy,
+  startAsGuest, stop, submit, useCheckoutPage, type Checkout, type Step,
+} from '../support/checkoutPage';
 
 /**
  * Checkout as the customer lives it, generated from the real checkout machine (machines/checkout.ts).
@@ -21,22 +23,18 @@ import { TEXT, TIMINGS } from '../../domain/constants';
  * The machine's entry decisions (an empty cart goes home, a visitor who is not signed in to the
  * login page) are models of their own: the machine's input is the page's, and each starts from it.
  * Journeys that start a second checkout on the same cart (a reload after a lost answer, Back and
- * a fresh load after the payment page; issue 21) are plain tests below: a new page is a new machine.
+ * a fresh load after the payment page; issue 21) are plain tests in checkout-again.test.tsx: a new page is a new machine.
  */
-type Checkout = SnapshotFrom<typeof checkoutMachine>;
-type Step = { event: Record<string, unknown>; from: Checkout; next?: { key: string; event: Record<string, unknown> } };
-const CASH = 2, CARD = 3;
 const MODEL_NAME = 'Model Guest';
-const SHORT_PHONE = '5000', PHONE = '500 00077';
+const SHORT_PHONE = '5000';
 const METHODS = [{ paymentSystemId: 1, name: 'KNET', isCard: false }, { paymentSystemId: CASH, name: 'Cash at branch', isCard: false }, { paymentSystemId: CARD, name: 'Tap Card', isCard: true }];
 /** The server's answers, as the checkout's port reads them (the order's id and ohash do not matter to the machine's choices). */
-const PLACED: PlacedOrder = { isSuccessed: true, isPaid: false, message: '', paymentUrl: null, orderId: 1, ohash: 'h' };
-const REFUSED: PlacedOrder = { isSuccessed: false, isPaid: false, message: 'The branch is busy', paymentUrl: null, orderId: null, ohash: null };
 const TO_PAYMENT: PlacedOrder = { isSuccessed: true, isPaid: false, message: '', paymentUrl: '/payments/sandbox/sbx_1', orderId: 1, ohash: 'h' };
 const LOST = new TypeError('Failed to fetch');
 /** The cart's one line (2 × Cappuccino Large); the model's ids stand for the server's. */
 const lineInput = (lines: CheckoutInput['lines']): CheckoutInput => ({ isAuthenticated: true, isGuest: true, brandId: 7, branchId: 1, lines });
 const ONE_LINE = [{ productId: 1, quantity: 2, optionIds: [1] }];
+
 /** A path's steps in the customer's words. */
 const describeEvent = (e: Record<string, unknown>) => {
   if (e.type === 'checkout.touch') return `leave ${e.field}`;
@@ -50,145 +48,9 @@ const describeEvent = (e: Record<string, unknown>) => {
   return String(e.type).replace('checkout.', '');
 };
 
-let server: ServerProcess;
-let cappuccino: ServerProduct;
-let admin: string;
-let branchUser: string;
-let customer: string;
-/** 2 × Cappuccino (Large): the server's price. */
-let expectedTotal: number;
-beforeAll(async () => {
-  server = await startServerProcess();
-  cappuccino = await serverProduct(server, 'Cappuccino');
-  expectedTotal = lineTotal(cappuccino, [cappuccino.option('Size', 'Large')], 2);
-  [admin, branchUser, customer] = await Promise.all([server.api.login('admin'), server.api.login('branchuser'), server.api.login('customer')]);
-});
-afterAll(async () => { cleanup(); await server?.close(); });
-
-const setBranchBusy = async (isBusy: boolean) => {
-  const res = await server.api.put('/api/services/app/Branch/UpdateIsbusy', { token: branchUser, query: { isBusy } });
-  expect(res.status, JSON.stringify(res.body.error)).toBe(200);
-};
-
-/** Per path: the guest's name (to find the path's orders on the server), the plate of its car, where the browser was sent. */
-let guestName = '';
-let plate = '';
-let assigned: string[] = [];
+useCheckoutPage();
+/** The path whose answer was lost: its order, which Place order again must give back. */
 let lostOrderId = 0;
-
-const placeOrder = () => screen.getByRole('button', { name: /Place order|Placing your order/ }) as HTMLButtonElement;
-const radio = (name: string) => screen.getByRole('radio', { name: new RegExp(`^${name}`) }) as HTMLInputElement;
-
-async function checkoutShown() {
-  await waitFor(() => expect(path()).toBe('/check-out'));
-  await screen.findByRole('button', { name: 'Place order' });
-}
-
-function fillGuest(name: string, phone: string) {
-  fireEvent.change(screen.getByLabelText('Name'), { target: { value: name } });
-  fireEvent.blur(screen.getByLabelText('Name'));
-  fireEvent.change(screen.getByLabelText('Phone'), { target: { value: phone } });
-  fireEvent.blur(screen.getByLabelText('Phone'));
-}
-
-async function expectPlacedAtServerPrice(opts: { paymentSystemId?: number; deliverySystem?: string } = {}) {
-  await waitFor(() => expect(path()).toBe('/track-order'));
-  await screen.findByRole('heading', { name: 'Order placed' }); // a cash order: placed, not yet a successful transaction (issue 24)
-  const url = new URL(window.location.href);
-  const orderId = Number(url.searchParams.get('orderId'));
-  const ohash = url.searchParams.get('ohash');
-  expect((await screen.findByTestId('order-total')).textContent).toBe(kd(expectedTotal));
-  // The server's truth, read with the guest's ohash as any guest would.
-  const guest = await server.api.guestToken();
-  const order = await server.api.get('/api/services/app/Store/GetOrderDetail', { token: guest, query: { orderId, ohash } });
-  expect(order.status, JSON.stringify(order.body.error)).toBe(200);
-  expect(order.body.result).toMatchObject({
-    total: expectedTotal, brandId: 7, branchId: 1,
-    deliverySystem: opts.deliverySystem ?? 'pickup', paymentSystemId: opts.paymentSystemId ?? 2,
-  });
-  expect(order.body.result.items).toEqual([expect.objectContaining({ productId: cappuccino.id, quantity: 2, options: [expect.objectContaining({ id: cappuccino.option('Size', 'Large').id })] })]);
-  expect(storedCart()).toEqual([]);
-  // The ohash reads the tracker only; the guest's name, phone and car are read as the branch reads them (issue 24).
-  return (await server.api.get('/api/services/app/Store/GetOrderDetailAsBranchUser', { token: branchUser, query: { orderId } })).body.result;
-}
-
-/** Back from the payment page: the order waiting for its payment, with Pay again (its open payment), and no second order. */
-async function expectUnpaidOrderShown() {
-  await waitFor(() => expect(path()).toBe('/track-order'));
-  await screen.findByRole('heading', { name: 'Payment not completed' });
-  const saved = await ordersMatching(server, admin, guestName);
-  expect(saved.totalCount).toBe(1);
-  expect(new URLSearchParams(window.location.search).get('orderId')).toBe(String(saved.data[0].id));
-  // The tracker knows the order now: the cart that made it is gone, so no checkout can place it again.
-  await waitFor(() => expect(storedCart()).toEqual([]));
-  fireEvent.click(screen.getByRole('button', { name: 'Pay again' }));
-  await waitFor(() => expect(assigned).toHaveLength(2));
-  expect(assigned[1]).toBe(assigned[0]);
-  expect((await ordersMatching(server, admin, guestName)).totalCount).toBe(1);
-}
-
-/** A fresh browser with the cart, and this path's names. */
-async function freshPath(n: number) {
-  resetBrowser();
-  await setBranchBusy(false);
-  guestName = `Guest ${n} ${Math.random().toString(36).slice(2, 8)}`;
-  plate = `${10000 + (n % 80000)}${Math.floor(Math.random() * 90 + 10)}`;
-  assigned = [];
-  lostOrderId = 0;
-  externalNavigation.assign = (url) => { assigned.push(url); };
-  seedCart([{ product: cappuccino, options: ['Size/Large'], quantity: 2 }]);
-}
-/** On /check-out as a guest (the cart's own link signs the guest in). */
-async function startAsGuest(n: number) {
-  await freshPath(n);
-  renderApp(server, '/cart');
-  fireEvent.click(await screen.findByRole('link', { name: 'Checkout as guest' }));
-  await checkoutShown();
-}
-let walks = 0;
-// Each walk unmounts its view, so nothing it started outlives it (tests/support/leakWatch.ts); a walk
-// that failed half-way first lets the requests it left in flight come back.
-const stop = async (_: unknown, walk: { failed: boolean }) => { if (walk.failed) await new Promise((r) => setTimeout(r, 2000)); cleanup(); };
-
-/** The next Place order reaches the server, which saves the order, and its answer never comes back. */
-function loseNextAnswer() {
-  const realFetch = globalThis.fetch;
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (typeof init?.body === 'string' && init.body.includes('PlaceOrder')) {
-      globalThis.fetch = realFetch;
-      await realFetch(input, init); // the server saves the order ...
-      throw new TypeError('Failed to fetch'); // ... and the answer never arrives
-    }
-    return realFetch(input, init);
-  }) as typeof fetch;
-  return realFetch;
-}
-
-/** Place order, made to get the answer the path asks for next. */
-async function submit(step: Step) {
-  const answer = step.next?.key === 'placeOrder.error' ? 'lost' : (step.next?.event.output as PlacedOrder | undefined) === REFUSED ? 'refused' : 'placed';
-  await setBranchBusy(answer === 'refused');
-  if (answer === 'lost') {
-    const realFetch = loseNextAnswer();
-    // A double click sends one request: the second finds the button busy.
-    fireEvent.click(placeOrder());
-    fireEvent.click(placeOrder());
-    await waitFor(() => expect(globalThis.fetch).toBe(realFetch));
-  } else fireEvent.click(placeOrder());
-  if (answer !== 'placed') await waitFor(() => expect(placeOrder().textContent).toBe('Place order'));
-}
-
-/** What the payment step shows for the machine's choice, and the server's orders for this path. */
-async function expectEditing(s: Checkout) {
-  await checkoutShown();
-  const c = s.context;
-  const modeLabel = { pickup: 'Pick-up', carService: 'Car service', delivery: 'Delivery' }[c.mode];
-  expect(radio(modeLabel).checked).toBe(true);
-  expect(screen.getByRole('radio', { name: c.paymentMethodId === CARD ? 'VISA/MASTER' : /^Cash at branch/ }) as HTMLInputElement).toHaveProperty('checked', true);
-  // Place order is enabled exactly when the machine lets it be sent.
-  await waitFor(() => expect(placeOrder().disabled).toBe(!s.can({ type: 'checkout.submit' })));
-  expect(screen.queryByText(/Placing your order/)).toBeNull();
-}
 
 const guestModel = {
   machine: checkoutMachine,
@@ -231,7 +93,7 @@ const guestModel = {
   describeEvent,
   // Entering decides at once (the entry models below); a failed load, points and free items are other files' walks.
   mustVisit: ['checkout.loading', 'checkout.editing', 'checkout.submitting', 'checkout.redirectingToPayment', 'checkout.leftForUnpaidOrder', 'checkout.leftForLocation', 'checkout.placed'],
-  start: () => startAsGuest(++walks),
+  start: () => { lostOrderId = 0; return startAsGuest(); },
   stop,
   steps: {
     'loadOptions.done': () => {}, 'placeOrder.done': () => {}, 'placeOrder.error': () => {},
@@ -322,7 +184,7 @@ describeModel('checkout as a customer, car service (model-based on the real mach
   describeEvent,
   mustVisit: ['checkout.loading', 'checkout.editing', 'checkout.submitting', 'checkout.placed'],
   start: async () => {
-    await freshPath(++walks);
+    await freshPath();
     renderApp(server, '/cart');
     fireEvent.click(await screen.findByRole('link', { name: 'Sign in and checkout' }));
     await waitFor(() => expect(path()).toBe('/login'));
@@ -385,7 +247,7 @@ describeModel('checkout entered without signing in (the real machine\'s entry)',
   input: { ...lineInput(ONE_LINE), isAuthenticated: false, isGuest: false },
   mustVisit: ['checkout.leftForLogin'],
   start: async () => {
-    await freshPath(++walks);
+    await freshPath();
     renderApp(server, '/cart');
     await screen.findByRole('link', { name: 'Checkout as guest' });
     navigateTo('/check-out');
@@ -406,7 +268,7 @@ describeModel('checkout entered with an empty cart (the real machine\'s entry)',
   input: lineInput([]),
   mustVisit: ['checkout.leftForHome'],
   start: async () => {
-    await startAsGuest(++walks);
+    await startAsGuest();
     navigateTo('/cart');
     fireEvent.click(await screen.findByRole('button', { name: 'Remove Cappuccino' }));
     await screen.findByText('Your cart is empty.');
@@ -422,96 +284,3 @@ describeModel('checkout entered with an empty cart (the real machine\'s entry)',
   },
   broken: [],
 } as never);
-
-// A new page on the same cart is a new checkout machine, given the series the browser kept (issue 21).
-describe('Place order again after a lost answer', () => {
-  it('in the same page: the same order, once (the series\' key is kept)', async () => {
-    try {
-      await startAsGuest(++walks);
-      fillGuest(guestName, PHONE);
-      await waitFor(() => expect(placeOrder().disabled).toBe(false));
-      await submit({ next: { key: 'placeOrder.error' } } as never);
-      const saved = await ordersMatching(server, admin, guestName);
-      expect(saved.totalCount).toBe(1);
-      await submit({} as never);
-      const order = await expectPlacedAtServerPrice();
-      expect(order.id).toBe(saved.data[0].id);
-      expect((await ordersMatching(server, admin, guestName)).totalCount).toBe(1);
-    } finally { cleanup(); }
-  });
-});
-
-describe('checkout opened again on the same cart', () => {
-  it('Back and a fresh load after the payment page lead to the order waiting for its payment', async () => {
-    try {
-      await startAsGuest(++walks);
-      fillGuest(guestName, PHONE);
-      fireEvent.click(screen.getByRole('radio', { name: 'VISA/MASTER' }));
-      await waitFor(() => expect(placeOrder().disabled).toBe(false));
-      fireEvent.click(placeOrder());
-      await waitFor(() => expect(assigned).toHaveLength(1));
-      // The browser loads /check-out again.
-      cleanup();
-      renderApp(server, '/check-out');
-      await expectUnpaidOrderShown();
-    } finally { cleanup(); }
-  });
-
-  it('after a lost answer, a reload and Place order again give the order the lost answer was about, once', async () => {
-    try {
-      await startAsGuest(++walks);
-      fillGuest(guestName, PHONE);
-      await waitFor(() => expect(placeOrder().disabled).toBe(false));
-      await submit({ next: { key: 'placeOrder.error' } } as never);
-      const saved = await ordersMatching(server, admin, guestName);
-      expect(saved.totalCount).toBe(1);
-      cleanup();
-      renderApp(server, '/check-out');
-      await checkoutShown();
-      fillGuest(guestName, PHONE);
-      await waitFor(() => expect(placeOrder().disabled).toBe(false));
-      fireEvent.click(placeOrder());
-      const order = await expectPlacedAtServerPrice();
-      expect(order.id).toBe(saved.data[0].id);
-      expect((await ordersMatching(server, admin, guestName)).totalCount).toBe(1);
-    } finally { cleanup(); }
-  });
-});
-
-// The page is drawn while the machine loads its options (issue 24, the first screen without Apollo):
-// what the guest types there is the machine's already, not dropped until `editing`.
-describe('the first screen, before the options', () => {
-  it("the guest's name and phone typed while the options load are kept, and the order carries them", async () => {
-    const realFetch = globalThis.fetch;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => { release = resolve; });
-    try {
-      await freshPath(++walks);
-      // The options' first read (the payment methods) is held back until the guest has typed.
-      globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-        if (typeof init?.body === 'string' && init.body.includes('"operationName":"CheckoutPaymentMethods"')) await held;
-        return realFetch(input, init);
-      }) as typeof fetch;
-      renderApp(server, '/cart');
-      fireEvent.click(await screen.findByRole('link', { name: 'Checkout as guest' }));
-      await waitFor(() => expect(path()).toBe('/check-out'));
-      await screen.findByLabelText('Name');
-      fillGuest(guestName, PHONE);
-      // Still loading: no Place order yet, and what was typed is shown.
-      expect(screen.queryByRole('button', { name: 'Place order' })).toBeNull();
-      expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe(guestName);
-      expect((screen.getByLabelText('Phone') as HTMLInputElement).value.replace(/\s/g, '')).toBe(PHONE.replace(/\s/g, ''));
-      release();
-      await checkoutShown();
-      expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe(guestName);
-      await waitFor(() => expect(placeOrder().disabled).toBe(false));
-      fireEvent.click(placeOrder());
-      const order = await expectPlacedAtServerPrice();
-      expect(order).toMatchObject({ guestCustomerName: guestName, guestPhoneNumber: '+96550000077' });
-    } finally {
-      release();
-      globalThis.fetch = realFetch;
-      cleanup();
-    }
-  });
-});

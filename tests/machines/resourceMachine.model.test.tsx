@@ -5,7 +5,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { atomicStateIds, describeModel, type ModelPath } from '../support/describeModel';
 import { useServerProcess } from '../support/harness';
 import { renderApp, resetBrowser } from '../support/renderApp';
-import { resourceMachine, ResourceError, selectForm } from '../../machines/resourceMachine';
+import { resourceMachine, ResourceError } from '../../machines/resourceMachine';
+import { selectForm } from '../../machines/resourceSelectors';
 import { taxScreen } from '../../src/console/resources/configs/tax';
 
 /**

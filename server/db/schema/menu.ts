@@ -1,5 +1,6 @@
 /** The menu: product types and sub-types, products, option groups, what a branch hides. */
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { MenuWindow } from '../../../domain/menuWindows';
 import { money, arabic } from './columns';
 import { branches, brands } from './organisation';
 
@@ -13,6 +14,8 @@ export const productTypes = pgTable('product_types', {
   isHidden: boolean('is_hidden').notNull().default(false),
   /** Deleted from the menu; kept because archived products still point at it (docs/decisions.md "Menu management"). */
   archivedAt: timestamp('archived_at', { withTimezone: true }),
+  /** When the shop offers it, per weekday on Kuwait's clock (domain/menuWindows.ts); empty: always (issue 25). */
+  availabilityWindows: jsonb('availability_windows').$type<MenuWindow[]>().notNull().default([]),
 });
 
 export const productSubtypes = pgTable('product_subtypes', {
@@ -23,6 +26,8 @@ export const productSubtypes = pgTable('product_subtypes', {
   sortOrder: integer('sort_order').notNull().default(0),
   isHidden: boolean('is_hidden').notNull().default(false),
   archivedAt: timestamp('archived_at', { withTimezone: true }),
+  /** When the shop offers it, per weekday on Kuwait's clock (domain/menuWindows.ts); empty: always (issue 25). */
+  availabilityWindows: jsonb('availability_windows').$type<MenuWindow[]>().notNull().default([]),
 });
 
 export const products = pgTable('products', {
@@ -50,6 +55,8 @@ export const products = pgTable('products', {
    * because order lines point at it; their names and prices are copies (docs/decisions.md "Menu management").
    */
   archivedAt: timestamp('archived_at', { withTimezone: true }),
+  /** When the shop offers it, per weekday on Kuwait's clock (domain/menuWindows.ts); empty: always (issue 25). */
+  availabilityWindows: jsonb('availability_windows').$type<MenuWindow[]>().notNull().default([]),
 }, (t) => [index('products_brand_idx').on(t.brandId)]);
 
 /**

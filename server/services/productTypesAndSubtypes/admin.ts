@@ -14,14 +14,16 @@ import { switchStillOn } from './menu';
 import {
   auditMenu, branchBrandInScope, brandInScope, checkPrice, checkUniqueName, groupInScope, groupsWithItems, Id, insertGroup,
   MenuOptionGroup, MenuSubItem, Name, OptionGroupInput, placeAmongSiblings, type SubItemInputT, writeSubItems, Price, productInScope, SortOrder, subItemInScope, subItemOf, subtypeInScope,
-  typeInScope, type OptionGroupInputT, arabicNameValue
+  typeInScope, type OptionGroupInputT, arabicNameValue, AvailabilityWindows, checkWindows
 } from './menuAdmin';
 
 export const MenuProductType = Obj('MenuProductType', {
   id: Type.Integer(), brandId: Type.Integer(), name: Type.String(), nameAr: Nullable(Type.String()), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
+  availabilityWindows: AvailabilityWindows,
 });
 export const MenuProductSubType = Obj('MenuProductSubType', {
   id: Type.Integer(), typeId: Type.Integer(), name: Type.String(), nameAr: Nullable(Type.String()), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
+  availabilityWindows: AvailabilityWindows,
 });
 const MenuTypeWithSubtypes = Obj('MenuProductTypeWithSubtypes', { ...MenuProductType.properties, subtypes: Type.Array(MenuProductSubType) });
 
@@ -40,8 +42,8 @@ export const MenuSwitchGroup = Obj('MenuSwitchGroup', {
 
 type TypeRow = typeof productTypes.$inferSelect;
 type SubtypeRow = typeof productSubtypes.$inferSelect;
-const typeItem = (t: TypeRow) => ({ id: t.id, brandId: t.brandId, name: t.name, nameAr: t.nameAr, isHidden: t.isHidden, sortOrder: t.sortOrder });
-const subtypeItem = (s: SubtypeRow) => ({ id: s.id, typeId: s.typeId, name: s.name, nameAr: s.nameAr, isHidden: s.isHidden, sortOrder: s.sortOrder });
+const typeItem = (t: TypeRow) => ({ id: t.id, brandId: t.brandId, name: t.name, nameAr: t.nameAr, isHidden: t.isHidden, sortOrder: t.sortOrder, availabilityWindows: t.availabilityWindows });
+const subtypeItem = (s: SubtypeRow) => ({ id: s.id, typeId: s.typeId, name: s.name, nameAr: s.nameAr, isHidden: s.isHidden, sortOrder: s.sortOrder, availabilityWindows: s.availabilityWindows });
 const only = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /** Groups (with sub-items) as a branch offers them: each sub-item says whether it is switched off there, and until when. */
@@ -188,7 +190,9 @@ export async function typesWithSubtypes(db: Db | Tx, brandId: number) {
   return types.map((t) => ({ ...typeItem(t), subtypes: subs.filter((s) => s.typeId === t.id).map(subtypeItem) }));
 }
 
-const typeFields = { name: Name, nameAr: Type.Optional(ArabicName), isHidden: Type.Boolean(), sortOrder: SortOrder };
+const typeFields = { name: Name, nameAr: Type.Optional(ArabicName), isHidden: Type.Boolean(), sortOrder: SortOrder, availabilityWindows: AvailabilityWindows };
+/** The windows sent, checked (a 400 writes nothing), as a column value; absent: left as they are. */
+const windowsValue = (windows: Parameters<typeof checkWindows>[0] | undefined) => (windows === undefined ? {} : { availabilityWindows: checkWindows(windows) });
 const SubItemFields = { name: Name, price: Price, isHidden: Type.Boolean(), sortOrder: SortOrder };
 
 /** SPEC.md 7 Menu management, ProductTypesAndSubtypes (the admin calls; the shop's is shop.ts). */
@@ -205,13 +209,13 @@ export function registerProductTypesAndSubtypesAdmin(app: FastifyInstance, ctx: 
     }),
     route({
       method: 'POST', name: 'CreateProductType', access: 'menu.manage', summary: 'Creates a product type of a brand.',
-      body: Obj('MenuProductTypeCreateInput', { brandId: Id, ...typeFields, isHidden: Type.Optional(Type.Boolean()), sortOrder: Type.Optional(SortOrder) }),
+      body: Obj('MenuProductTypeCreateInput', { brandId: Id, ...typeFields, isHidden: Type.Optional(Type.Boolean()), sortOrder: Type.Optional(SortOrder), availabilityWindows: Type.Optional(AvailabilityWindows) }),
       result: MenuProductType,
       async handler({ body, caller, ctx }) {
         await brandInScope(ctx.db, caller, body.brandId);
         return ctx.db.transaction(async (tx) => {
           await checkUniqueName(tx, 'type', body.brandId, body.name, null);
-          const [inserted] = await tx.insert(productTypes).values({ brandId: body.brandId, name: body.name.trim(), nameAr: arabicOrNull(body.nameAr ?? ''), isHidden: body.isHidden ?? false }).returning();
+          const [inserted] = await tx.insert(productTypes).values({ brandId: body.brandId, name: body.name.trim(), nameAr: arabicOrNull(body.nameAr ?? ''), isHidden: body.isHidden ?? false, ...windowsValue(body.availabilityWindows) }).returning();
           const row = { ...inserted, sortOrder: await placeAmongSiblings(tx, 'type', body.brandId, inserted.id, body.sortOrder ?? 'last') };
           await auditMenu(tx, caller, 'ProductType', 'create', row.id, row.brandId, null, typeItem(row));
           return typeItem(row);
@@ -224,7 +228,7 @@ export function registerProductTypesAndSubtypesAdmin(app: FastifyInstance, ctx: 
       handler: ({ body, caller, ctx }) => ctx.db.transaction(async (tx) => {
         const before = await typeInScope(tx, caller, body.id, { lock: true });
         if (body.name !== undefined) await checkUniqueName(tx, 'type', before.brandId, body.name, before.id);
-        const values = only({ name: body.name?.trim(), nameAr: body.nameAr === undefined ? undefined : arabicOrNull(body.nameAr), isHidden: body.isHidden });
+        const values = { ...only({ name: body.name?.trim(), nameAr: body.nameAr === undefined ? undefined : arabicOrNull(body.nameAr), isHidden: body.isHidden }), ...windowsValue(body.availabilityWindows) };
         if (Object.keys(values).length) await tx.update(productTypes).set(values).where(eq(productTypes.id, before.id));
         if (body.sortOrder !== undefined) await placeAmongSiblings(tx, 'type', before.brandId, before.id, body.sortOrder);
         const [after] = await tx.select().from(productTypes).where(eq(productTypes.id, before.id));
@@ -239,12 +243,12 @@ export function registerProductTypesAndSubtypesAdmin(app: FastifyInstance, ctx: 
     }),
     route({
       method: 'POST', name: 'CreateProductSubType', access: 'menu.manage', summary: 'Creates a sub-type of a product type.',
-      body: Obj('MenuProductSubTypeCreateInput', { typeId: Id, ...typeFields, isHidden: Type.Optional(Type.Boolean()), sortOrder: Type.Optional(SortOrder) }),
+      body: Obj('MenuProductSubTypeCreateInput', { typeId: Id, ...typeFields, isHidden: Type.Optional(Type.Boolean()), sortOrder: Type.Optional(SortOrder), availabilityWindows: Type.Optional(AvailabilityWindows) }),
       result: MenuProductSubType,
       handler: ({ body, caller, ctx }) => ctx.db.transaction(async (tx) => {
         const type = await typeInScope(tx, caller, body.typeId, { lock: true });
         await checkUniqueName(tx, 'subtype', type.id, body.name, null);
-        const [inserted] = await tx.insert(productSubtypes).values({ typeId: type.id, name: body.name.trim(), nameAr: arabicOrNull(body.nameAr ?? ''), isHidden: body.isHidden ?? false }).returning();
+        const [inserted] = await tx.insert(productSubtypes).values({ typeId: type.id, name: body.name.trim(), nameAr: arabicOrNull(body.nameAr ?? ''), isHidden: body.isHidden ?? false, ...windowsValue(body.availabilityWindows) }).returning();
         const row = { ...inserted, sortOrder: await placeAmongSiblings(tx, 'subtype', type.id, inserted.id, body.sortOrder ?? 'last') };
         await auditMenu(tx, caller, 'ProductSubType', 'create', row.id, type.brandId, null, subtypeItem(row));
         return subtypeItem(row);
@@ -258,7 +262,7 @@ export function registerProductTypesAndSubtypesAdmin(app: FastifyInstance, ctx: 
         if (body.typeId !== undefined && body.typeId !== before.typeId && (await typeInScope(tx, caller, body.typeId)).brandId !== brandId) throw notFound('Product type');
         const typeId = body.typeId ?? before.typeId;
         if (body.name !== undefined || typeId !== before.typeId) await checkUniqueName(tx, 'subtype', typeId, body.name ?? before.name, before.id);
-        const values = only({ name: body.name?.trim(), nameAr: body.nameAr === undefined ? undefined : arabicOrNull(body.nameAr), isHidden: body.isHidden, typeId: body.typeId });
+        const values = { ...only({ name: body.name?.trim(), nameAr: body.nameAr === undefined ? undefined : arabicOrNull(body.nameAr), isHidden: body.isHidden, typeId: body.typeId }), ...windowsValue(body.availabilityWindows) };
         if (Object.keys(values).length) await tx.update(productSubtypes).set(values).where(eq(productSubtypes.id, before.id));
         // A sub-type moved to another type goes last there unless a place is given.
         const position = body.sortOrder ?? (typeId !== before.typeId ? 'last' : undefined);

@@ -1,5 +1,9 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
+import { Type } from 'typebox';
 import type { Db, Tx } from '../../db/client';
+import { badRequest } from '../../http/envelope';
+import { productAvailableAt, type MenuWindow } from '../../../domain/menuWindows';
+import { momentOf } from '../../../domain/time';
 import {
   branchHiddenOptions, branchHiddenProducts, optionGroups, optionItems, productAdditionGroups, products, productSubtypes, productTypes,
 } from '../../db/schema';
@@ -20,6 +24,31 @@ export interface MenuProduct {
   unavailableUntil: Date | null;
   /** The product's own option groups, then the addition groups linked to it. */
   groups: MenuGroup[];
+  /** The availability windows of its type, its sub-type and itself (domain/menuWindows.ts); `available` does not read them: they depend on the order's time. */
+  windows: MenuWindows;
+}
+
+export interface MenuWindows { type: MenuWindow[]; subtype: MenuWindow[]; product: MenuWindow[] }
+
+/** Whether a menu product is offered at the order's time `at` (its type's, sub-type's and own windows). */
+export const offeredAt = (m: { windows: MenuWindows }, at: Date) => productAvailableAt(m.windows, at);
+
+/** How far ahead the shop's menu reads look (issue 25: order for later, up to 7 days ahead). */
+export const MENU_AHEAD_MS = 7 * 24 * 3600_000;
+/** A moment a little before the server's now still reads as now: the shop's clock may lag the server's. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+/** The `at` of the shop's menu reads: the time the customer orders for (ISO); absent: now. */
+export const MenuAt = Type.Optional(Type.String({ maxLength: 40, description: 'The time the order is for (ISO 8601): what is not offered then (menus by time of day) is marked unavailable. Absent: now. From now to 7 days ahead.' }));
+
+/** The menu read's `at` as a moment: now when absent; a 400 when it is not a time from now to 7 days ahead. */
+export function menuTimeOf(at: string | undefined, now = new Date()): Date {
+  if (at === undefined) return now;
+  const moment = /^\d{4}-\d{2}-\d{2}T/.test(at) ? momentOf(at) : null;
+  if (!moment || moment.getTime() < now.getTime() - CLOCK_SKEW_MS || moment.getTime() > now.getTime() + MENU_AHEAD_MS) {
+    throw badRequest('`at` must be a time (ISO 8601) from now to 7 days ahead.', [{ message: 'From now to 7 days ahead.', members: ['at'] }]);
+  }
+  return moment;
 }
 
 /**
@@ -43,7 +72,10 @@ export async function loadMenuProducts(db: Db | Tx, productIds: number[], branch
   const result = new Map<number, MenuProduct>();
   if (!ids.length) return result;
   const productRows = await db
-    .select({ product: products, typeHidden: productTypes.isHidden, subtypeHidden: productSubtypes.isHidden })
+    .select({
+      product: products, typeHidden: productTypes.isHidden, subtypeHidden: productSubtypes.isHidden,
+      typeWindows: productTypes.availabilityWindows, subtypeWindows: productSubtypes.availabilityWindows,
+    })
     .from(products)
     .innerJoin(productSubtypes, eq(productSubtypes.id, products.subtypeId))
     .innerJoin(productTypes, eq(productTypes.id, productSubtypes.typeId))
@@ -69,7 +101,7 @@ export async function loadMenuProducts(db: Db | Tx, productIds: number[], branch
       item, available: !item.isHidden && !offOptions.has(item.id), unavailableUntil: offOptions.get(item.id) ?? null,
     })),
   });
-  for (const { product, typeHidden, subtypeHidden } of productRows) {
+  for (const { product, typeHidden, subtypeHidden, typeWindows, subtypeWindows } of productRows) {
     const hidden = product.isHidden || typeHidden || subtypeHidden;
     const linked = new Set(links.filter((l) => l.productId === product.id).map((l) => l.groupId));
     result.set(product.id, {
@@ -81,6 +113,7 @@ export async function loadMenuProducts(db: Db | Tx, productIds: number[], branch
         ...groups.filter((g) => g.productId === product.id),
         ...groups.filter((g) => g.productId === null && linked.has(g.id)),
       ].map(groupView),
+      windows: { type: typeWindows, subtype: subtypeWindows, product: product.availabilityWindows },
     });
   }
   return result;

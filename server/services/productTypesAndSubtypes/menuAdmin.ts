@@ -7,6 +7,7 @@ import { Nullable } from '../../http/nullable';
 import { ArabicName, arabicOrNull } from '../../http/language';
 import type { Caller } from '../../http/context';
 import { moneyDecimal } from '../../../domain/money';
+import { menuWindowsError, type MenuWindow } from '../../../domain/menuWindows';
 import { appendAudit, type AuditAction } from '../../resources/audit';
 import { placeInScope, scopeWhere } from '../../resources/scope';
 
@@ -62,6 +63,25 @@ const invalid = (field: string, message: string) => badRequest(message, [{ messa
 export function checkPrice(value: number | undefined, field: string) {
   if (value === undefined) return;
   if (Math.abs(Math.round(value * 1000) - value * 1000) > 1e-6) throw invalid(field, `${field}: a price has at most 3 decimals (KD).`);
+}
+
+/**
+ * Availability windows of a product type, sub-type or product (issue 25, domain/menuWindows.ts):
+ * the schema takes integers; what they mean (weekday 0..6, minutes 0..1440, a start unlike its
+ * end) is checked by `checkWindows`, so the 400 says it in one sentence.
+ */
+export const AvailabilityWindow = Obj('MenuAvailabilityWindow', {
+  weekday: Type.Integer({ description: '0 = Sunday … 6 = Saturday, on the branch clock (Kuwait).' }),
+  fromMinute: Type.Integer({ description: 'Start, minutes since midnight (0..1439).' }),
+  toMinute: Type.Integer({ description: 'End (not included), minutes since midnight (1..1440); before the start: the window runs past midnight into the next day.' }),
+});
+export const AvailabilityWindows = Type.Array(AvailabilityWindow, { maxItems: 100, description: 'When the shop offers it; empty: always.' });
+
+/** The windows as stored, or a 400 naming what is wrong (nothing is written). */
+export function checkWindows(windows: MenuWindow[], field = 'availabilityWindows'): MenuWindow[] {
+  const problem = menuWindowsError(windows);
+  if (problem) throw invalid(field, problem);
+  return windows.map(({ weekday, fromMinute, toMinute }) => ({ weekday, fromMinute, toMinute }));
 }
 
 export function checkGroups(groups: OptionGroupInputT[] | undefined, field = 'optionGroups') {

@@ -6,7 +6,7 @@ import { badRequest, notFound, Obj } from '../../http/envelope';
 import { Nullable } from '../../http/nullable';
 import { route, service } from '../../http/routes';
 import type { AppContext } from '../../http/context';
-import { loadMenuProducts } from './menu';
+import { loadMenuProducts, MenuAt, menuTimeOf, offeredAt } from './menu';
 import { inLanguage, requestLanguage } from '../../http/language';
 import { shopProductFields, shopProductValues } from '../products/resource';
 
@@ -33,7 +33,7 @@ export const ProductDetails = Obj('ProductDetails', {
   /** Points that redeem this product for free; null when it cannot be redeemed. */
   redeemPoints: Type.Union([Type.Integer(), Type.Null()]),
   optionGroups: Type.Array(ProductOptionGroup),
-  /** False while the branch has it switched off or sold out: the page shows it, but it cannot be added. */
+  /** False while the branch has it switched off or sold out, or it is not offered at `at` (menus by time of day): the page shows it, but it cannot be added. */
   available: Type.Boolean(),
   /** When a sold-out product comes back by itself (ISO time); null when available, or off until switched on. */
   unavailableUntil: Nullable(Type.String()),
@@ -51,11 +51,13 @@ export function registerShopProductTypesAndSubtypes(app: FastifyInstance, ctx: A
       query: Obj('GetProductItemWithSubItemDictionarywithProductQuery', {
         productid: Type.Integer({ minimum: 1 }),
         branchId: Type.Optional(Type.Integer({ minimum: 1 })),
+        at: MenuAt,
       }),
       result: ProductDetails,
       async handler({ query, req, ctx }) {
         const language = requestLanguage(req.headers);
         const branchId = query.branchId ?? null;
+        const at = menuTimeOf(query.at);
         const menu = (await loadMenuProducts(ctx.db, [query.productid], branchId)).get(query.productid);
         if (!menu || menu.hidden) throw notFound('Product');
         if (branchId !== null) {
@@ -68,7 +70,7 @@ export function registerShopProductTypesAndSubtypes(app: FastifyInstance, ctx: A
           description: inLanguage(language, p.description, p.descriptionAr), price: Number(p.price),
           productImage: p.productImage, productSecondImage: p.productSecondImage, productThirdImage: p.productThirdImage,
           productDeliveryText: inLanguage(language, p.productDeliveryText, p.productDeliveryTextAr), redeemPoints: p.redeemPoints,
-          available: menu.available, unavailableUntil: menu.unavailableUntil?.toISOString() ?? null,
+          available: menu.available && offeredAt(menu, at), unavailableUntil: menu.unavailableUntil?.toISOString() ?? null,
           ...shopProductValues(p),
           // A group whose options are all unavailable is left out: it cannot be chosen, so it is not required either.
           optionGroups: menu.groups

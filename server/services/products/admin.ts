@@ -14,7 +14,7 @@ import { productColumns, productInputFields, productItemFields, productValues, t
 import {
   additionGroupIdsOf, auditMenu, branchBrandInScope, brandInScope, checkGroups, checkPrice, checkUniqueName, groupsWithItems, Id,
   insertGroup, MenuOptionGroup, Name, nameTaken, OptionGroupInput, placeAmongSiblings, Price, productInScope, SortOrder, subtypeInScope, writeSubItems,
-  type OptionGroupInputT, arabicNameValue
+  type OptionGroupInputT, arabicNameValue, AvailabilityWindows
 } from '../productTypesAndSubtypes/menuAdmin';
 
 type ProductRow = typeof products.$inferSelect;
@@ -42,13 +42,16 @@ const MenuProductSummary = Obj('MenuProductSummary', {
   available: Type.Boolean(),
   /** At the branch: when a sold-out product comes back by itself (ISO time); null otherwise. */
   unavailableUntil: Nullable(Type.String()),
+  availabilityWindows: AvailabilityWindows,
 });
 const MenuSubtype = Obj('MenuSubtype', {
   id: Type.Integer(), typeId: Type.Integer(), name: Type.String(), nameAr: Nullable(Type.String()), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
+  availabilityWindows: AvailabilityWindows,
   products: Type.Array(MenuProductSummary),
 });
 export const MenuType = Obj('MenuType', {
   id: Type.Integer(), brandId: Type.Integer(), name: Type.String(), nameAr: Nullable(Type.String()), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
+  availabilityWindows: AvailabilityWindows,
   subtypes: Type.Array(MenuSubtype),
 });
 
@@ -266,12 +269,12 @@ export async function menuTree(db: Db, brandId: number, branchId: number | null)
     .from(branchHiddenProducts).where(and(eq(branchHiddenProducts.branchId, branchId), switchStillOn(branchHiddenProducts.unavailableUntil))))
     .map((r) => [r.id, r.until] as const));
   return types.map((t) => ({
-    id: t.id, brandId: t.brandId, name: t.name, nameAr: t.nameAr, isHidden: t.isHidden, sortOrder: t.sortOrder,
+    id: t.id, brandId: t.brandId, name: t.name, nameAr: t.nameAr, isHidden: t.isHidden, sortOrder: t.sortOrder, availabilityWindows: t.availabilityWindows,
     subtypes: subtypes.filter((s) => s.typeId === t.id).map((s) => ({
-      id: s.id, typeId: s.typeId, name: s.name, nameAr: s.nameAr, isHidden: s.isHidden, sortOrder: s.sortOrder,
+      id: s.id, typeId: s.typeId, name: s.name, nameAr: s.nameAr, isHidden: s.isHidden, sortOrder: s.sortOrder, availabilityWindows: s.availabilityWindows,
       products: rows.filter((p) => p.subtypeId === s.id).map((p) => ({
         id: p.id, name: p.name, nameAr: p.nameAr, price: Number(p.price), productImage: p.productImage, isHidden: p.isHidden, sortOrder: p.sortOrder,
-        available: !off.has(p.id), unavailableUntil: off.get(p.id) ? new Date(off.get(p.id)!).toISOString() : null,
+        available: !off.has(p.id), unavailableUntil: off.get(p.id) ? new Date(off.get(p.id)!).toISOString() : null, availabilityWindows: p.availabilityWindows,
       })),
     })),
   }));

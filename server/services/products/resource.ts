@@ -3,7 +3,7 @@ import type { products } from '../../db/schema';
 import { Nullable } from '../../http/nullable';
 import { ArabicName, ArabicText, arabicOrNull } from '../../http/language';
 import { moneyDecimal } from '../../../domain/money';
-import { Name, Price } from '../productTypesAndSubtypes/menuAdmin';
+import { AvailabilityWindows, checkWindows, Name, Price } from '../productTypesAndSubtypes/menuAdmin';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -46,6 +46,7 @@ export const PRODUCT_FIELDS = {
     input: Nullable(Type.Integer({ minimum: 0, maximum: 10000, description: 'kcal per serving, 0..10000; null: not given.' })),
     shop: true,
   }),
+  availabilityWindows: field({ item: AvailabilityWindows, input: AvailabilityWindows, column: checkWindows }),
 } satisfies Record<string, ProductField> & { [K in keyof ProductRow]?: ProductField };
 
 type Fields = typeof PRODUCT_FIELDS;

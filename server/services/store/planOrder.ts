@@ -15,6 +15,7 @@ import { missingAddressFields } from '../../../domain/addressFields';
 import { carsOf, describeCar } from '../cars/cars';
 import { deliveryQuote, NOT_DELIVERING } from '../brandDeliveryFee/deliveryFee';
 import { menuCacheOf, type BranchCatalog } from '../../orders/menuCache';
+import { offeredAt } from '../productTypesAndSubtypes/menu';
 import { checkFreeItemLines } from '../../loyalty/freeItems';
 import { walletBalanceOf, walletPayment } from '../../loyalty/walletPayment';
 import type { SaveNewOrderInput } from './orderInput';
@@ -35,6 +36,7 @@ export const ORDER_TEXT = {
   notOnMenu: (id: number) => `Product #${id} is not on the menu of this brand.`,
   unavailable: (name: string) => `${name} is not available at this branch right now.`,
   soldOutUntil: (name: string, until: Date) => `${name} is sold out at this branch until ${kuwaitTime(until)}.`,
+  notOfferedAt: (name: string) => `${name} is not on the menu at the time of this order.`,
   quantity: (name: string) => `The quantity of ${name} must be between ${QUANTITY.cart.min} and ${QUANTITY.cart.max}.`,
   notAnOption: (id: number, product: string) => `Addition #${id} is not an option of ${product}.`,
   twice: (option: string, product: string) => `${option} is chosen twice for ${product}.`,
@@ -137,7 +139,8 @@ export async function planOrder(db: Db, ctx: AppContext, caller: NonNullable<Cal
   const provider = byWallet ? walletPayment : providerName ? paymentProviderFor(providerName, ctx.config) : null;
   if (!provider) throw badRequest(ORDER_TEXT.paymentUnavailable);
 
-  const lines = priceLines(catalog, body, brandId, caller);
+  // Menus by time of day are evaluated at the order's time (domain/orderTime.ts orderTimeOf).
+  const lines = priceLines(catalog, body, brandId, caller, orderTime);
   const points = lines.reduce((sum, l) => sum + l.points, 0);
   if (points > 0) {
     const [wallet] = await db.select({ points: customerWallets.points }).from(customerWallets)
@@ -255,13 +258,14 @@ function guestDetails(body: SaveNewOrderInput) {
 export const SOLD_OUT_MEMBER = (index: number) => `products[${index}]`;
 const soldOut = (index: number, message: string) => badRequest(message, [{ message, members: [SOLD_OUT_MEMBER(index)] }]);
 
-function priceLines({ menu }: BranchCatalog, body: SaveNewOrderInput, brandId: number, caller: NonNullable<Caller>): PlannedLine[] {
+function priceLines({ menu }: BranchCatalog, body: SaveNewOrderInput, brandId: number, caller: NonNullable<Caller>, at: Date): PlannedLine[] {
   const inRange = (q: number) => Number.isInteger(q) && q >= QUANTITY.cart.min && q <= QUANTITY.cart.max;
   return body.products.map((line, index) => {
     const entry = menu.get(line.productId);
     if (!entry || entry.product.brandId !== brandId) throw badRequest(ORDER_TEXT.notOnMenu(line.productId));
     const product = entry.product;
     if (!entry.available) throw naming(soldOut(index, entry.unavailableUntil && !entry.hidden ? ORDER_TEXT.soldOutUntil(product.name, entry.unavailableUntil) : ORDER_TEXT.unavailable(product.name)), product);
+    if (!offeredAt(entry, at)) throw naming(soldOut(index, ORDER_TEXT.notOfferedAt(product.name)), product);
     if (!inRange(line.quantity)) throw naming(badRequest(ORDER_TEXT.quantity(product.name)), product);
 
     const optionsById = new Map(entry.groups.flatMap(({ group, options }) => options.map((o) => [o.item.id, { ...o, group }] as const)));

@@ -15,6 +15,7 @@ import {
 } from './operations';
 import { ProductForm } from './ProductForm';
 import { AdditionGroupDialog, NameDialog, type AdditionTarget, type NameAsk } from './dialogs';
+import { MenuHoursDialog, MenuHoursTag, type HoursTarget } from './MenuHoursDialog';
 import './menu.css';
 
 /** The brand /store works on: a brand manager's chosen brand (top bar), else one picked here from the caller's brands. */
@@ -50,6 +51,10 @@ export default function StorePage() {
   const [ask, setAsk] = useState<Ask>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [additionTarget, setAdditionTarget] = useState<AdditionTarget>(null);
+  const [hours, setHours] = useState<HoursTarget | null>(null);
+  /** Opens the menu hours of a row. */
+  const editHours = (kind: HoursTarget['kind'], row: { id: number; name: string; availabilityWindows?: readonly ({ weekday: number; fromMinute: number; toMinute: number } | null)[] | null }) => () =>
+    setHours({ kind, id: row.id, name: row.name, windows: (row.availabilityWindows ?? []).filter((w) => !!w) });
   const tree = (data?.tree ?? []).filter((t): t is NonNullable<typeof t> => !!t);
   const additions = (data?.additions ?? []).filter((t): t is NonNullable<typeof t> => !!t);
 
@@ -95,6 +100,7 @@ export default function StorePage() {
               <strong>{type.name}</strong>
               {type.nameAr && <span className="mm-name-ar" lang="ar" dir="rtl">{type.nameAr}</span>}
               {type.isHidden && <Tag minimal>Hidden</Tag>}
+              <MenuHoursTag windows={type.availabilityWindows} />
               <Switch className="mm-switch" checked={!type.isHidden} label="Shown in the shop" aria-label={`Show ${type.name} in the shop`}
                 onChange={() => act(`${type.name} is ${type.isHidden ? 'shown' : 'hidden'}.`, () => mutate(UpdateType, { input: { id: type.id, isHidden: !type.isHidden } }))} />
               <ButtonGroup minimal>
@@ -103,6 +109,7 @@ export default function StorePage() {
                   run: (name, nameAr) => act(`Sub-type "${name}" added.`, () => mutate(CreateSubtype, { input: { typeId: type.id, name, nameAr } })),
                 })} />
                 <Button icon="edit" aria-label={`Rename ${type.name}`} onClick={rename(UpdateType, type, 'product type')} />
+                <Button icon="time" aria-label={`Menu hours of ${type.name}`} onClick={editHours('type', type)} />
                 <MoveButtons name={type.name} index={typeIndex} count={tree.length} onMove={move(UpdateType, type.id, type.name)} />
                 <Button icon="trash" aria-label={`Delete ${type.name}`} onClick={() => setConfirm({
                   text: `Delete the product type "${type.name}"?`, run: () => act(`${type.name} deleted.`, () => mutate(DeleteType, { id: type.id })),
@@ -116,11 +123,13 @@ export default function StorePage() {
                     <span>{sub.name}</span>
                     {sub.nameAr && <span className="mm-name-ar" lang="ar" dir="rtl">{sub.nameAr}</span>}
                     {sub.isHidden && <Tag minimal>Hidden</Tag>}
+                    <MenuHoursTag windows={sub.availabilityWindows} />
                     <Switch className="mm-switch" checked={!sub.isHidden} label="Shown" aria-label={`Show ${sub.name} in the shop`}
                       onChange={() => act(`${sub.name} is ${sub.isHidden ? 'shown' : 'hidden'}.`, () => mutate(UpdateSubtype, { input: { id: sub.id, isHidden: !sub.isHidden } }))} />
                     <ButtonGroup minimal>
                       <Button icon="add" text="Product" onClick={() => setEditing({ subtypeId: sub.id, typeId: type.id })} />
                       <Button icon="edit" aria-label={`Rename ${sub.name}`} onClick={rename(UpdateSubtype, sub, 'sub-type')} />
+                      <Button icon="time" aria-label={`Menu hours of ${sub.name}`} onClick={editHours('subtype', sub)} />
                       <MoveButtons name={sub.name} index={subIndex} count={subs.length} onMove={move(UpdateSubtype, sub.id, sub.name)} />
                       <Button icon="trash" aria-label={`Delete ${sub.name}`} onClick={() => setConfirm({
                         text: `Delete the sub-type "${sub.name}"?`, run: () => act(`${sub.name} deleted.`, () => mutate(DeleteSubtype, { id: sub.id })),
@@ -134,10 +143,12 @@ export default function StorePage() {
                         <span className="mm-product-name">{p.name}{p.nameAr && <span className="mm-name-ar" lang="ar" dir="rtl">{p.nameAr}</span>}</span>
                         <span className="mm-price">{formatMoney(p.price)}</span>
                         {p.isHidden && <Tag minimal>Hidden</Tag>}
+                        <MenuHoursTag windows={p.availabilityWindows} />
                         <Switch className="mm-switch" checked={!p.isHidden} label="Shown" aria-label={`Show ${p.name} in the shop`}
                           onChange={() => act(`${p.name} is ${p.isHidden ? 'shown' : 'hidden'}.`, () => mutate(UpdateProduct, { input: { id: p.id, isHidden: !p.isHidden } }))} />
                         <ButtonGroup minimal>
                           <Button icon="edit" text="Edit" aria-label={`Edit ${p.name}`} onClick={() => setEditing({ productId: p.id })} />
+                          <Button icon="time" aria-label={`Menu hours of ${p.name}`} onClick={editHours('product', p)} />
                           <MoveButtons name={p.name} index={productIndex} count={list.length} onMove={move(UpdateProduct, p.id, p.name)} />
                           <Button icon="duplicate" aria-label={`Duplicate ${p.name}`} onClick={() => act(`${p.name} duplicated (hidden until you show it).`, () => mutate(DuplicateProduct, { input: { productId: p.id } }))} />
                           <Button icon="trash" aria-label={`Delete ${p.name}`} onClick={() => setConfirm({
@@ -189,6 +200,7 @@ export default function StorePage() {
         />
       )}
       <NameDialog ask={ask} onClose={() => setAsk(null)} />
+      <MenuHoursDialog target={hours} onClose={(saved) => { setHours(null); if (saved) void refetch(); }} />
       <AdditionGroupDialog target={additionTarget} onClose={(saved) => { setAdditionTarget(null); if (saved) void refetch(); }} />
       <Alert isOpen={!!confirm} intent="danger" icon="trash" confirmButtonText="Delete" cancelButtonText="Cancel"
         onCancel={() => setConfirm(null)} onConfirm={() => { const c = confirm; setConfirm(null); void c?.run(); }}>

@@ -5,7 +5,8 @@ import { graphql } from '../../gql';
 export const MenuTree = graphql(`
   query MenuTree($brandId: Int!) {
     tree: Products_GetProductsGroupedByTypeAndSubtype(brandId: $brandId) {
-      id name nameAr isHidden sortOrder subtypes { id typeId name nameAr isHidden sortOrder products { id name nameAr price productImage isHidden sortOrder } }
+      id name nameAr isHidden sortOrder availabilityWindows { weekday fromMinute toMinute }
+      subtypes { id typeId name nameAr isHidden sortOrder availabilityWindows { weekday fromMinute toMinute } products { id name nameAr price productImage isHidden sortOrder availabilityWindows { weekday fromMinute toMinute } } }
     }
     additions: ProductAddition_GetProductAdditionsTreeView(brandId: $brandId) {
       id name additionGroups { id name nameAr allowMultiple isRequired subItems { id name nameAr price isHidden } }

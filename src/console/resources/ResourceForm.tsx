@@ -3,7 +3,8 @@ import { useSelector } from '@xstate/react';
 import {
   Button, Callout, Classes, Drawer, FormGroup, HTMLSelect, InputGroup, Intent, Spinner, Switch, Tab, Tabs, TextArea,
 } from '@blueprintjs/core';
-import { selectForm, selectHistory, type ResourceSnapshot, type Values } from '../../../machines/resourceMachine';
+import type { Values } from '../../../machines/resourceMachine';
+import { selectForm, selectHistory, type ResourceSnapshot } from '../../../machines/resourceSelectors';
 import type { ActorRefFrom } from 'xstate';
 import type { resourceMachine } from '../../../machines/resourceMachine';
 import { HistoryTable } from './HistoryTable';

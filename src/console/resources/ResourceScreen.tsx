@@ -5,10 +5,10 @@ import { useApolloClient } from '@apollo/client/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Alert, Button, Callout, H2, Intent, Spinner } from '@blueprintjs/core';
 import { PlusIcon, TrashIcon } from '@blueprintjs/icons';
+import type { Sorting, Values } from '../../../machines/resourceMachine';
 import {
   selectDelete, selectFilter, selectListError, selectListLoading, selectPaging, selectRows, selectSearch, selectSorting,
-  type Sorting, type Values,
-} from '../../../machines/resourceMachine';
+} from '../../../machines/resourceSelectors';
 import { provideResource } from './provideResource';
 import { provideAddress, urlPrefixOf, viewFromSearch, viewShapeOf } from './resourceUrl';
 import { ResourceList } from './ResourceList';

@@ -7,14 +7,16 @@ import './soldOut.css';
 
 /**
  * The cart's items; with `onQuantity`/`onRemove` they can be changed (the cart), without them they are read-only (review, checkout).
- * A line whose product is in `soldOut` is marked, with a Remove button wherever `onRemove` is given (checkout too).
+ * A line whose product is in `soldOut` is marked, with a Remove button wherever `onRemove` is given (checkout too);
+ * one also in `offHours` says it is not on the menu at the order's time (menus by time of day) instead of sold out.
  */
-export function CartLines({ items, currency, onQuantity, onRemove, soldOut = [] }: {
+export function CartLines({ items, currency, onQuantity, onRemove, soldOut = [], offHours = [] }: {
   items: CartItem[];
   currency: string;
   onQuantity?(key: string, quantity: number): void;
   onRemove?(key: string): void;
   soldOut?: readonly number[];
+  offHours?: readonly number[];
 }) {
   return (
     <ul className="cart-lines" aria-label={t('cart.items')}>
@@ -25,7 +27,9 @@ export function CartLines({ items, currency, onQuantity, onRemove, soldOut = [] 
             <strong className="cart-line__name">{item.product.name}</strong>
             {soldOut.includes(item.product.id) && (
               <span className="cart-line__sold-out" role="alert" data-testid="sold-out">
-                <strong className="shop-badge">{t('cart.soldOut')}</strong> {t('cart.soldOutRemove', { name: item.product.name })}
+                {offHours.includes(item.product.id)
+                  ? <><strong className="shop-badge">{t('cart.offHours')}</strong> {t('cart.offHoursRemove', { name: item.product.name })}</>
+                  : <><strong className="shop-badge">{t('cart.soldOut')}</strong> {t('cart.soldOutRemove', { name: item.product.name })}</>}
               </span>
             )}
             {item.selected_options.length > 0 && <span className="shop-muted cart-line__options">{joinList(item.selected_options.map((o) => o.name))}</span>}

@@ -22,7 +22,7 @@ export default function CartPage() {
   const [, navigate] = useLocation();
   const signedInCustomer = session.isAuthenticated && session.role === 'CUSTOMER';
   const askedGuest = useRef(false);
-  const { soldOut } = useCartAvailability(cart.items, shop.brandId, shop.branchId);
+  const { soldOut, offHours } = useCartAvailability(cart.items, shop.brandId, shop.branchId);
 
   useEffect(() => {
     if (cart.isEmpty || session.isRestoring || session.isPending) return;
@@ -63,6 +63,7 @@ export default function CartPage() {
           onQuantity={(key, quantity) => cart.send({ type: 'cart.setQuantity', key, quantity })}
           onRemove={(key) => cart.send({ type: 'cart.remove', key })}
           soldOut={soldOut}
+          offHours={offHours}
         />
       </section>
       <aside className="shop-card cart-page__summary">

@@ -234,7 +234,7 @@ export default function CheckoutPage() {
       <aside className="shop-card checkout__summary" aria-label={t('checkout.summary')}>
         <h2 className="shop-card__title">{t('checkout.yourOrder')}</h2>
         <PriceCheck answer={availability.answer} />
-        <CartLines items={cart.items} currency={shop.currency} soldOut={soldOut} onRemove={(key) => cart.send({ type: 'cart.remove', key })} />
+        <CartLines items={cart.items} currency={shop.currency} soldOut={soldOut} offHours={availability.offHours} onRemove={(key) => cart.send({ type: 'cart.remove', key })} />
         {(notes.remarks || notes.promotionCode) && (
           <dl className="checkout__notes">
             {notes.remarks && <><dt>{t('checkout.remarks')}</dt><dd>{notes.remarks}</dd></>}

@@ -6,8 +6,8 @@ import { useGatewayQuery } from '../../lib/gateway';
 import { filterMenu } from './menuSearch';
 
 export const BranchProducts = graphql(`
-  query BranchProducts($brandId: Int!, $branchId: Int!) {
-    Products_GetProductsGroupedByTypeAndSubtypeAsCustomerForMangoes(brandId: $brandId, branchId: $branchId) {
+  query BranchProducts($brandId: Int!, $branchId: Int!, $at: String) {
+    Products_GetProductsGroupedByTypeAndSubtypeAsCustomerForMangoes(brandId: $brandId, branchId: $branchId, at: $at) {
       id name
       subtypes { id name products { id name description price productImage productDeliveryText available unavailableUntil } }
     }

@@ -19,8 +19,8 @@ import { livePrice, missingGroups, selectedOptions, toggleOption, type OptionCho
 import { useGatewayQuery } from '../../lib/gateway';
 
 export const ProductDetail = graphql(`
-  query ProductDetail($productid: Int!, $branchId: Int) {
-    ProductTypesAndSubtypes_GetProductItemWithSubItemDictionarywithProduct(productid: $productid, branchId: $branchId) {
+  query ProductDetail($productid: Int!, $branchId: Int, $at: String) {
+    ProductTypesAndSubtypes_GetProductItemWithSubItemDictionarywithProduct(productid: $productid, branchId: $branchId, at: $at) {
       id brandId name description price productImage productSecondImage productThirdImage productDeliveryText available unavailableUntil calories
       optionGroups { id name allowMultiple isRequired subItem { id name price } }
     }
