@@ -9,6 +9,7 @@ import { countRows } from '../support/server';
 import { sendOrderEvent } from '../support/orders';
 import { seededMenu } from '../support/shopMenu';
 import { useServer } from '../support/harness';
+import { ticketFor } from '../../server/printing/ticket';
 
 /**
  * Issue 25: the order's time (scheduledFor, domain/orderTime.ts) and capacity per time slot
@@ -101,6 +102,10 @@ describe('order for later', () => {
     expect(detail.body.result).toMatchObject({ scheduledFor: at('09:00', 2), readyEstimateAt: at('09:00', 2) });
     const [row] = await server.database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(row.orderTime?.toISOString()).toBe(at('09:00', 2));
+    // The kitchen's ticket names the day and time (day/month, Kuwait's clock) instead of ASAP.
+    const ticket = await ticketFor(server.database.db, orderId, { productTypeIds: [], language: 'en' }, 'ticket');
+    const dayMonth = addDays(dayKey(new Date()), 2).slice(5).split('-').reverse().join('/');
+    expect(ticket!.lines[2].text).toMatch(new RegExp(`^For ${dayMonth} 09:00 · Placed \\d\\d:\\d\\d$`));
     const asap = await order();
     const [asapRow] = await server.database.db.select().from(orders).where(eq(orders.id, asap.body.result.orderId));
     expect(asapRow.scheduledFor).toBeNull();
