@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { and, assertEvent, assign, fromCallback, fromPromise, raise, setup } from 'xstate';
 import { checkFields } from './resourceFields';
 import {
   ResourceError, type HistoryEntry, type PageRequest, type PageResult, type ResourceContext, type ResourceEvent, type ResourceInput, type ResourceView, type Row,
@@ -17,6 +17,7 @@ export * from './resourceTypes';
  *            (a page past the end, once loaded, goes to the last page: a shortened list or an old link)
  *   panel:   closed ──resource.create / resource.edit──▶ edit
  *              edit: loading (loadRow) ──▶ editing ──resource.save (valid)──▶ saving ──▶ closed + list reloads
+ *                                          (input confirmSave: editing ──save──▶ confirming ──resource.confirmSave──▶ saving; cancel ──▶ editing)
  *                                                   saving ──(refused)──▶ saveFailed (input kept, server messages beside the fields)
  *            closed ──resource.delete──▶ confirmDelete: asking ──resource.confirmDelete──▶ deleting ──▶ closed + list reloads
  *   history: idle ──resource.history──▶ loading ──▶ ready | error    (of the row being edited)
@@ -71,6 +72,7 @@ const resourceSetup = setup({
   },
   guards: {
     isFormValid: ({ context }) => Object.keys(checkFields(context.fields, context.values, context.editId === null)).length === 0,
+    asksFirst: ({ context }) => context.confirmSave,
   },
 });
 
@@ -97,6 +99,7 @@ const formState = resourceSetup.createStateConfig({
       }),
     },
     'resource.save': [
+      { guard: and(['isFormValid', 'asksFirst']), target: 'confirming', actions: resourceSetup.assign({ triedSave: true, saveError: null }) },
       { guard: 'isFormValid', target: 'saving', actions: resourceSetup.assign({ triedSave: true, saveError: null }) },
       { actions: resourceSetup.assign({ triedSave: true }) },
     ],
@@ -107,7 +110,7 @@ export const resourceMachine = resourceSetup.createMachine({
   id: 'resource',
   type: 'parallel',
   context: ({ input }) => ({
-    fields: input.fields, defaults: input.defaults ?? {}, fixed: input.fixed ?? {},
+    fields: input.fields, confirmSave: input.confirmSave ?? false, defaults: input.defaults ?? {}, fixed: input.fixed ?? {},
     skip: input.view?.skip ?? 0, take: input.view?.take ?? input.take ?? DEFAULT_TAKE,
     sorting: input.view?.sorting !== undefined ? input.view.sorting : input.sorting ?? null, filter: input.view?.filter ?? {}, search: input.view?.search ?? '',
     typing: false,
@@ -201,6 +204,8 @@ export const resourceMachine = resourceSetup.createMachine({
             },
             editing: formState,
             saveFailed: formState,
+            // A save that acts at once (input `confirmSave`): asked for first; Cancel goes back to the form as it was.
+            confirming: { on: { 'resource.confirmSave': 'saving', 'resource.cancel': 'editing' } },
             saving: {
               tags: ['pending'],
               invoke: {

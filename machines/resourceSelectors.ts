@@ -22,7 +22,7 @@ export const selectForm = (s: ResourceSnapshot) => {
   for (const [field, message] of Object.entries(rules)) if (c.triedSave || c.touched[field]) errors[field] = message;
   return {
     open, isNew, editId: c.editId, values: c.values, errors: { ...errors, ...c.serverErrors },
-    loading: s.matches({ panel: { edit: 'loading' } }), saving: s.matches({ panel: { edit: 'saving' } }),
+    loading: s.matches({ panel: { edit: 'loading' } }), saving: s.matches({ panel: { edit: 'saving' } }), confirming: s.matches({ panel: { edit: 'confirming' } }),
     saveError: s.matches({ panel: { edit: 'saveFailed' } }) ? c.saveError : null,
   };
 };

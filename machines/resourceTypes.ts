@@ -38,10 +38,13 @@ export interface ResourceInput {
   sorting?: Sorting | null;
   /** The view the address holds at the start (a reload, a shared link): it overrides `take` and `sorting`. */
   view?: Partial<ResourceView>;
+  /** A save acts at once and cannot be taken back (a notification sent to customers): it is asked for first. */
+  confirmSave?: boolean;
 }
 
 export interface ResourceContext {
   fields: readonly FieldRule[];
+  confirmSave: boolean;
   defaults: Values;
   fixed: Values;
   skip: number;
@@ -81,6 +84,7 @@ export type ResourceEvent =
   | { type: 'resource.change'; field: string; value: unknown }
   | { type: 'resource.blur'; field: string }
   | { type: 'resource.save' }
+  | { type: 'resource.confirmSave' }
   | { type: 'resource.cancel' }
   | { type: 'resource.delete'; id: number }
   | { type: 'resource.confirmDelete' }

@@ -143,6 +143,12 @@ export const notificationSendScreen: ResourceConfig<NotificationRequestRow> = {
   columns: columns(true),
   operations: { list: RequestList, create: SendNow },
   savedNotice: { title: 'Notification sent', message: 'It went to its customers at once.' },
+  // Save sends: a push on every phone of the audience, which no one can take back.
+  confirmSave: {
+    confirm: 'Send now',
+    message: (v) => `Send "${String(v.title ?? '').trim()}" now to ${v.groupId == null ? "all the brand's customers" : 'every member of the chosen group'}? `
+      + 'It reaches their phones at once and cannot be taken back.',
+  },
 };
 
 type SentNotificationRow = {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import {
-  Button, Callout, Classes, Drawer, FormGroup, HTMLSelect, InputGroup, Intent, Spinner, Switch, Tab, Tabs, TextArea,
+  Alert, Button, Callout, Classes, Drawer, FormGroup, HTMLSelect, InputGroup, Intent, Spinner, Switch, Tab, Tabs, TextArea,
 } from '@blueprintjs/core';
 import type { Values } from '../../../machines/resourceMachine';
 import { selectForm, selectHistory, type ResourceSnapshot } from '../../../machines/resourceSelectors';
@@ -13,7 +13,7 @@ import { toZoneInput } from '../../../domain/time';
 
 type ResourceActor = ActorRefFrom<typeof resourceMachine>;
 const sameForm = (a: ReturnType<typeof selectForm>, b: ReturnType<typeof selectForm>) =>
-  a.open === b.open && a.loading === b.loading && a.saving === b.saving && a.values === b.values && a.saveError === b.saveError
+  a.open === b.open && a.loading === b.loading && a.saving === b.saving && a.confirming === b.confirming && a.values === b.values && a.saveError === b.saveError
   && JSON.stringify(a.errors) === JSON.stringify(b.errors) && a.editId === b.editId;
 
 /**
@@ -60,6 +60,12 @@ export function ResourceForm({ actor, config }: { actor: ResourceActor; config: 
           )}
         </div>
       </div>
+      {config.confirmSave && (
+        <Alert isOpen={form.confirming} intent={Intent.PRIMARY} cancelButtonText="Back to the form" confirmButtonText={config.confirmSave.confirm}
+          onCancel={() => actor.send({ type: 'resource.cancel' })} onConfirm={() => actor.send({ type: 'resource.confirmSave' })}>
+          <p>{config.confirmSave.message(form.values)}</p>
+        </Alert>
+      )}
     </Drawer>
   );
 }

@@ -43,7 +43,7 @@ function PlaceScreen({ config, toolbar, urlKey, fixed, params }: {
   // The view starts from the address (a reload, a link, Back to this page); the machine writes it back.
   const [view] = useState(() => viewFromSearch(window.location.search, shape));
   const actor = useActorRef(machine, {
-    input: { fields: config.fields ?? [], defaults: config.defaults, fixed, sorting: config.defaultSorting ?? null, view },
+    input: { fields: config.fields ?? [], defaults: config.defaults, fixed, sorting: config.defaultSorting ?? null, view, confirmSave: !!config.confirmSave },
   });
   const rows = useSelector(actor, selectRows);
   const paging = useSelector(actor, selectPaging, samePaging);

@@ -43,6 +43,11 @@ export interface ResourceConfig<R extends Row = Row> {
   /** What a save announces, when it is not simply saved (a request goes to another person first). */
   savedNotice?: { title: string; message: string };
   /**
+   * A save that acts at once and cannot be taken back (ADMIN's notification, sent to customers on
+   * Save): the form asks first, naming what will happen; Back keeps the form as it was.
+   */
+  confirmSave?: { message: (values: Values) => string; confirm: string };
+  /**
    * A route that opens the form at once (/brands/new → create, /brands/edit/:id → edit that row);
    * when that form closes, the screen goes to `closeTo` (the list's own route).
    */
