@@ -184,3 +184,19 @@ describe('editing windows', () => {
     expect(await onMenu(kuwait(1, '23:30'))).toMatchObject({ available: true });
   });
 });
+
+describe('an order for later (issue 25, domain/orderTime.ts)', () => {
+  it("takes tomorrow's 07:00 breakfast today: the lines are checked at the time the order is for, not at placement", async () => {
+    const placed = await server.api.post(SAVE, {
+      token: customer, headers: { 'idempotency-key': `menu-windows-${++keys}` },
+      body: { brandId: 7, paymentSystem: 2, deliveryOptions: { branchId: 1, isPickup: true }, products: [{ productId, quantity: 1 }], scheduledFor: kuwait(1, '07:00') },
+    });
+    expect(placed.status, JSON.stringify(placed.body.error)).toBe(200);
+    // The same order for tomorrow's 12:00 is outside breakfast.
+    const lunch = await server.api.post(SAVE, {
+      token: customer, headers: { 'idempotency-key': `menu-windows-${++keys}` },
+      body: { brandId: 7, paymentSystem: 2, deliveryOptions: { branchId: 1, isPickup: true }, products: [{ productId, quantity: 1 }], scheduledFor: kuwait(1, '12:00') },
+    });
+    expect(lunch.body.error?.message).toBe(ORDER_TEXT.notOfferedAt('Shakshuka'));
+  });
+});
