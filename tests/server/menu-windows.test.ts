@@ -8,6 +8,7 @@ import { localDayAndMinutes } from '../../domain/schedule';
 import { addDays, dayKey, fromZoneInput } from '../../domain/time';
 import { ORDER_TEXT } from '../../server/services/store/planOrder';
 import type { MenuWindow } from '../../domain/menuWindows';
+import { ORDER_AHEAD_DAYS } from '../../domain/orderTime';
 
 /**
  * Issue 25, menus by time of day: a product type, a sub-type or a product may be offered only in
@@ -100,6 +101,9 @@ describe("the shop's menu at the time the order is for", () => {
       }
     }
     expect((await server.api.get(MENU, { query: { brandId: 7, branchId: 1, at: new Date(Date.now() + 6 * 24 * 3_600_000).toISOString() } })).status).toBe(200);
+    // As far as an order may be for (domain/orderTime.ts ORDER_AHEAD_DAYS): the whole of the 7th day on Kuwait's calendar.
+    const lastEvening = fromZoneInput(`${addDays(dayKey(new Date()), ORDER_AHEAD_DAYS)}T23:30`)!;
+    expect((await server.api.get(MENU, { query: { brandId: 7, branchId: 1, at: lastEvening } })).status).toBe(200);
   });
 });
 
