@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { DEFAULT_PAYMENT_METHOD_ID, TEXT } from '../domain/constants';
 import { canSpendPoints, canTakeFreeItem, canUseWallet } from './checkoutRewards';
 import { cartSignatureOf, guestNameError, guestPhoneError, orderRequestOf, type OrderRequest } from './checkoutRequest';
+import { ASAP, whenIsComplete } from './orderWhen';
 import type { CheckoutContext, CheckoutEvent, CheckoutInput, CheckoutOptions, CheckoutSeries, PlacedOrder } from './checkoutTypes';
 
 export type * from './checkoutTypes';
@@ -46,6 +47,7 @@ export { cartSignatureOf, guestNameError, guestPhoneError, orderRequestOf, type 
  * The wallet: a registered customer with a wallet balance may pay the whole order from it
  * (`checkout.wallet`); the request then says `payWithWallet` and the server prices it, spends it
  * and answers the order paid (or a 400 when the balance does not cover the total).
+ * When: as soon as possible or a chosen slot (`checkout.when`, machines/orderWhen.ts); a full one's 409 keeps the next free time (`nextTime`).
  *
  * Ports, bound by whoever runs the machine: actors `loadOptions` (payment methods, addresses, the
  * points and free-item balances, the products' redeem points and the products a free item may be taken as)
@@ -60,7 +62,7 @@ const seriesOf = (c: CheckoutContext, order: CheckoutSeries['order'] = null): Ch
 });
 
 /** Any edit changes the order: it starts a new idempotency series and clears the last error. */
-const edited = <T extends Partial<CheckoutContext>>(patch: T) => ({ ...patch, idempotencyKey: null, error: null });
+const edited = <T extends Partial<CheckoutContext>>(patch: T) => ({ ...patch, idempotencyKey: null, error: null, nextTime: null });
 
 const checkoutSetup = setup({
   types: {
@@ -116,7 +118,7 @@ const checkoutSetup = setup({
       (c.paymentMethodId !== null || c.payWithWallet) && c.lines.length > 0 && !c.lines.some((l) => c.soldOut.includes(l.productId))
       && (!c.isGuest || (!guestNameError(c.guestName) && !guestPhoneError(c.guestPhone)))
       && (c.mode !== 'carService' || c.carId !== null || !!c.carDetails?.trim())
-      && (c.mode !== 'delivery' || c.addresses.some((a) => a.id === c.addressId)),
+      && (c.mode !== 'delivery' || c.addresses.some((a) => a.id === c.addressId)) && whenIsComplete(c.when),
     canTakeFreeItem: ({ context: c, event }) => event.type === 'checkout.freeItem' && canTakeFreeItem(c, event.line),
     /** Points on a line only within the balance; giving them up is always allowed for a line that spends them. */
     canChoosePoints: ({ context: c, event }) => event.type === 'checkout.points'
@@ -153,7 +155,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
     guest: input.guest ?? null, guestName: input.guest?.name ?? '', guestPhone: input.guest?.phone ?? '',
     touched: { name: false, phone: false }, addresses: [], carId: null, carDetails: null, idempotencyKey: null, error: null, order: null,
     soldOut: [], points: 0, redeemPoints: {}, pointsLines: [], freeItems: 0, freeItemProducts: [], freeItemLine: null, series: input.series ?? null,
-    walletBalance: 0, payWithWallet: false,
+    walletBalance: 0, payWithWallet: false, when: ASAP, nextTime: null,
   }),
   initial: 'entering',
   states: {
@@ -220,6 +222,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
           actions: assign(({ context, event }) => edited({ pointsLines: event.spend ? [...context.pointsLines, event.line] : context.pointsLines.filter((i) => i !== event.line) })),
         },
         'checkout.wallet': { guard: 'canUseWallet', actions: assign(({ event }) => edited({ payWithWallet: event.use })) },
+        'checkout.when': { actions: assign(({ event }) => edited({ when: event.when })) },
         'checkout.submit': {
           guard: 'canSubmit', target: 'submitting',
           actions: ['startSeries', assign({ error: null }), { type: 'keepSeries', params: ({ context }) => seriesOf(context) }],
@@ -272,7 +275,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
           {
             target: 'editing',
             actions: [
-              assign({ error: ({ event }) => event.output.message || TEXT.genericError }),
+              assign({ error: ({ event }) => event.output.message || TEXT.genericError, nextTime: ({ event }) => event.output.nextTime ?? null }),
               { type: 'showError', params: ({ event }) => ({ message: event.output.message || TEXT.genericError }) },
             ],
           },

@@ -44,6 +44,7 @@ export function orderRequestOf(c: CheckoutContext) {
     products: orderProductsOf(c),
     // Only when chosen: every other request stays as it was (a kept series compares them as text).
     ...(c.payWithWallet && { payWithWallet: true }),
+    ...(c.when.later && c.when.scheduledFor && { scheduledFor: c.when.scheduledFor }),
   };
 }
 export type OrderRequest = ReturnType<typeof orderRequestOf>;

@@ -38,3 +38,6 @@ export const selectIsEditing = (s: Snapshot) => s.matches('editing');
 export const selectLeftForLocation = (s: Snapshot) => s.matches('leftForLocation');
 /** The wallet: its balance, whether it may pay (a registered customer holding some), and whether it pays. */
 export const selectWallet = (s: Snapshot) => ({ balance: s.context.walletBalance, offered: canUseWallet(s.context), chosen: s.context.payWithWallet });
+/** When the order is for, and the next free time the server offered after a full one (ISO), if any. */
+export const selectWhen = (s: Snapshot) => s.context.when;
+export const selectNextTime = (s: Snapshot) => s.context.nextTime;

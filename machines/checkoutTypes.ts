@@ -1,4 +1,5 @@
 import type { RewardChoice, RewardOptions } from './checkoutRewards';
+import type { OrderWhen } from './orderWhen';
 
 /** The checkout machine's types (machines/checkout.ts), apart so the machine reads as its states. */
 export type DeliveryMode = 'pickup' | 'carService' | 'delivery';
@@ -10,6 +11,8 @@ export interface PlacedOrder {
   isSuccessed: boolean; isPaid: boolean; message: string; paymentUrl: string | null; orderId: number | null; ohash: string | null;
   /** A refusal because these products (ids) are sold out or unavailable now: their lines are marked, not toasted. */
   soldOut?: number[];
+  /** A refusal because the order's time is full or closed (409): the next free time the server offers (ISO), if any. */
+  nextTime?: string | null;
 }
 /**
  * One series of Place order attempts, kept by the browser until the cart is cleared: the cart it
@@ -71,6 +74,10 @@ export interface CheckoutContext extends Required<CheckoutInput>, RewardOptions,
   walletBalance: number;
   /** The wallet pays the whole order (the request's payWithWallet); the payment method is then not used. */
   payWithWallet: boolean;
+  /** When the order is for (machines/orderWhen.ts): as soon as possible, or a chosen slot. */
+  when: OrderWhen;
+  /** The next free time the server offered when the chosen one was full (ISO), until the order changes. */
+  nextTime: string | null;
 }
 
 export type CheckoutEvent =
@@ -88,6 +95,8 @@ export type CheckoutEvent =
   | { type: 'checkout.wallet'; use: boolean }
   /** The cart as it is now (a sold-out line removed) and the products that are sold out. */
   | { type: 'checkout.cart'; lines: CheckoutLine[]; soldOut: number[] }
+  /** As soon as possible, or later: a day, then a free slot (machines/orderWhen.ts). */
+  | { type: 'checkout.when'; when: OrderWhen }
   | { type: 'checkout.submit' }
   | { type: 'checkout.retry' }
   /** The page is shown again after the payment page (browser Back to a page kept in memory). */

@@ -335,6 +335,22 @@ export const en = {
     delayMinutes: (p: { count: number }) => plural('en', p.count, { one: '{n} minute', other: '{n} minutes' }),
     delayAfter: ' longer than usual (until {{time}}).',
   },
+  /** Issue 25 (shop-later): the checkout's "When", order for later, the time on the tracker. */
+  when: {
+    title: 'When',
+    asap: 'As soon as possible',
+    later: 'Later',
+    day: 'Day',
+    time: 'Time',
+    today: 'Today',
+    tomorrow: 'Tomorrow',
+    loading: 'Loading the times…',
+    choose: 'Choose a time',
+    none: 'No free time this day',
+    take: 'Take {{time}}',
+    forTime: 'For {{time}}',
+    orderLater: 'Order for later',
+  },
   /** SPEC.md's verbatim texts the shop shows itself. */
   spec: {
     changeBranchTitle: TEXT.changeBranchTitle,

@@ -9,7 +9,7 @@ import { DEFAULT_PAYMENT_METHOD_ID } from '../../../domain/constants';
 
 import {
   selectAddresses, selectAddressId, selectCanSubmit, selectCar, selectError, selectGuest, selectIsEditing, selectIsPending,
-  selectLoadFailed, selectMode, selectPaymentMethodId, selectPaymentMethods, selectSoldOut, selectWallet, selectLeftForLocation, orderRequestOf, type DeliveryMode,
+  selectLoadFailed, selectMode, selectNextTime, selectWhen, selectPaymentMethodId, selectPaymentMethods, selectSoldOut, selectWallet, selectLeftForLocation, orderRequestOf, type DeliveryMode,
 } from '../../../machines/checkout';
 import { useSession } from '../../lib/session';
 import { storage, KEYS } from '../../lib/storage';
@@ -29,6 +29,9 @@ import { errorMessage } from '../../lib/errors';
 import { keepGuest, keptGuest } from './guestDetails';
 import { useCartAvailability } from '../cart/availability';
 import { SignedMoney } from '../components/SignedMoney';
+import { OrderTimeChoice, orderDayTime } from './OrderTimeChoice';
+import { laterAt } from '../../../machines/orderWhen';
+import { branchClock } from '../branch/ordering';
 
 export const CheckoutDeliveryFee = graphql(`
   query CheckoutDeliveryFee($brandId: Int!, $areaId: Int!, $amount: Float) {
@@ -142,6 +145,9 @@ export default function CheckoutPage() {
   const answered = canSubmit && priced?.request === request ? priced : null;
   const serverTotal = answered?.quote;
   const byWallet = useSelector(ref, (s) => selectWallet(s).chosen);
+  const when = useSelector(ref, selectWhen);
+  // The chosen time was full: the server's next free time, placed with one click (a new request, so a new key).
+  const nextTime = useSelector(ref, selectNextTime);
 
   if (loadFailed) {
     return (
@@ -196,6 +202,8 @@ export default function CheckoutPage() {
             </div>
           )}
         </section>
+
+        <OrderTimeChoice checkout={ref} branchId={shop.branchId} mode={mode} disabled={!editing} />
 
         {guest.isGuest && (
           <section className="shop-card" aria-labelledby="guest-title">
@@ -256,10 +264,17 @@ export default function CheckoutPage() {
             <dt>{t('checkout.totalToPay')}</dt><dd data-testid="checkout-total">{money(serverTotal.total, shop.currency)}</dd>
           </dl>
         )}
-        {serverTotal && <p className="shop-muted checkout__ready" data-testid="checkout-ready">{t('rewards.readyIn', { count: serverTotal.readyMinutes })}</p>}
+        {serverTotal && <p className="shop-muted checkout__ready" data-testid="checkout-ready">
+          {when.scheduledFor ? t('when.forTime', { time: orderDayTime(when.scheduledFor) }) : t('rewards.readyIn', { count: serverTotal.readyMinutes })}</p>}
         {/* Until the server's price is here, its place is kept (the total and the ready time), so nothing below moves. */}
         {!serverTotal && (loading || (canSubmit && !answered)) && <span className="checkout__to-pay-placeholder" aria-hidden="true" />}
         {error && <p className="shop-error" role="alert" data-testid="checkout-error">{translateMessage(error)}</p>}
+        {nextTime && editing && (
+          <button type="button" className="shop-button shop-button--wide" data-testid="take-next-time"
+            onClick={() => { ref.send({ type: 'checkout.when', when: laterAt(nextTime) }); ref.send({ type: 'checkout.submit' }); }}>
+            {t('when.take', { time: branchClock(nextTime) })}
+          </button>
+        )}
         {/* The wallet no longer covers the total (the server's quote says so): said before Place order, not after. */}
         {byWallet && !!answered?.error && <p className="shop-error" role="alert" data-testid="wallet-error">{errorMessage(answered.error)}</p>}
         {loading ? <span className="shop-button shop-button--wide checkout__button-placeholder" aria-hidden="true" /> : (

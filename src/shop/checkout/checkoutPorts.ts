@@ -121,7 +121,9 @@ export function provideCheckout(gateway: Gateway, opts: { userId: number | null;
             // A line the server names (`products[i]`, planOrder.ts SOLD_OUT_MEMBER) is sold out: the checkout marks it.
             const soldOut = (abp.validationErrors ?? []).flatMap((v) => v.members ?? [])
               .flatMap((m) => { const i = /^products\[(\d+)\]$/.exec(m)?.[1]; const p = i === undefined ? undefined : input.order.products[Number(i)]; return p ? [p.productId] : []; });
-            return { isSuccessed: false, isPaid: false, message: errorMessage(e), paymentUrl: null, orderId: null, ohash: null, soldOut };
+            // The order's time is full or closed (409): the server names the next free time (its details), the checkout offers it.
+            const nextTime = status === 409 && typeof abp.details === 'string' ? abp.details : null;
+            return { isSuccessed: false, isPaid: false, message: errorMessage(e), paymentUrl: null, orderId: null, ohash: null, soldOut, nextTime };
           }
           throw e;
         }
