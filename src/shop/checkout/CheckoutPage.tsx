@@ -29,7 +29,8 @@ import { errorMessage } from '../../lib/errors';
 import { keepGuest, keptGuest } from './guestDetails';
 import { useCartAvailability } from '../cart/availability';
 import { SignedMoney } from '../components/SignedMoney';
-import { OrderTimeChoice, orderDayTime } from './OrderTimeChoice';
+import { OrderTimeChoice } from './OrderTimeChoice';
+import { orderDayTime } from '../orderTimeText';
 import { laterAt } from '../../../machines/orderWhen';
 import { branchClock } from '../branch/ordering';
 

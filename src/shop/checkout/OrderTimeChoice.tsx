@@ -2,7 +2,8 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { graphql } from '../../gql';
 import { useGatewayQuery } from '../../lib/gateway';
-import { dateTime, t } from '../../i18n';
+import { t } from '../../i18n';
+import { orderClock, orderDay } from '../orderTimeText';
 import { dayStart } from '../../../domain/time';
 import { selectWhen, type checkoutMachine, type DeliveryMode } from '../../../machines/checkout';
 import { ASAP, freeSlots, laterAt, laterOn, orderDays, type OrderSlot, type OrderWhen } from '../../../machines/orderWhen';
@@ -14,16 +15,11 @@ export const CheckoutOrderSlots = graphql(`
   }
 `);
 
-/** A time on the branch's clock (Kuwait), in the shop's language with Latin digits: '10:15'. */
-export const orderClock = (iso: string) => dateTime(iso, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-/** A day and time on the branch's clock: 'Sat 28 Nov, 10:15' ('السبت ٢٨ نوفمبر' reads with Latin digits). */
-export const orderDayTime = (iso: string) => `${dateTime(iso, { weekday: 'short', day: 'numeric', month: 'short' })}, ${orderClock(iso)}`;
-
 /** A day of the picker: 'Today', 'Tomorrow', then 'Mon 30 Nov'. */
 function dayLabel(day: string, index: number) {
   if (index === 0) return t('when.today');
   if (index === 1) return t('when.tomorrow');
-  return dateTime(dayStart(day), { weekday: 'short', day: 'numeric', month: 'short' });
+  return orderDay(dayStart(day));
 }
 
 /**

@@ -6,7 +6,7 @@ import '../../i18n/screens';
 /** The time the order was expected to be ready when it was placed (domain/readyEstimate.ts), read once. */
 export const OrderReadyEstimate = graphql(`
   query OrderReadyEstimate($orderId: Int!, $ohash: String) {
-    Store_GetOrderDetail(orderId: $orderId, ohash: $ohash) { id readyEstimateAt }
+    Store_GetOrderDetail(orderId: $orderId, ohash: $ohash) { id readyEstimateAt scheduledFor }
   }
 `);
 
@@ -18,6 +18,7 @@ export function ReadyEstimateLine({ orderId, ohash, status }: { orderId: number;
   const preparing = PREPARING.includes(status);
   const { data } = useQuery(OrderReadyEstimate, { variables: { orderId, ohash }, skip: !preparing, context: { silent: true } });
   const at = data?.Store_GetOrderDetail?.readyEstimateAt;
-  if (!preparing || !at) return null;
+  // An order for later shows its chosen time in the summary (OrderSummary), not an estimate.
+  if (!preparing || !at || data?.Store_GetOrderDetail?.scheduledFor) return null;
   return <p className="shop-muted order-done__ready" data-testid="order-ready-estimate">{t('rewards.readyAt', { time: dateTime(String(at), { timeStyle: 'short' }) })}</p>;
 }

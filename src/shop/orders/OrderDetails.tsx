@@ -1,6 +1,7 @@
 import { dateTime, joinList, money, t, translateMessage, type TextKey } from '../../i18n';
 import { streetText } from '../address/addressText';
 import { SignedMoney } from '../components/SignedMoney';
+import { orderDayTime } from '../orderTimeText';
 import type { OrderDetail } from './orderGraphql';
 import type { OrderStatus } from '../../../machines/orderLifecycle';
 
@@ -25,6 +26,7 @@ export function OrderSummary({ order, currency }: { order: OrderDetail; currency
       <dt>{t('order.date')}</dt><dd data-testid="order-date">{orderDate(order.date)}</dd>
       <dt>{t('order.branch')}</dt><dd>{order.branchName}</dd>
       <dt>{t('order.type')}</dt><dd>{modeLabel(order.deliverySystem)}</dd>
+      {!!order.scheduledFor && <><dt>{t('when.title')}</dt><dd data-testid="order-scheduled-for">{t('when.forTime', { time: orderDayTime(String(order.scheduledFor)) })}</dd></>}
       <dt>{t('order.payment')}</dt><dd data-testid="order-payment">{translateMessage(order.paymentSystemName)}{!order.isPaid ? t('order.notPaid') : order.isCash ? ` · ${paidCashText(order.deliverySystem)}` : t('order.isPaid')}</dd>
       <dt>{t('order.status')}</dt><dd>{statusLabel(order.status)}</dd>
       <dt>{t('order.total')}</dt><dd className="order-summary__total" data-testid="order-total">{money(order.total, currency)}</dd>

@@ -4,7 +4,7 @@ import type { TrackedOrderQuery } from '../../gql/graphql';
 export const TrackedOrder = graphql(`
   query TrackedOrder($orderId: Int!, $ohash: String) {
     Store_GetOrderDetail(orderId: $orderId, ohash: $ohash) {
-      id orderNumber date brandId branchName branchPhoneNumber status arrival statusReason acceptedAt readyAt payment isPaid isCash paymentSystemName deliverySystem
+      id orderNumber date brandId branchName branchPhoneNumber status arrival statusReason acceptedAt readyAt payment isPaid isCash paymentSystemName deliverySystem scheduledFor
       subtotal discount tax deliveryFee total guestCustomerName carDetails
       deliveryAddress { area block street house_no }
       items { productId name quantity unitPrice lineTotal isRedeem options { id name price } }
