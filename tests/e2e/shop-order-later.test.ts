@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, newContext, screenshot, shotOnFailure } from '../support/browser';
+import { DESKTOP, PHONE, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
 import { useServerAndBrowser } from '../support/harness';
-import { addDays, clockText, dayKey, formatMoment } from '../../domain/time';
+import { addDays, clockText, dayKey, dayMonthText, formatMoment } from '../../domain/time';
 
 /**
  * Issue 25, "a full slot offers the next one", in Chromium at 390 px (and 1280 px): Salmiya takes
@@ -91,6 +91,16 @@ describe('order for later', () => {
         await when.waitFor();
         expect(await when.textContent()).toBe(`For ${formatMoment(next, { weekday: 'short', day: 'numeric', month: 'short' }, 'en-KW')}, ${clockText(next)}`);
         await screenshot(page, 'shop-order-later-tracker-390');
+      });
+      // The branch sees the time on the order's row.
+      const consolePage = await (await newContext(browser, server.url, DESKTOP)).newPage();
+      await shotOnFailure(consolePage, 'shop-order-later-console', async () => {
+        await signIn(consolePage, 'branchuser');
+        await consolePage.waitForURL('**/order');
+        const rows = consolePage.getByTestId('order-scheduled-for');
+        await rows.first().waitFor();
+        expect(await rows.allTextContents()).toEqual(expect.arrayContaining([`For ${dayMonthText(chosen)} ${clockText(chosen)}`, `For ${dayMonthText(next)} ${clockText(next)}`]));
+        await screenshot(consolePage, 'shop-order-later-console-1280');
       });
       // One order in each slot: the full one kept its one, the offered one took the guest's.
       const after = await slotsOf(tomorrow);

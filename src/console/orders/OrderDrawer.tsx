@@ -68,6 +68,7 @@ function OrderDetail({ row }: { row: StaffOrderRow }) {
       <HTMLTable compact className="order-facts">
         <tbody>
           <tr><th>Placed</th><td>{placedAt(row.createdAt)}</td></tr>
+          {!!row.scheduledFor && <tr><th>For</th><td data-testid="drawer-scheduled-for">{placedAt(String(row.scheduledFor))}</td></tr>}
           <tr><th>Customer</th><td>{row.customerName || '—'}</td></tr>
           <tr><th>Phone</th><td>{row.customerPhone ?? '—'}</td></tr>
           {row.carDetails && <tr><th>Car</th><td>{row.carDetails}</td></tr>}

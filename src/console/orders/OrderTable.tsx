@@ -7,7 +7,7 @@ import { orderTimer, type BoardSorting, type OrderActionDetails, type OrderActor
 import type { OrderEventType, OrderLifecycleEvent } from '../../../machines/orderLifecycle';
 import type { StaffOrderRow } from './provideBoard';
 import type { OrderColumnKey } from './screens';
-import { ARRIVAL_LABEL, MODE_LABEL, REFUND_LABEL, STATUS_INTENT, STATUS_LABEL, paymentLabel, placedAt, waited } from './format';
+import { ARRIVAL_LABEL, MODE_LABEL, REFUND_LABEL, STATUS_INTENT, STATUS_LABEL, paymentLabel, placedAt, scheduledText, waited } from './format';
 import { formatMoney } from '../../../domain/money';
 import { OrderActions } from './OrderActions';
 
@@ -118,7 +118,9 @@ const COLUMN_DEFS: Record<OrderColumnKey, ColumnDef> = {
     name: 'Placed', width: 144, sort: 'createdAt',
     render: (r, c) => {
       const timer = orderTimer(r, c.now);
-      return twoLines(placedAt(r.createdAt), timer && (
+      // An order for later shows the time it is for, not when it was placed (the drawer has both).
+      const top = r.scheduledFor ? <strong data-testid="order-scheduled-for">{scheduledText(String(r.scheduledFor))}</strong> : placedAt(r.createdAt);
+      return twoLines(top, timer && (
         <span className={`order-timer order-timer-${timer.lateness}`} data-testid="order-timer" data-lateness={timer.lateness}>
           {timer.phase === 'accept' ? 'waiting' : 'making'} {waited(timer.elapsedMs)}
         </span>

@@ -41,6 +41,9 @@ export function placedAt(iso: string, now = new Date()) {
   return dayKey(iso) === dayKey(now) ? clockText(iso) : `${dayMonthText(iso)} ${clockText(iso)}`;
 }
 
+/** An order for later (issue 25): the time it is for, as the row shows it: 'For 10:15' today, 'For 29 Nov 10:15' another day. */
+export const scheduledText = (iso: string, now = new Date()) => `For ${placedAt(iso, now)}`;
+
 /** "<1 min", "7 min", "1 h 05 min": how long an order has waited, for the row's timer. */
 export function waited(ms: number) {
   const minutes = Math.floor(ms / 60_000);
