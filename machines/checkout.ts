@@ -155,7 +155,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
     guest: input.guest ?? null, guestName: input.guest?.name ?? '', guestPhone: input.guest?.phone ?? '',
     touched: { name: false, phone: false }, addresses: [], carId: null, carDetails: null, idempotencyKey: null, error: null, order: null,
     soldOut: [], points: 0, redeemPoints: {}, pointsLines: [], freeItems: 0, freeItemProducts: [], freeItemLine: null, series: input.series ?? null,
-    walletBalance: 0, payWithWallet: false, when: ASAP, nextTime: null,
+    walletBalance: 0, payWithWallet: false, when: input.when ?? ASAP, nextTime: null,
   }),
   initial: 'entering',
   states: {

@@ -52,6 +52,8 @@ export interface CheckoutInput {
   mode?: DeliveryMode;
   /** The series this browser kept from an earlier checkout (CheckoutSeries), if any. */
   series?: CheckoutSeries | null;
+  /** When to start with (a closed branch: "Later", issue 25); as soon as possible by default. */
+  when?: OrderWhen;
   /** The guest's name and phone kept from before (back from the address pages, or a reload). */
   guest?: { name: string; phone: string } | null;
 }

@@ -31,8 +31,8 @@ import { useCartAvailability } from '../cart/availability';
 import { SignedMoney } from '../components/SignedMoney';
 import { OrderTimeChoice } from './OrderTimeChoice';
 import { orderDayTime } from '../orderTimeText';
-import { laterAt } from '../../../machines/orderWhen';
-import { branchClock } from '../branch/ordering';
+import { laterAt, laterOn, orderDays } from '../../../machines/orderWhen';
+import { branchClock, orderingAt, useChosenBranch } from '../branch/ordering';
 
 export const CheckoutDeliveryFee = graphql(`
   query CheckoutDeliveryFee($brandId: Int!, $areaId: Int!, $amount: Float) {
@@ -73,6 +73,8 @@ export default function CheckoutPage() {
     () => provideCheckout(gateway, { userId: session.profile?.id ?? null, clearCart: () => { cart.send({ type: 'cart.clear' }); clearNotes(); } }),
     [gateway], // eslint-disable-line react-hooks/exhaustive-deps
   );
+  // A branch closed now takes orders for later only: the checkout starts at "Later", today (issue 25).
+  const closedNow = !orderingAt(useChosenBranch()).open;
   const ref = useActorRef(machine, {
     input: {
       isAuthenticated: session.isAuthenticated,
@@ -86,6 +88,7 @@ export default function CheckoutPage() {
       mode: search.get('mode') === 'delivery' ? 'delivery' : undefined,
       series: keptSeries(),
       guest: session.isGuest ? keptGuest() : null,
+      when: closedNow ? laterOn(orderDays(new Date())[0]!) : undefined,
     },
   });
   // Back from the payment page to this page kept in memory (bfcache): it leads to the order, not to a second one.

@@ -118,9 +118,10 @@ function ProductView({ onRetry }: { onRetry(): void }) {
           {product.available && ordering.open && missing.length > 0 && <p id="missing-options" className="shop-muted product-detail__hint">{t('product.pleaseChoose', { names: joinList(missing.map((g) => g.name)) })}</p>}
           <div className="product-detail__buy">
             <QuantityStepper value={quantity} min={QUANTITY.productPage.min} max={QUANTITY.productPage.max} onChange={setQuantity} label={t('product.quantityOf', { name: product.name })} />
-            <button type="button" className="shop-button shop-button--wide" disabled={missing.length > 0 || !product.available || !ordering.open} onClick={add}
+            {/* A closed branch takes orders for later (issue 25): the checkout then starts at "Later". */}
+            <button type="button" className="shop-button shop-button--wide" disabled={missing.length > 0 || !product.available} onClick={add}
               aria-describedby={!product.available ? 'product-unavailable' : !ordering.open ? 'branch-closed' : missing.length ? 'missing-options' : undefined}>
-              {t('product.addToCart')} <span className="shop-button__price">{money(price, shop.currency)}</span>
+              {ordering.open ? t('product.addToCart') : t('when.orderLater')} <span className="shop-button__price">{money(price, shop.currency)}</span>
             </button>
           </div>
         </div>
