@@ -1,6 +1,5 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { DataDirBusyError, LOCK_FILE, lockDataDir } from '../../server/dataDir';
@@ -8,7 +7,7 @@ import { rowsOf } from '../../server/db/client';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { DEMO_SCAN_CUSTOMERS } from '../../server/db/demoScans';
 import { startServer, type RunningServer } from '../../server/start';
-import { exitOf, killLeftovers, openToOthers, seededDataDir, spawnMain, startMain, tempDataDir } from '../support/mainProcess';
+import { exitOf, killLeftovers, openToOthers, seededDataDir, spawnMain, startMain, startSlowLogin, tempDataDir } from '../support/mainProcess';
 import { freshPostgresDatabase, startTestServer } from '../support/server';
 
 /**
@@ -237,29 +236,4 @@ async function openFeed(url: string, token: string) {
     return { complete: /^event: complete$/m.test(text) };
   })();
   return { ended };
-}
-
-/**
- * A login whose body is only half sent: the request is in flight until finish() sends the rest.
- * `closed` resolves true if the server cuts the connection first.
- */
-async function startSlowLogin(url: string) {
-  const body = JSON.stringify({ userNameOrEmailAddress: 'admin', password: '123qwe' });
-  const { hostname, port } = new URL(url);
-  const req = request({ host: hostname, port, method: 'POST', path: '/api/TokenAuth/Authenticate', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
-  const response = new Promise<{ status: number; body: any }>((resolve, reject) => {
-    req.on('response', (res) => {
-      let text = '';
-      res.on('data', (c) => { text += c; });
-      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
-    });
-    req.on('error', reject);
-  });
-  const closed = response.then(() => false, () => true);
-  req.write(body.slice(0, 10));
-  await new Promise((r) => setTimeout(r, 300));
-  return {
-    closed,
-    finish: () => { req.end(body.slice(10)); return response; },
-  };
 }
