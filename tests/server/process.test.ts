@@ -7,7 +7,7 @@ import { rowsOf } from '../../server/db/client';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { DEMO_SCAN_CUSTOMERS } from '../../server/db/demoScans';
 import { startServer, type RunningServer } from '../../server/start';
-import { exitOf, killLeftovers, openToOthers, seededDataDir, spawnMain, startMain, startSlowLogin, tempDataDir } from '../support/mainProcess';
+import { exitOf, killLeftovers, openToOthers, seededDataDir, spawnMain, reachable, startMain, startSlowLogin, tempDataDir, until } from '../support/mainProcess';
 import { freshPostgresDatabase, startTestServer } from '../support/server';
 
 /**
@@ -189,27 +189,9 @@ async function login(url: string) {
   return ((await res.json()) as { result: { accessToken: string } }).result.accessToken;
 }
 
-async function reachable(url: string) {
-  try {
-    await fetch(`${url}/api/openapi.json`, { headers: { connection: 'close' } });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The promise's value, or 'timed out' after `ms`, so a test fails instead of hanging. */
 function within<T>(promise: Promise<T>, ms: number): Promise<T | 'timed out'> {
   return Promise.race([promise, new Promise<'timed out'>((r) => setTimeout(() => r('timed out'), ms))]);
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return false;
 }
 
 /** The console's live feed: the gateway's orderEvents subscription over SSE. Resolves `ended` when the stream ends. */

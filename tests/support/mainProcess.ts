@@ -145,3 +145,23 @@ export async function startSlowLogin(url: string) {
     finish: () => { req.end(body.slice(10)); return response; },
   };
 }
+
+/** Whether the server still accepts a connection (a fresh one each time). */
+export async function reachable(url: string) {
+  try {
+    await fetch(`${url}/api/openapi.json`, { headers: { connection: 'close' } });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Polls `check` every 100 ms until it is true (true) or `timeoutMs` passed (false). */
+export async function until(check: () => Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
