@@ -135,6 +135,19 @@ describe('uploads in an S3-compatible bucket', () => {
   });
 });
 
+describe('a bucket that does not answer', () => {
+  const broken = useServer(() => ({ storage: s3FileStorage({ ...bucketSettings(), bucket: 'no-such-bucket' }), port: 0 }));
+
+  it('an image request and an upload are a 503 in the ABP envelope, not a 500 or a false 404', async () => {
+    const served = await fetch(`${broken.url}/uploads/${'c'.repeat(64)}.jpg`);
+    expect(served.status).toBe(503);
+    expect(await served.json()).toMatchObject({ success: false, error: { message: expect.stringContaining('file storage') } });
+    const stored = await upload(broken, 'UploadProductImage', await photo(4));
+    expect(stored.status).toBe(503);
+    expect(stored.body).toMatchObject({ success: false, error: { message: expect.stringContaining('file storage') } });
+  });
+});
+
 describe('S3 settings', () => {
   it('none set: the disk, as before', () => {
     expect(readConfig({}).storage).toEqual({ kind: 'disk' });
