@@ -7,6 +7,7 @@ import { CODE_TEXT } from '../services/verification/codes';
 import { SMS_GUARD_TEXT } from '../limits/smsGuard';
 import { CODE_NOT_SENT } from './smsSends';
 import { INVALID_LOGIN } from '../services/tokenAuth/routes';
+import { ORDER_TIME_TEXT } from '../orders/slots';
 
 /**
  * The server's refusals in Arabic, for a request that asks for Arabic (Accept-Language). Scope
@@ -44,6 +45,17 @@ const ORDER_AR: Arabic<typeof ORDER_TEXT> = {
   noCar: 'يرجى اختيار سيارتك لخدمة السيارة.',
   walletGuest: 'يرجى تسجيل الدخول للدفع من محفظتك.',
   walletNotEnough: 'رصيد محفظتك لا يكفي لهذا الطلب. يرجى اختيار طريقة دفع أخرى.',
+};
+
+/** The order's time and its slot (issue 25, server/orders/slots.ts). */
+const ORDER_TIME_AR: Arabic<typeof ORDER_TIME_TEXT> = {
+  tooSoon: (earliest) => `يرجى اختيار وقت من ${earliest} فصاعدًا: يحتاج الفرع هذا الوقت لتحضير الطلب.`,
+  tooFar: 'يرجى اختيار وقت خلال الأيام السبعة القادمة.',
+  closedThen: 'لا يستقبل الفرع طلبات عبر الإنترنت في ذلك الوقت. يرجى اختيار وقت ضمن ساعات عمله.',
+  full: (next) => `هذا الوقت ممتلئ. أقرب وقت متاح هو ${next}.`,
+  closed: (next) => `هذا الوقت مغلق للطلبات. أقرب وقت متاح هو ${next}.`,
+  inProgress: (next) => `لدى الفرع طلبات كثيرة قيد التحضير الآن. أقرب وقت متاح هو ${next}.`,
+  noneFree: 'هذا الوقت ممتلئ، ولا يوجد وقت متاح خلال الأيام السبعة القادمة.',
 };
 
 const FIXED_AR: Record<string, string> = {
@@ -103,9 +115,8 @@ function patternOf(write: (...args: never[]) => string, arity: number): RegExp |
   return new RegExp(`^${source}$`, 's');
 }
 
-const COUNTED = (Object.keys(ORDER_TEXT) as (keyof typeof ORDER_TEXT)[]).flatMap((key) => {
-  const english = ORDER_TEXT[key];
-  const arabic = ORDER_AR[key];
+type Texts = Record<string, string | ((...args: never[]) => string)>;
+const COUNTED = ([[ORDER_TEXT, ORDER_AR], [ORDER_TIME_TEXT, ORDER_TIME_AR]] as [Texts, Texts][]).flatMap(([texts, arabics]) => Object.keys(texts).map((key) => [key, texts[key], arabics[key]] as const)).flatMap(([key, english, arabic]) => {
   if (typeof english === 'string') {
     FIXED_AR[english] = arabic as string;
     return [];

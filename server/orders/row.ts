@@ -55,6 +55,7 @@ export const StaffOrder = Obj('StaffOrder', {
   acceptedAt: Nullable(Type.String()),
   readyAt: Nullable(Type.String()),
   statusReason: Nullable(Type.String({ description: 'Why it was rejected or marked a no-show.' })),
+  scheduledFor: Nullable(Type.String({ description: 'The time the customer chose (order for later, ISO); null: as soon as possible.' })),
 });
 export type OrderRow = Static<typeof StaffOrder>;
 
@@ -84,7 +85,7 @@ export const staffOrderColumns = {
   carDetails: orders.carDetails, specialRemarks: orders.specialRemarks,
   createdAt: orders.createdAt, paidAt: orders.paidAt, branchId: orders.branchId, brandId: orders.brandId,
   branchName: sql<string>`coalesce(${branches.name}, '')`, brandName: sql<string>`coalesce(${brands.name}, '')`,
-  acceptedAt: orders.acceptedAt, readyAt: orders.readyAt, statusReason: orders.statusReason,
+  acceptedAt: orders.acceptedAt, readyAt: orders.readyAt, statusReason: orders.statusReason, scheduledFor: orders.scheduledFor,
   itemsCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
   itemsText: sql<string>`coalesce((select string_agg(${orderItems.quantity} || '× ' || ${orderItems.name}
     || coalesce(' (' || (select string_agg(o->>'name', ', ') from jsonb_array_elements(${orderItems.options}) o) || ')', ''), ' · ' order by ${orderItems.id})

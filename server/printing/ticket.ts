@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { optionItems, orderItems, orders, productSubtypes, products } from '../db/schema';
 import { DELIVERY_LABELS } from '../../machines/orderLifecycle';
-import { clockText } from '../../domain/time';
+import { clockText, formatMoment } from '../../domain/time';
 import type { LanguageCode } from '../../domain/languages';
 
 /**
@@ -19,17 +19,17 @@ export interface Ticket {
 export interface TicketLine { text: string; size: 'big' | 'normal' | 'small'; bold?: boolean; indent?: boolean; rule?: boolean }
 
 type Labels = {
-  modes: Record<string, string>; order: string; asap: string; placed: string; remarks: string; car: string;
+  modes: Record<string, string>; order: string; asap: string; scheduled: string; placed: string; remarks: string; car: string;
   address: string; reprint: string; block: string; street: string; house: string;
 };
 /** The ticket's words. Times keep Latin digits in both languages: what a busy kitchen reads fastest. */
 export const TICKET_LABELS: Record<LanguageCode, Labels> = {
   en: {
-    modes: { ...DELIVERY_LABELS }, order: 'Order', asap: 'ASAP', placed: 'Placed', remarks: 'Remarks', car: 'Car',
+    modes: { ...DELIVERY_LABELS }, order: 'Order', asap: 'ASAP', scheduled: 'For', placed: 'Placed', remarks: 'Remarks', car: 'Car',
     address: 'Address', reprint: 'REPRINT', block: 'Block', street: 'Street', house: 'House',
   },
   ar: {
-    modes: { pickup: 'استلام من الفرع', carService: 'خدمة السيارة', delivery: 'توصيل' }, order: 'طلب', asap: 'في أقرب وقت',
+    modes: { pickup: 'استلام من الفرع', carService: 'خدمة السيارة', delivery: 'توصيل' }, order: 'طلب', asap: 'في أقرب وقت', scheduled: 'الموعد',
     placed: 'وقت الطلب', remarks: 'ملاحظات', car: 'السيارة', address: 'العنوان', reprint: 'إعادة طباعة',
     block: 'قطعة', street: 'شارع', house: 'منزل',
   },
@@ -46,7 +46,7 @@ export async function ticketFor(
   db: Db | Tx, orderId: number, printer: { productTypeIds: number[]; language: string }, kind: string,
 ): Promise<Ticket | null> {
   const [order] = await db.select({
-    id: orders.id, orderNumber: orders.orderNumber, deliverySystem: orders.deliverySystem, createdAt: orders.createdAt,
+    id: orders.id, orderNumber: orders.orderNumber, deliverySystem: orders.deliverySystem, createdAt: orders.createdAt, scheduledFor: orders.scheduledFor,
     carDetails: orders.carDetails, deliveryAddress: orders.deliveryAddress, specialRemarks: orders.specialRemarks,
   }).from(orders).where(eq(orders.id, orderId));
   if (!order) return null;
@@ -73,8 +73,9 @@ export async function ticketFor(
   if (kind !== 'ticket') lines.push({ text: `*** ${t.reprint} ***`, size: 'normal', bold: true });
   lines.push({ text: `${t.order} ${order.orderNumber}`, size: 'big', bold: true });
   lines.push({ text: `#${order.id} · ${t.modes[order.deliverySystem] ?? order.deliverySystem}`, size: 'normal', bold: true });
-  // There is no scheduled time on an order yet: every order is for as soon as possible.
-  lines.push({ text: `${t.asap} · ${t.placed} ${clockText(order.createdAt)}`, size: 'normal' });
+  // An order for later (issue 25) names its day and time (dd/mm HH:MM, Latin digits in both languages); else as soon as possible.
+  const when = order.scheduledFor ? `${t.scheduled} ${formatMoment(order.scheduledFor, { day: '2-digit', month: '2-digit' })} ${clockText(order.scheduledFor)}` : t.asap;
+  lines.push({ text: `${when} · ${t.placed} ${clockText(order.createdAt)}`, size: 'normal', bold: !!order.scheduledFor });
   if (order.carDetails) lines.push({ text: `${t.car}: ${order.carDetails}`, size: 'normal' });
   const address = addressText(order.deliveryAddress as Address, t);
   if (address) lines.push({ text: `${t.address}: ${address}`, size: 'normal' });

@@ -49,6 +49,7 @@ import { registerSupport } from './operations/support';
 import { registerAutoAccept } from './operations/autoAccept';
 import { registerPrinters } from '../printing/routes';
 import { registerPrinterProtocols } from '../printing/protocols';
+import { registerOrderSlots } from './branch/slots';
 
 /** Every REST service, in the order of SPEC.md section 7. */
 export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
@@ -93,4 +94,5 @@ export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   registerGatewayPayments, registerPaymentReconciliation,
   // kitchen printers (issue 25): their service, the protocols they poll (not part of the REST API), and auto-accept
   registerPrinters, registerPrinterProtocols, registerAutoAccept,
+  registerOrderSlots,
 ];

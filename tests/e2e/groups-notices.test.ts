@@ -169,8 +169,13 @@ describe('groups and notifications (issue 23)', () => {
 
         // Reject asks for a reason; nothing is rejected without one.
         await (await decisionButton(second, rejectedTitle, 'Reject')).click();
-        const dialog = second.getByRole('dialog', { name: new RegExp(`Reject the notification "${rejectedTitle}"`) });
+        const dialog = second.getByRole('dialog', { name: 'Reject this request?' });
         await dialog.waitFor();
+        // The question names the request in full, in the body (the one-line title cut it at 1440 px and below).
+        expect(await dialog.getByTestId('reject-question').textContent()).toBe(
+          `Reject the notification "${rejectedTitle}" for 2 customers of the group ${club} (Mango Coffee)? Nothing is sent. The reason is kept with the request.`);
+        const cut = await dialog.getByTestId('reject-question').evaluate((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1);
+        expect(cut, 'the question is shown whole').toBe(false);
         expect(await dialog.getByRole('button', { name: 'Reject' }).isDisabled()).toBe(true);
         await dialog.getByLabel('Reason').fill('Too early in the morning.');
         await screenshot(second, `notify-reject-reason-${w}`);
@@ -201,7 +206,8 @@ describe('groups and notifications (issue 23)', () => {
       await requests.getByText('Newer request').waitFor();
       // Newest first: the older request is the second row, and its cell the one that moves.
       await (await decisionButton(page, 'Older request', 'Reject')).click();
-      const dialog = page.getByRole('dialog', { name: /Reject the notification "Older request"/ });
+      const dialog = page.getByRole('dialog', { name: 'Reject this request?' });
+      expect(await dialog.getByTestId('reject-question').textContent()).toContain('Reject the notification "Older request"');
       await dialog.getByLabel('Reason').fill('Not this week.');
       // Meanwhile ADMIN approves the newer one, and the list is read again (its Refresh, behind the dialog).
       const approved = await server.api.post(`${API}/Notifications/ApproveNotificationsRequests`, { token: await server.api.login('admin'), body: { id: newer } });

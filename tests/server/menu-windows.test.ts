@@ -8,6 +8,7 @@ import { localDayAndMinutes } from '../../domain/schedule';
 import { addDays, dayKey, fromZoneInput } from '../../domain/time';
 import { ORDER_TEXT } from '../../server/services/store/planOrder';
 import type { MenuWindow } from '../../domain/menuWindows';
+import { ORDER_AHEAD_DAYS } from '../../domain/orderTime';
 
 /**
  * Issue 25, menus by time of day: a product type, a sub-type or a product may be offered only in
@@ -100,6 +101,9 @@ describe("the shop's menu at the time the order is for", () => {
       }
     }
     expect((await server.api.get(MENU, { query: { brandId: 7, branchId: 1, at: new Date(Date.now() + 6 * 24 * 3_600_000).toISOString() } })).status).toBe(200);
+    // As far as an order may be for (domain/orderTime.ts ORDER_AHEAD_DAYS): the whole of the 7th day on Kuwait's calendar.
+    const lastEvening = fromZoneInput(`${addDays(dayKey(new Date()), ORDER_AHEAD_DAYS)}T23:30`)!;
+    expect((await server.api.get(MENU, { query: { brandId: 7, branchId: 1, at: lastEvening } })).status).toBe(200);
   });
 });
 
@@ -182,5 +186,21 @@ describe('editing windows', () => {
     expect(await onMenu(kuwait(2, '01:00'))).toMatchObject({ available: true });
     expect(await onMenu(kuwait(1, '01:00'))).toMatchObject({ available: false });
     expect(await onMenu(kuwait(1, '23:30'))).toMatchObject({ available: true });
+  });
+});
+
+describe('an order for later (issue 25, domain/orderTime.ts)', () => {
+  it("takes tomorrow's 07:00 breakfast today: the lines are checked at the time the order is for, not at placement", async () => {
+    const placed = await server.api.post(SAVE, {
+      token: customer, headers: { 'idempotency-key': `menu-windows-${++keys}` },
+      body: { brandId: 7, paymentSystem: 2, deliveryOptions: { branchId: 1, isPickup: true }, products: [{ productId, quantity: 1 }], scheduledFor: kuwait(1, '07:00') },
+    });
+    expect(placed.status, JSON.stringify(placed.body.error)).toBe(200);
+    // The same order for tomorrow's 12:00 is outside breakfast.
+    const lunch = await server.api.post(SAVE, {
+      token: customer, headers: { 'idempotency-key': `menu-windows-${++keys}` },
+      body: { brandId: 7, paymentSystem: 2, deliveryOptions: { branchId: 1, isPickup: true }, products: [{ productId, quantity: 1 }], scheduledFor: kuwait(1, '12:00') },
+    });
+    expect(lunch.body.error?.message).toBe(ORDER_TEXT.notOfferedAt('Shakshuka'));
   });
 });

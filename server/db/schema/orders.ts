@@ -64,6 +64,9 @@ export const orders = pgTable('orders', {
   readyEstimateAt: timestamp('ready_estimate_at', { withTimezone: true }),
   /** Why it was rejected or marked a no-show (shown to the customer on /track-order). */
   statusReason: text('status_reason'),
+  /** The time the customer asked for (null: as soon as possible), and the time the order is for (domain/orderTime.ts orderTimeOf; null on orders placed before issue 25). */
+  scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+  orderTime: timestamp('order_time', { withTimezone: true }),
 }, (t) => [
   uniqueIndex('orders_idempotency_uq').on(t.userId, t.idempotencyKey),
   index('orders_branch_created_idx').on(t.branchId, t.createdAt),
@@ -78,6 +81,8 @@ export const orders = pgTable('orders', {
   index('orders_brand_total_idx').on(t.brandId, t.total, t.id),
   index('orders_total_idx').on(t.total, t.id),
   index('orders_created_id_idx').on(t.createdAt, t.id),
+  // Capacity per time slot counts a branch's orders of one mode by their time (server/orders/slots.ts).
+  index('orders_branch_mode_time_idx').on(t.branchId, t.deliverySystem, t.orderTime),
   // Search by a part of the order number, guest name or phone (pg_trgm; ilike '%…%').
   index('orders_search_trgm_idx').using('gin', sql`${orderSearchText(t)} gin_trgm_ops`),
   // Staff lists page by id (newest first) within a branch or brand, and count by arrival.
@@ -126,3 +131,17 @@ export const orderItems = pgTable('order_items', {
   /** Snapshot of the chosen options: [{ id, name, price, quantity }] */
   options: jsonb('options').notNull().default(sql`'[]'::jsonb`),
 }, (t) => [index('order_items_order_idx').on(t.orderId)]);
+
+/**
+ * A time slot of a branch and mode that a placement locked or the branch closed (issue 25). The
+ * orders in it are counted from `orders` under the row's lock; `closed` refuses new orders in it.
+ */
+export const orderSlots = pgTable('order_slots', {
+  id: serial('id').primaryKey(),
+  branchId: integer('branch_id').notNull().references(() => branches.id),
+  /** 'pickup' | 'carService' | 'delivery' (orders.delivery_system) */
+  mode: text('mode').notNull(),
+  slotStart: timestamp('slot_start', { withTimezone: true }).notNull(),
+  closed: boolean('closed').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('order_slots_branch_mode_start_uq').on(t.branchId, t.mode, t.slotStart)]);

@@ -65,6 +65,15 @@ export const branches = pgTable('branches', {
   autoAccept: boolean('auto_accept').notNull().default(false),
   /** Minutes a pending order waits before the server rejects it (domain/orderSettings.ts; CHECK 3..30). */
   acceptanceDeadlineMinutes: integer('acceptance_deadline_minutes').notNull().default(10),
+  /** Capacity per time slot, per mode (domain/orderTime.ts, server/orders/slots.ts): the slot length in minutes (CHECK 5..120) and the most orders a slot takes (null: no limit). */
+  pickupSlotMinutes: integer('pickup_slot_minutes').notNull().default(15),
+  pickupSlotMax: integer('pickup_slot_max'),
+  carServiceSlotMinutes: integer('car_service_slot_minutes').notNull().default(15),
+  carServiceSlotMax: integer('car_service_slot_max'),
+  deliverySlotMinutes: integer('delivery_slot_minutes').notNull().default(15),
+  deliverySlotMax: integer('delivery_slot_max'),
+  /** The most orders in progress (accepted + ready) before an order for now is refused; null: no limit. */
+  inProgressMax: integer('in_progress_max'),
   latitude: doublePrecision('latitude'),
   longitude: doublePrecision('longitude'),
   createdAt: createdAt(),

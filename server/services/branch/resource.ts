@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { branches, customerGroups } from '../../db/schema';
@@ -12,6 +12,7 @@ import { ImageUrl } from '../company/resource';
 import { shopBranchProperties } from '../brand/shop';
 import { ArabicName, ArabicText } from '../../http/language';
 import { ACCEPTANCE_DEADLINE } from '../../../domain/orderSettings';
+import { SLOT_MAX_ORDERS, SLOT_MINUTES } from '../../../domain/orderTime';
 import { forgetAutoAcceptBranches } from '../operations/autoAccept';
 
 const NullableText = Type.Union([Type.String(), Type.Null()]);
@@ -33,7 +34,16 @@ export const Branch = Obj('Branch', {
   /** Issue 25: a new order is accepted at once (off by default), and how long a pending one waits before it is rejected. */
   autoAccept: Type.Boolean(),
   acceptanceDeadlineMinutes: Type.Integer(),
+  /** Issue 25, capacity per time slot (server/orders/slots.ts): per mode a slot length and the most orders a slot takes (null: no limit), and the most orders in progress. */
+  ...slotSettings(Type.Integer(), Nullable(Type.Integer())),
 });
+/** The capacity settings' properties, in the item and (with their ranges) in Create and Update. */
+function slotSettings<M extends TSchema, X extends TSchema>(minutes: M, max: X) {
+  return {
+    pickupSlotMinutes: minutes, pickupSlotMax: max, carServiceSlotMinutes: minutes, carServiceSlotMax: max,
+    deliverySlotMinutes: minutes, deliverySlotMax: max, inProgressMax: max,
+  };
+}
 const fields = {
   name: Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' }),
   openTime: ClockTime,
@@ -51,6 +61,10 @@ const fields = {
     minimum: ACCEPTANCE_DEADLINE.min, maximum: ACCEPTANCE_DEADLINE.max,
     description: `Minutes a pending order waits before it is rejected, ${ACCEPTANCE_DEADLINE.min} to ${ACCEPTANCE_DEADLINE.max} (default ${ACCEPTANCE_DEADLINE.default}).`,
   }),
+  ...slotSettings(
+    Type.Integer({ minimum: SLOT_MINUTES.min, maximum: SLOT_MINUTES.max, description: `A time slot's length in minutes, ${SLOT_MINUTES.min} to ${SLOT_MINUTES.max} (default ${SLOT_MINUTES.default}).` }),
+    Nullable(Type.Integer({ minimum: SLOT_MAX_ORDERS.min, maximum: SLOT_MAX_ORDERS.max, description: 'The most orders it takes; null: no limit.' })),
+  ),
 };
 const { name: _name, ...details } = fields;
 

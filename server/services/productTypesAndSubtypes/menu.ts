@@ -3,7 +3,8 @@ import { Type } from 'typebox';
 import type { Db, Tx } from '../../db/client';
 import { badRequest } from '../../http/envelope';
 import { productAvailableAt, type MenuWindow } from '../../../domain/menuWindows';
-import { momentOf } from '../../../domain/time';
+import { addDays, dayKey, momentOf } from '../../../domain/time';
+import { ORDER_AHEAD_DAYS } from '../../../domain/orderTime';
 import {
   branchHiddenOptions, branchHiddenProducts, optionGroups, optionItems, productAdditionGroups, products, productSubtypes, productTypes,
 } from '../../db/schema';
@@ -33,8 +34,6 @@ export interface MenuWindows { type: MenuWindow[]; subtype: MenuWindow[]; produc
 /** Whether a menu product is offered at the order's time `at` (its type's, sub-type's and own windows). */
 export const offeredAt = (m: { windows: MenuWindows }, at: Date) => productAvailableAt(m.windows, at);
 
-/** How far ahead the shop's menu reads look (issue 25: order for later, up to 7 days ahead). */
-export const MENU_AHEAD_MS = 7 * 24 * 3600_000;
 /** A moment a little before the server's now still reads as now: the shop's clock may lag the server's. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
@@ -45,8 +44,9 @@ export const MenuAt = Type.Optional(Type.String({ maxLength: 40, description: 'T
 export function menuTimeOf(at: string | undefined, now = new Date()): Date {
   if (at === undefined) return now;
   const moment = /^\d{4}-\d{2}-\d{2}T/.test(at) ? momentOf(at) : null;
-  if (!moment || moment.getTime() < now.getTime() - CLOCK_SKEW_MS || moment.getTime() > now.getTime() + MENU_AHEAD_MS) {
-    throw badRequest('`at` must be a time (ISO 8601) from now to 7 days ahead.', [{ message: 'From now to 7 days ahead.', members: ['at'] }]);
+  // As far ahead as an order may be for (domain/orderTime.ts): today and the next ORDER_AHEAD_DAYS days on Kuwait's calendar.
+  if (!moment || moment.getTime() < now.getTime() - CLOCK_SKEW_MS || dayKey(moment) > addDays(dayKey(now), ORDER_AHEAD_DAYS)) {
+    throw badRequest(`\`at\` must be a time (ISO 8601) from now to ${ORDER_AHEAD_DAYS} days ahead.`, [{ message: `From now to ${ORDER_AHEAD_DAYS} days ahead.`, members: ['at'] }]);
   }
   return moment;
 }

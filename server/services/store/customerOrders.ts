@@ -72,6 +72,8 @@ export const CustomerOrderDetail = Obj('CustomerOrderDetail', {
   readyAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   /** When it should be ready, as estimated when it was placed (domain/readyEstimate.ts); null for older orders. */
   readyEstimateAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** The time the customer chose (issue 25, order for later); null: as soon as possible. */
+  scheduledFor: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   paymentSystemId: Type.Integer(),
   paymentSystemName: Type.String(),
   deliverySystem: Type.String(),
@@ -167,7 +169,7 @@ export async function orderDetail(db: Db, orderId: number, view: OrderView, lang
     id: o.id, orderNumber: o.orderNumber, date: o.createdAt.toISOString(), brandId: o.brandId, branchId: o.branchId,
     branchName: row.branchName, branchPhoneNumber: row.branchPhoneNumber, status: o.status, arrival: o.arrival, payment: o.payment,
     isPaid: o.payment === 'paid', isCash: row.provider === 'cash', statusReason: o.statusReason,
-    acceptedAt: o.acceptedAt?.toISOString() ?? null, readyAt: o.readyAt?.toISOString() ?? null, readyEstimateAt: o.readyEstimateAt?.toISOString() ?? null, paymentSystemId: o.paymentSystemId, paymentSystemName: row.isCard ? CARD_PAYMENT_LABEL : row.paymentSystemName,
+    acceptedAt: o.acceptedAt?.toISOString() ?? null, readyAt: o.readyAt?.toISOString() ?? null, readyEstimateAt: o.readyEstimateAt?.toISOString() ?? null, scheduledFor: o.scheduledFor?.toISOString() ?? null, paymentSystemId: o.paymentSystemId, paymentSystemName: row.isCard ? CARD_PAYMENT_LABEL : row.paymentSystemName,
     deliverySystem: o.deliverySystem, subtotal: Number(o.subtotal), discount: Number(o.discount), tax: Number(o.tax),
     deliveryFee: Number(o.deliveryFee), total: Number(o.total), pointsRedeemed: full ? o.pointsRedeemed : null,
     guestCustomerName: full ? o.guestCustomerName : null, guestPhoneNumber: full ? o.guestPhoneNumber : null,

@@ -67,6 +67,8 @@ export const SaveNewOrderInput = Obj('SaveNewOrderInput', {
   promoCode: OptText(PROMO_CODE_MAX),
   /** Beyond SPEC.md 3's list: the customer's brand wallet pays the whole total (paymentSystem is then not read); a 400 when it holds less, or for the guest. */
   payWithWallet: Flag(),
+  /** Issue 25, order for later: the time asked for (ISO), today up to 7 days ahead, inside the branch's online-ordering hours, at or after now + its preparation time; null or absent: as soon as possible. */
+  scheduledFor: Type.Optional(Nullable(Type.String({ format: 'date-time', maxLength: 40 }))),
 });
 export type SaveNewOrderInput = Static<typeof SaveNewOrderInput>;
 

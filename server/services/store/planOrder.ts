@@ -22,6 +22,8 @@ import type { SaveNewOrderInput } from './orderInput';
 import { busyModeOf } from '../branch/busy';
 import { readyEstimate, type ReadyEstimate } from '../../../domain/readyEstimate';
 import { formatMoment } from '../../../domain/time';
+import { earliestOrderTime, orderTimeOf, scheduledForProblem, slotOf } from '../../../domain/orderTime';
+import { ORDER_TIME_TEXT, slotSettingsOf, type SlotClaim } from '../../orders/slots';
 
 export const ORDER_TEXT = {
   emptyCart: 'Your cart is empty.',
@@ -93,13 +95,18 @@ export interface OrderPlan {
   deliveryText: string | null;
   specialRemarks: string | null;
   promoCode: string | null;
-  /** When it should be ready if placed now: the branch's preparation time plus its announced delay. */
+  /** When it should be ready if placed now: the branch's preparation time plus its announced delay; a scheduled order at its time. */
   ready: ReadyEstimate;
+  /** The time the customer asked for (null: as soon as possible) and the time the order is for (domain/orderTime.ts). */
+  scheduledFor: Date | null;
+  orderTime: Date;
+  /** Its place in a time slot (server/orders/slots.ts), checked when it is written. */
+  slot: SlotClaim;
 }
 
 const clean = (s: string | null | undefined) => s?.trim() || null;
 /** A time as the branch's customers read it: Kuwait's clock, with the day when it is not today. */
-const kuwaitTime = (at: Date) => formatMoment(at, { hour: '2-digit', minute: '2-digit', ...(at.getTime() - Date.now() > 20 * 3600_000 ? { weekday: 'short' } : {}) });
+export const kuwaitTime = (at: Date) => formatMoment(at, { hour: '2-digit', minute: '2-digit', ...(at.getTime() - Date.now() > 20 * 3600_000 ? { weekday: 'short' } : {}) });
 
 /**
  * Checks an order request against the database and prices it there. Nothing the client says
@@ -116,10 +123,12 @@ export async function planOrder(db: Db, ctx: AppContext, caller: NonNullable<Cal
   const { branch, schedule } = catalog;
   if (!branch || branch.row.brandId !== body.brandId) throw badRequest(ORDER_TEXT.branchNotOfBrand);
   if (!branch.accessible || branch.paused) throw badRequest(ORDER_TEXT.brandClosed);
-  // Busy until its end time: exact even before the timed work has switched the flag off.
+  // Busy until its end time: exact even before the timed work has switched the flag off. An order
+  // for later is refused only for a time before the busy end; it is held to the schedule at its time.
   const busyMode = busyModeOf({ ...branch.row, branchId });
-  if (busyMode.isBusy) throw badRequest(ORDER_TEXT.busy);
-  if (!isOpenAt(orderingWindows(schedule, branch.row), new Date())) throw badRequest(ORDER_TEXT.closed);
+  const { now, scheduledFor, orderTime, slot } = timeOf(body, branch.row, deliverySystem, orderingWindows(schedule, branch.row));
+  if (busyMode.isBusy && (!scheduledFor || !busyMode.busyUntil || scheduledFor < new Date(busyMode.busyUntil))) throw badRequest(ORDER_TEXT.busy);
+  if (!scheduledFor && !isOpenAt(slot.windows, now)) throw badRequest(ORDER_TEXT.closed);
   const brandId = body.brandId;
 
   // Payment method: enabled for the brand, with an adapter for its provider; or the customer's wallet.
@@ -130,8 +139,8 @@ export async function planOrder(db: Db, ctx: AppContext, caller: NonNullable<Cal
   const provider = byWallet ? walletPayment : providerName ? paymentProviderFor(providerName, ctx.config) : null;
   if (!provider) throw badRequest(ORDER_TEXT.paymentUnavailable);
 
-  // The order's time for menus by time of day: now, until the order carries the time it is for (issue 25, order for later).
-  const lines = priceLines(catalog, body, brandId, caller, new Date());
+  // Menus by time of day are evaluated at the order's time (domain/orderTime.ts orderTimeOf).
+  const lines = priceLines(catalog, body, brandId, caller, orderTime);
   const points = lines.reduce((sum, l) => sum + l.points, 0);
   if (points > 0) {
     const [wallet] = await db.select({ points: customerWallets.points }).from(customerWallets)
@@ -179,8 +188,29 @@ export async function planOrder(db: Db, ctx: AppContext, caller: NonNullable<Cal
     catalogVersion: catalog.version, brandId, branchId, merchantName: branch.brandName, currency: branch.currency, deliverySystem, paymentSystemId, provider, lines,
     totals, points, wallet: byWallet ? totals.total : 0, freeItems: lines.filter((l) => l.redeemItem).length, discountGroupId, guest, deliveryAddressId, deliveryAddress, carId, carDetails, deliveryText: clean(body.deliveryText),
     specialRemarks: clean(body.specialRemarks), promoCode: clean(body.promoCode),
-    ready: readyEstimate({ preparationMinutes: branch.row.preparationMinutes, delayMinutes: busyMode.delayMinutes }, new Date()),
+    ready: scheduledFor ? { minutes: Math.round((scheduledFor.getTime() - now.getTime()) / 60_000), readyAt: scheduledFor }
+      : readyEstimate({ preparationMinutes: branch.row.preparationMinutes, delayMinutes: busyMode.delayMinutes }, now),
+    scheduledFor, orderTime, slot,
   };
+}
+
+/** The order's time (domain/orderTime.ts): a requested time is checked (400), and the order's place in a slot found. */
+function timeOf(body: SaveNewOrderInput, branch: NonNullable<BranchCatalog['branch']>['row'], mode: DeliverySystem, windows: SlotClaim['windows']) {
+  const now = new Date();
+  const scheduledFor = body.scheduledFor ? new Date(body.scheduledFor) : null;
+  if (scheduledFor) {
+    const problem = Number.isNaN(scheduledFor.getTime()) ? 'closed' : scheduledForProblem(scheduledFor, now, branch.preparationMinutes, windows);
+    if (problem === 'tooSoon') throw badRequest(ORDER_TIME_TEXT.tooSoon(kuwaitTime(earliestOrderTime(now, branch.preparationMinutes))));
+    if (problem === 'tooFar') throw badRequest(ORDER_TIME_TEXT.tooFar);
+    if (problem === 'closed') throw badRequest(ORDER_TIME_TEXT.closedThen);
+  }
+  const orderTime = orderTimeOf({ scheduledFor }, now, branch.preparationMinutes);
+  const { slotMinutes, maxOrders } = slotSettingsOf(branch, mode);
+  const slot: SlotClaim = {
+    branchId: branch.id, mode, slot: slotOf(orderTime, slotMinutes), slotMinutes, maxOrders, inProgressMax: scheduledFor ? null : branch.inProgressMax,
+    windows, earliest: earliestOrderTime(now, branch.preparationMinutes),
+  };
+  return { now, scheduledFor, orderTime, slot };
 }
 
 /**

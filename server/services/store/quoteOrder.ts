@@ -2,7 +2,8 @@ import { Type } from 'typebox';
 import { Obj } from '../../http/envelope';
 import type { AppContext, Caller } from '../../http/context';
 import { filsToDecimal } from '../../../domain/money';
-import { planOnCatalog } from './planOrder';
+import { kuwaitTime, planOnCatalog } from './planOrder';
+import { checkSlot, slotConflict, SlotRefusal } from '../../orders/slots';
 import type { SaveNewOrderInput } from './orderInput';
 
 export const OrderQuote = Obj('OrderQuote', {
@@ -28,7 +29,9 @@ export const OrderQuote = Obj('OrderQuote', {
  * first: with no write to check the cached rows afterwards, the quote is never older than the request.
  */
 export async function quoteOrder(ctx: AppContext, caller: NonNullable<Caller>, body: SaveNewOrderInput) {
-  const { totals, points, wallet, freeItems, ready } = await planOnCatalog(ctx, caller, body, { current: true });
+  const { totals, points, wallet, freeItems, ready, slot } = await planOnCatalog(ctx, caller, body, { current: true });
+  // A full or closed slot is refused as the order would be (409, the next free time in its details); nothing is locked.
+  await checkSlot(ctx.db, slot, { lock: false }).catch(async (err) => { throw err instanceof SlotRefusal ? await slotConflict(ctx.db, err, kuwaitTime) : err; });
   const n = (fils: number) => Number(filsToDecimal(fils));
   return { subtotal: n(totals.subtotal), discount: n(totals.discount), tax: n(totals.tax), deliveryFee: n(totals.deliveryFee), total: n(totals.total),
     points, freeItems, wallet: n(wallet), readyMinutes: ready.minutes };

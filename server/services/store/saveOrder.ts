@@ -13,7 +13,8 @@ import { paymentProviderFor } from '../../payments';
 import type { StartedPayment } from '../../payments/provider';
 import { filsToDecimal } from '../../../domain/money';
 import { GUEST_USER_ID } from '../../../domain/constants';
-import { ORDER_TEXT, planOnCatalog, type OrderPlan } from './planOrder';
+import { kuwaitTime, ORDER_TEXT, planOnCatalog, type OrderPlan } from './planOrder';
+import { checkSlot, needsSlotCheck, slotConflict, slotOpenSql, SlotRefusal } from '../../orders/slots';
 import { catalogStillAt, menuCacheOf } from '../../orders/menuCache';
 import type { SaveNewOrderInput, SaveNewOrderResult } from './orderInput';
 
@@ -89,7 +90,16 @@ export async function saveNewOrder(ctx: AppContext, caller: NonNullable<Caller>,
       ? { providerRef: `free_${randomUUID()}`, paymentUrl: null }
       : plan.provider.startWithoutOrder?.() ?? null;
     if (!started) orderId ??= await nextOrderId(ctx.db);
-    const written = await writeOrder(ctx.db, caller, plan, started ? null : orderId!, started, idempotencyKey, requestHash);
+    let written: Awaited<ReturnType<typeof writeOrder>>;
+    try {
+      written = await writeOrder(ctx.db, caller, plan, started ? null : orderId!, started, idempotencyKey, requestHash);
+    } catch (err) {
+      // A full or closed slot: a retry of an order placed already (which fills its own slot) answers with it.
+      if (!(err instanceof SlotRefusal)) throw err;
+      const answer = await replay();
+      if (answer) return answer;
+      throw await slotConflict(ctx.db, err, kuwaitTime);
+    }
     if (written.created) {
       const { order, payment } = written.created;
       // Committed: a failed notification must not turn a placed order into an error.
@@ -162,15 +172,15 @@ async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, 
       insert into orders (id, order_number, brand_id, branch_id, user_id, guest_customer_name, guest_phone_number, guest_customer_email,
                           delivery_system, payment_system_id, payment, paid_at, subtotal, tax, delivery_fee, discount, discount_group_id,
                           points_redeemed, total, delivery_address_id, delivery_address, car_id, car_details, delivery_text, special_remarks,
-                          promo_code, ohash, idempotency_key, request_hash, ready_estimate_at)
+                          promo_code, ohash, idempotency_key, request_hash, ready_estimate_at, scheduled_for, order_time)
       select ${idSql}, ${orderNumberSql(plan.branchId, idSql)}, ${plan.brandId}::int, ${plan.branchId}::int, ${caller.id}::int, ${plan.guest?.name ?? null}::text,
              ${plan.guest?.phone ?? null}::text, ${plan.guest?.email ?? null}::text, ${plan.deliverySystem}::text, ${plan.paymentSystemId}::int,
              ${paidInFull ? 'paid' : 'unpaid'}::text, ${paidInFull ? sql`now()` : sql`null::timestamptz`}, ${filsToDecimal(totals.subtotal)}::numeric, ${filsToDecimal(totals.tax)}::numeric,
              ${filsToDecimal(totals.deliveryFee)}::numeric, ${filsToDecimal(totals.discount)}::numeric, ${plan.discountGroupId}::int, ${plan.points}::int,
              ${total}::numeric, ${plan.deliveryAddressId}::int, ${json(plan.deliveryAddress)}::jsonb, ${plan.carId}::int, ${plan.carDetails}::text,
              ${plan.deliveryText}::text, ${plan.specialRemarks}::text, ${plan.promoCode}::text, ${ohash}::text, ${idempotencyKey}::text, ${requestHash}::text,
-             ${plan.ready.readyAt.toISOString()}::timestamptz
-      where ${catalogStillAt(plan.catalogVersion)}
+             ${plan.ready.readyAt.toISOString()}::timestamptz, ${plan.scheduledFor?.toISOString() ?? null}::timestamptz, ${plan.orderTime.toISOString()}::timestamptz
+      where ${catalogStillAt(plan.catalogVersion)} and ${slotOpenSql(plan.slot)}
       on conflict (user_id, idempotency_key) do nothing
       returning id, order_number),
     i as (
@@ -184,10 +194,15 @@ async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, 
       select o.id, ${payment.provider}::text, ${total}::numeric, ${payment.status}::text, ${payment.providerRef}::text from o),
     g as (
       delete from customer_addresses where ${clearGuestAddresses}::boolean and user_id = ${caller.id}::int and exists (select 1 from o))
-    select (select id from o) as "orderId", (select order_number from o) as "orderNumber", (select version from catalog_version where id = 1) as "catalogVersion"`;
+    select (select id from o) as "orderId", (select order_number from o) as "orderNumber", (select version from catalog_version where id = 1) as "catalogVersion",
+           not ${slotOpenSql(plan.slot)} as "slotClosed"`;
 
   const write = async (tx: Db) => {
-    const [row] = rowsOf<{ orderId: number | null; orderNumber: string | null; catalogVersion: number }>(await executeNamed(tx, 'order_write', statement));
+    // Its place in its time slot, under the slot's lock when the slot has a maximum (server/orders/slots.ts);
+    // a slot without limits is only held to its closed flag, by the statement itself.
+    if (needsSlotCheck(plan.slot)) await checkSlot(tx, plan.slot, { lock: true });
+    const [row] = rowsOf<{ orderId: number | null; orderNumber: string | null; catalogVersion: number; slotClosed: boolean }>(await executeNamed(tx, 'order_write', statement));
+    if (row.orderId === null && row.slotClosed) throw new SlotRefusal(plan.slot, 'closed');
     const order: WrittenOrder | null = row.orderId === null ? null : {
       id: Number(row.orderId), orderNumber: row.orderNumber!, ohash, payment: paidInFull ? 'paid' : 'unpaid', deliverySystem: plan.deliverySystem, total,
     };
@@ -203,8 +218,8 @@ async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, 
     const created = order && { order, payment };
     return { created, catalogVersion: Number(row.catalogVersion) };
   };
-  // One statement commits by itself; the ledger's steps need a transaction around it.
-  return plan.points > 0 || plan.freeItems > 0 || plan.wallet > 0 ? db.transaction((tx) => write(tx as unknown as Db)) : write(db);
+  // One statement commits by itself; the ledger's steps and a slot's lock need a transaction around it.
+  return plan.points > 0 || plan.freeItems > 0 || plan.wallet > 0 || plan.slot.maxOrders !== null ? db.transaction((tx) => write(tx as unknown as Db)) : write(db);
 }
 
 const dialect = new PgDialect();

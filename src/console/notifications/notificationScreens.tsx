@@ -40,7 +40,7 @@ type NotificationRequestRow = {
  * ADMIN or a company admin, never the asker, approves (sends) or rejects a request; the
  * confirmation names the notification and its audience with its size now ("21 customers of the group X").
  */
-const DECISION_CALLS = { approve: Approve, reject: Reject, access: 'notifications.decide', approvalMeans: 'It is sent to them at once.' } as const;
+const DECISION_CALLS = { approve: Approve, reject: Reject, access: 'notifications.decide', approvalMeans: 'It is sent to them at once.', rejectionMeans: 'Nothing is sent.' } as const;
 const audienceText = (r: NotificationRequestRow) => {
   const size = r.audience == null ? 'the customers' : customersCount(Number(r.audience));
   return r.groupName ? `${size} of the group ${String(r.groupName)}` : `all ${size}`;

@@ -21,6 +21,7 @@ import { OrderCounts, OrderFilters, OrderPager, type BranchOption } from './Orde
 import { OrderDrawer } from './OrderDrawer';
 import { useLiveOrderFeedRef } from './feed/LiveOrderFeed';
 import { PrinterStatus } from '../printers/PrinterStatus';
+import { SlotLoads } from '../slots/SlotLoads';
 import { searchFromView, viewFromSearch } from './boardUrl';
 import { BusyControl } from './BusyControl';
 
@@ -46,7 +47,7 @@ const samePaging = (a: { skip: number; take: number; totalCount: number }, b: ty
  */
 export function OrderScreen({ screen }: { screen: OrderScreenConfig }) {
   const client = useApolloClient();
-  const { role } = useSession();
+  const { role, profile } = useSession();
   const machine = useMemo(() => provideOrderBoard(client), [client]);
   // The view starts from the address and is written back to it (replaceState: no history entry per click).
   const [initialView] = useState(() => viewFromSearch(window.location.search));
@@ -85,6 +86,8 @@ export function OrderScreen({ screen }: { screen: OrderScreenConfig }) {
   const onPageSize = useCallback((take: number) => board.send({ type: 'board.pageSize', take }), [board]);
   const title = useCurrentRoute()?.title ?? 'Orders';
   const branches = useBoardBranches(role);
+  // The slots' load of the branch the board shows: the one filtered on, else the caller's own (a branch user).
+  const slotBranch = filter.branchId ?? profile?.branchId ?? null;
   const columns = useMemo(() => (branches ? [...screen.columns, ...MULTI_BRANCH_COLUMNS] : screen.columns), [branches, screen.columns]);
 
   return (
@@ -93,6 +96,7 @@ export function OrderScreen({ screen }: { screen: OrderScreenConfig }) {
       <div className="console-page order-screen" data-screen={screen.list}>
         {can(role, 'branch.busy') && <BusyControl />}
         <PrinterStatus />
+        {slotBranch && <SlotLoads branchId={slotBranch} canClose={can(role, 'orders.operate')} />}
         <div className="order-screen-head">
           <H2>{title}</H2>
           {(loading || refreshing) && <Spinner size={16} aria-label="Loading orders" />}

@@ -32,6 +32,8 @@ export interface DecisionCalls {
   access: Capability;
   /** What an approval does, said in its confirmation (default: a balance request's). */
   approvalMeans?: string;
+  /** What a rejection leaves as it was, said in its question (default: a balance request's). */
+  rejectionMeans?: string;
 }
 /** A new request's one notice: nothing changes until another person decides it. */
 export const REQUEST_SENT = { title: 'Request sent for approval', message: 'Another approver decides it; nothing changes until then.' };
@@ -98,10 +100,11 @@ function DecisionQuestion({ decision, id, what, calls, close, refresh }: {
     );
   }
   return (
-    <Dialog isOpen title={`Reject ${what}?`} onClose={busy ? undefined : close}>
+    // The title stays short (a dialog's title is one line, cut at its width); the question names the request in full.
+    <Dialog isOpen title="Reject this request?" onClose={busy ? undefined : close}>
       <form onSubmit={(e) => { e.preventDefault(); if (trimmed && !busy) void run(); }}>
         <DialogBody>
-          <p>Nothing is added. The reason is kept with the request.</p>
+          <p data-testid="reject-question">Reject {what}? {calls.rejectionMeans ?? 'Nothing is added.'} The reason is kept with the request.</p>
           <FormGroup label="Reason" labelFor={`reject-reason-${id}`} helperText={`${trimmed.length}/500`}>
             <TextArea id={`reject-reason-${id}`} fill autoFocus maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
           </FormGroup>
