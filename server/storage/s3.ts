@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { contentTypeOfKey, isStorageKey, UPLOAD_CACHE_CONTROL, type FileStorage } from './storage';
 import { UPLOADS_PATH } from './localFiles';

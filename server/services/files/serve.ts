@@ -5,8 +5,9 @@ import { isStorageKey, UPLOAD_CACHE_CONTROL } from '../../storage/storage';
 import { UPLOADS_PATH } from '../../storage/localFiles';
 
 /**
- * GET /uploads/<key>: the stored files (the disk, or the S3 bucket read by this process). Only a well-formed key reaches the storage
- * (no path can leave it); anything else, or a key with no file, is a 404.
+ * GET /uploads/<key>: the stored files (on the disk, or read from the S3 bucket). Only a
+ * well-formed key reaches the storage (no path can leave it); anything else, or a key with no
+ * file, is a 404.
  */
 export function registerUploadsServing(app: FastifyInstance, ctx: AppContext) {
   app.get(`${UPLOADS_PATH}/:key`, { schema: { hide: true } }, async (req, reply) => {
