@@ -14,7 +14,7 @@ import { SERVICES } from './services';
 import { securityDefaults } from './http/security';
 import { isClientRoute, registerSpa } from './http/spa';
 import { inMemoryOrderEvents, type OrderEvents } from './events/orderEvents';
-import { temporaryFileStorage, type FileStorage } from './storage';
+import { StorageUnavailableError, temporaryFileStorage, type FileStorage } from './storage';
 import { followOrderStatusPushes, startPushLoop, type PushSender } from './notify';
 
 export interface AppOptions {
@@ -114,5 +114,7 @@ function toApiError(error: FastifyError | ApiError, req: FastifyRequest): ApiErr
     return new ApiError(400, 'Your request is not valid!', validationErrors, validationErrors.map((v) => v.message).join('\n'));
   }
   if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) return new ApiError(fe.statusCode, fe.message);
+  // The bucket (S3_*) did not answer: try again later; still logged above as a server error.
+  if (error instanceof StorageUnavailableError) return new ApiError(503, 'The file storage cannot be reached right now. Please try again.');
   return new ApiError(500, 'An internal error occurred during your request!', null, `Request id: ${req.id}`);
 }

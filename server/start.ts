@@ -17,6 +17,7 @@ import { startReconciliation, type ReconcileOptions } from './payments/reconcile
 import { paymentSettingsFromEnv, type PaymentSettings } from './config';
 import { createMetrics } from './http/metrics';
 import { startUploadSweep } from './services/files/sweep';
+import { registerHealth } from './http/health';
 
 /**
  * Mounts the GraphQL gateway at /graphql. server/ never imports mesh/: the composition root
@@ -54,6 +55,11 @@ export interface StartOptions extends OpenOptions {
   /** How long close() lets requests in flight finish before cutting their connections (default 10 s). */
   drainMs?: number;
   /**
+   * How long close() keeps taking requests while /readyz already answers 503, so a load balancer
+   * that polls it stops sending here before the port closes (DRAIN_NOTICE_MS; default 0).
+   */
+  drainNoticeMs?: number;
+  /**
    * Run the timed work of orders in this process: the acceptance deadline and the end of busy modes (server/orders/deadline.ts).
    * On for `npm start` (app/main.ts); off by default, so a test's old pending orders stay pending.
    * Options instead of `true` turn it on with a shorter deadline or period (browser tests).
@@ -78,8 +84,9 @@ export interface RunningServer {
   /** PGlite's vacuum and analyze of the orders (null on PostgreSQL, whose autovacuum does it). */
   upkeep: { runNow(): Promise<void> } | null;
   /**
-   * Stops taking requests, ends the live-feed streams, lets requests in flight finish (at most
-   * `drainMs`, then their connections are cut), and closes the database. Safe to call twice.
+   * Makes /readyz answer 503 (then waits `drainNoticeMs`, still serving), stops taking requests,
+   * ends the live-feed streams, lets requests in flight finish (at most `drainMs`, then their
+   * connections are cut), and closes the database. Safe to call twice.
    */
   close(): Promise<void>;
 }
@@ -114,6 +121,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     metrics.watchDatabase(database);
     metrics.route(app, opts.metricsToken!);
   }
+  // /healthz and /readyz (server/http/health.ts); readiness ends as close() starts.
+  let draining = false;
+  registerHealth(app, { db: database.db, draining: () => draining });
   const liveFeed = createLiveOrderFeed(ctx);
   const gateway = opts.gateway !== false && opts.mountGateway ? await opts.mountGateway(app, { liveFeed: metrics ? metrics.countSubscribers(liveFeed) : liveFeed, direct: opts.gatewayDirect, graphiql: opts.graphiql }) : null;
   // A live-feed stream never ends by itself, and app.close() waits for every open request: end
@@ -133,6 +143,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 
   let closing: Promise<void> | undefined;
   const close = async () => {
+    draining = true;
+    if (opts.drainNoticeMs) await new Promise((resolve) => setTimeout(resolve, opts.drainNoticeMs));
     // A kept-alive socket whose last request ends during the drain would hold the server open
     // until its keep-alive timeout: reap idle sockets as they appear; cut the rest at the deadline.
     const reap = setInterval(() => app.server.closeIdleConnections(), 200);

@@ -1,2 +1,3 @@
 export * from './storage';
 export * from './localFiles';
+export * from './s3';

@@ -26,6 +26,9 @@ export interface FileStorage {
   keyOf(url: string): string | null;
 }
 
+/** A stored file never changes under its content address, so browsers and proxies may keep it for good (served so by /uploads and by a bucket's public URL). */
+export const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
 /** The file types the storage keeps, by extension. */
 export const CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
 export type StoredExtension = keyof typeof CONTENT_TYPES;

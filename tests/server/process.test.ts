@@ -1,6 +1,5 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { DataDirBusyError, LOCK_FILE, lockDataDir } from '../../server/dataDir';
@@ -8,7 +7,7 @@ import { rowsOf } from '../../server/db/client';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
 import { DEMO_SCAN_CUSTOMERS } from '../../server/db/demoScans';
 import { startServer, type RunningServer } from '../../server/start';
-import { exitOf, killLeftovers, openToOthers, seededDataDir, spawnMain, startMain, tempDataDir } from '../support/mainProcess';
+import { exitOf, killLeftovers, openToOthers, seededDataDir, spawnMain, reachable, startMain, startSlowLogin, tempDataDir, until } from '../support/mainProcess';
 import { freshPostgresDatabase, startTestServer } from '../support/server';
 
 /**
@@ -190,27 +189,9 @@ async function login(url: string) {
   return ((await res.json()) as { result: { accessToken: string } }).result.accessToken;
 }
 
-async function reachable(url: string) {
-  try {
-    await fetch(`${url}/api/openapi.json`, { headers: { connection: 'close' } });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The promise's value, or 'timed out' after `ms`, so a test fails instead of hanging. */
 function within<T>(promise: Promise<T>, ms: number): Promise<T | 'timed out'> {
   return Promise.race([promise, new Promise<'timed out'>((r) => setTimeout(() => r('timed out'), ms))]);
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return false;
 }
 
 /** The console's live feed: the gateway's orderEvents subscription over SSE. Resolves `ended` when the stream ends. */
@@ -237,29 +218,4 @@ async function openFeed(url: string, token: string) {
     return { complete: /^event: complete$/m.test(text) };
   })();
   return { ended };
-}
-
-/**
- * A login whose body is only half sent: the request is in flight until finish() sends the rest.
- * `closed` resolves true if the server cuts the connection first.
- */
-async function startSlowLogin(url: string) {
-  const body = JSON.stringify({ userNameOrEmailAddress: 'admin', password: '123qwe' });
-  const { hostname, port } = new URL(url);
-  const req = request({ host: hostname, port, method: 'POST', path: '/api/TokenAuth/Authenticate', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
-  const response = new Promise<{ status: number; body: any }>((resolve, reject) => {
-    req.on('response', (res) => {
-      let text = '';
-      res.on('data', (c) => { text += c; });
-      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
-    });
-    req.on('error', reject);
-  });
-  const closed = response.then(() => false, () => true);
-  req.write(body.slice(0, 10));
-  await new Promise((r) => setTimeout(r, 300));
-  return {
-    closed,
-    finish: () => { req.end(body.slice(10)); return response; },
-  };
 }

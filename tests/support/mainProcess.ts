@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, lstatSync } from 'node:fs';
+import { request } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SEED_DUMP } from './globalSetup';
+import { S3_ENV } from '../../server/config';
 
 /**
  * `npm start` as a real process (node --import tsx app/main.ts), for the tests of what only a
@@ -25,6 +27,8 @@ export interface MainEnv {
   DATABASE_URL?: string;
   GATEWAY?: 'off';
   JWT_SECRET?: string;
+  /** Any other setting (S3_*, DRAIN_NOTICE_MS…). */
+  [name: string]: string | undefined;
 }
 
 const running = new Set<ChildProcess>();
@@ -43,7 +47,7 @@ export function killLeftovers() {
 /** Spawns the server (through `npm run serve` with `viaNpm`, as a supervisor running npm would); does not wait for it. */
 export function spawnMain(env: MainEnv, opts: { viaNpm?: boolean } = {}): Omit<MainProcess, 'url'> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: '0' };
-  for (const name of ['DATABASE_URL', 'JWT_SECRET', 'GATEWAY', 'PUBLIC_URL', 'FIREBASE_PROJECT_ID', 'FIRESTORE_EMULATOR_HOST']) delete childEnv[name];
+  for (const name of ['DATABASE_URL', 'JWT_SECRET', 'GATEWAY', 'PUBLIC_URL', 'FIREBASE_PROJECT_ID', 'FIRESTORE_EMULATOR_HOST', 'DRAIN_NOTICE_MS', ...S3_ENV]) delete childEnv[name];
   Object.assign(childEnv, env);
   const child = opts.viaNpm
     ? spawn('npm', ['run', '--silent', 'serve'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
@@ -115,4 +119,49 @@ export async function freePort() {
   const { port } = probe.address() as { port: number };
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return port;
+}
+
+/**
+ * A login whose body is only half sent: the request is in flight until finish() sends the rest.
+ * `closed` resolves true if the server cuts the connection first.
+ */
+export async function startSlowLogin(url: string) {
+  const body = JSON.stringify({ userNameOrEmailAddress: 'admin', password: '123qwe' });
+  const { hostname, port } = new URL(url);
+  const req = request({ host: hostname, port, method: 'POST', path: '/api/TokenAuth/Authenticate', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+  const response = new Promise<{ status: number; body: any }>((resolve, reject) => {
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (c) => { text += c; });
+      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+    });
+    req.on('error', reject);
+  });
+  const closed = response.then(() => false, () => true);
+  req.write(body.slice(0, 10));
+  await new Promise((r) => setTimeout(r, 300));
+  return {
+    closed,
+    finish: () => { req.end(body.slice(10)); return response; },
+  };
+}
+
+/** Whether the server still accepts a connection (a fresh one each time). */
+export async function reachable(url: string) {
+  try {
+    await fetch(`${url}/api/openapi.json`, { headers: { connection: 'close' } });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Polls `check` every 100 ms until it is true (true) or `timeoutMs` passed (false). */
+export async function until(check: () => Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
 }

@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../http/envelope';
 import type { AppContext } from '../../http/context';
-import { isStorageKey } from '../../storage/storage';
+import { isStorageKey, UPLOAD_CACHE_CONTROL } from '../../storage/storage';
 import { UPLOADS_PATH } from '../../storage/localFiles';
 
-/** A stored file never changes under its content address, so browsers and proxies may keep it for good. */
-export const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
-
 /**
- * GET /uploads/<key>: the embedded storage's files. Only a well-formed key reaches the storage
- * (no path can leave it); anything else, or a key with no file, is a 404.
+ * GET /uploads/<key>: the stored files (on the disk, or read from the S3 bucket). Only a
+ * well-formed key reaches the storage (no path can leave it); anything else, or a key with no
+ * file, is a 404.
  */
 export function registerUploadsServing(app: FastifyInstance, ctx: AppContext) {
   app.get(`${UPLOADS_PATH}/:key`, { schema: { hide: true } }, async (req, reply) => {
