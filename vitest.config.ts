@@ -32,7 +32,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'server-fresh', include: FRESH_GRAPH, environment: 'node', testTimeout: 30_000, hookTimeout: 120_000 },
+        test: { name: 'server-fresh', include: FRESH_GRAPH, environment: 'node', testTimeout: 30_000, hookTimeout: 120_000, ...(SERVER_WORKERS ? { maxWorkers: SERVER_WORKERS } : {}) },
       },
       {
         extends: true,
