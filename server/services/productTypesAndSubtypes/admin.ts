@@ -4,25 +4,19 @@ import type { Db, Tx } from '../../db/client';
 import { branchHiddenOptions, optionGroups, optionItems, productAdditionGroups, products, productSubtypes, productTypes } from '../../db/schema';
 import { badRequest, notFound, Obj } from '../../http/envelope';
 import { Nullable } from '../../http/nullable';
-import { route } from '../../http/routes';
+import { route, service } from '../../http/routes';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext, Caller } from '../../http/context';
 import { moneyDecimal } from '../../../domain/money';
 import { menuProductOf, MenuProduct } from '../products/admin';
 import { switchStillOn } from './menu';
+import { MenuProductSubType, MenuProductType, productSubTypeResource, productTypeResource } from './resource';
 import {
   auditMenu, branchBrandInScope, brandInScope, checkPrice, groupInScope, groupsWithItems, Id, insertGroup,
   MenuOptionGroup, MenuSubItem, Name, OptionGroupInput, type SubItemInputT, writeSubItems, Price, productInScope, SortOrder, subItemInScope, subItemOf,
-  typeInScope, type OptionGroupInputT, arabicNameValue, AvailabilityWindows
+  typeInScope, type OptionGroupInputT, arabicNameValue
 } from './menuAdmin';
 
-export const MenuProductType = Obj('MenuProductType', {
-  id: Type.Integer(), brandId: Type.Integer(), name: Type.String(), nameAr: Nullable(Type.String()), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
-  availabilityWindows: AvailabilityWindows,
-});
-export const MenuProductSubType = Obj('MenuProductSubType', {
-  id: Type.Integer(), typeId: Type.Integer(), name: Type.String(), nameAr: Nullable(Type.String()), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
-  availabilityWindows: AvailabilityWindows,
-});
 const MenuTypeWithSubtypes = Obj('MenuProductTypeWithSubtypes', { ...MenuProductType.properties, subtypes: Type.Array(MenuProductSubType) });
 
 /** A sub-item as one branch offers it (/MenuManagement). */
@@ -38,10 +32,6 @@ export const MenuSwitchGroup = Obj('MenuSwitchGroup', {
   subItems: Type.Array(MenuSwitchSubItem),
 });
 
-type TypeRow = typeof productTypes.$inferSelect;
-type SubtypeRow = typeof productSubtypes.$inferSelect;
-const typeItem = (t: TypeRow) => ({ id: t.id, brandId: t.brandId, name: t.name, nameAr: t.nameAr, isHidden: t.isHidden, sortOrder: t.sortOrder, availabilityWindows: t.availabilityWindows });
-const subtypeItem = (s: SubtypeRow) => ({ id: s.id, typeId: s.typeId, name: s.name, nameAr: s.nameAr, isHidden: s.isHidden, sortOrder: s.sortOrder, availabilityWindows: s.availabilityWindows });
 const only = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /** Groups (with sub-items) as a branch offers them: each sub-item says whether it is switched off there, and until when. */
@@ -154,19 +144,19 @@ export async function typesWithSubtypes(db: Db | Tx, brandId: number) {
   const subs = types.length ? await db.select().from(productSubtypes)
     .where(and(inArray(productSubtypes.typeId, types.map((t) => t.id)), isNull(productSubtypes.archivedAt)))
     .orderBy(asc(productSubtypes.sortOrder), asc(productSubtypes.id)) : [];
-  return types.map((t) => ({ ...typeItem(t), subtypes: subs.filter((s) => s.typeId === t.id).map(subtypeItem) }));
+  return types.map((t) => ({ ...productTypeResource.toItem(t), subtypes: subs.filter((s) => s.typeId === t.id).map(productSubTypeResource.toItem) }));
 }
 
 const SubItemFields = { name: Name, price: Price, isHidden: Type.Boolean(), sortOrder: SortOrder };
 
 /**
  * SPEC.md 7 Menu management, ProductTypesAndSubtypes: the service's calls besides its declared types
- * and sub-types (resource.ts), mounted with them. Not CRUD of one table: the product form's
+ * and sub-types (resource.ts, mounted under the same service). Not CRUD of one table: the product form's
  * dictionary is a tree (types with their sub-types), an option group is written with its sub-items
  * as a whole, and the branch's view joins its switches. The shop's calls are shop.ts.
  */
-export function productTypesAndSubtypesCalls() {
-  return [
+export function registerProductTypesAndSubtypesCalls(app: FastifyInstance, ctx: AppContext) {
+  service(app, ctx, 'ProductTypesAndSubtypes', [
     route({
       method: 'GET', name: 'GetProductTypeWithSubtypesDictionary', access: 'menu.manage',
       summary: "A brand's product types with their sub-types (the pickers of the product form).",
@@ -228,5 +218,5 @@ export function productTypesAndSubtypesCalls() {
       query: Obj('MenuProductSubItemDeleteQuery', { subItemId: Id }), result: Type.Boolean(),
       handler: ({ query, caller, ctx }) => deleteSubItem(ctx, caller, 'product', query.subItemId, 'ProductSubItem'),
     }),
-  ];
+  ]);
 }

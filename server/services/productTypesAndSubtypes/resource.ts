@@ -3,19 +3,29 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { optionGroups, products, productSubtypes, productTypes } from '../../db/schema';
 import { conflict, Obj } from '../../http/envelope';
+import { Nullable } from '../../http/nullable';
 import { ArabicName, arabicOrNull } from '../../http/language';
 import { defineResource } from '../../resources/resource';
 import { AvailabilityWindows, checkUniqueName, checkWindows, Id, Name, placeAmongSiblings, SortOrder } from './menuAdmin';
-import { MenuProductSubType, MenuProductType, productTypesAndSubtypesCalls } from './admin';
 
 /**
  * Product types and their sub-types (SPEC.md 7 Menu management, ProductTypesAndSubtypes): two
  * declared resources under one legacy service. Their writes are the shape's (scoped, audited as
  * 'ProductType' / 'ProductSubType' under the brand); what is theirs: a name unique among live
  * siblings, a place among them (`sortOrder`, 0-based; a new or moved row goes last), delete
- * archives (a non-empty one is a 409), and a sub-type is placed by its type's brand. The /store
- * tree, the product form's dictionary and the option groups stay the service's `calls`.
+ * archives (a non-empty one is a 409), and a sub-type is placed by its type's brand. The item
+ * schemas are the trees' too (the /store tree, the product form's dictionary); the service's other
+ * calls are admin.ts.
  */
+export const MenuProductType = Obj('MenuProductType', {
+  id: Type.Integer(), brandId: Type.Integer(), name: Type.String(), nameAr: Nullable(Type.String()), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
+  availabilityWindows: AvailabilityWindows,
+});
+export const MenuProductSubType = Obj('MenuProductSubType', {
+  id: Type.Integer(), typeId: Type.Integer(), name: Type.String(), nameAr: Nullable(Type.String()), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
+  availabilityWindows: AvailabilityWindows,
+});
+
 const fields = { name: Name, nameAr: Type.Optional(ArabicName), isHidden: Type.Optional(Type.Boolean()), sortOrder: Type.Optional(Type.Integer({ ...SortOrder, description: 'Its place (0-based) among its siblings; a new or moved one goes last unless placed.' })), availabilityWindows: Type.Optional(AvailabilityWindows) };
 const changes = { ...Type.Partial(Type.Object(fields)).properties };
 /** A sort order past every sibling: placed last, then numbered by `placeAmongSiblings`. */
@@ -67,7 +77,6 @@ export const productTypeResource = defineResource({
       }
     },
   },
-  calls: () => productTypesAndSubtypesCalls(),
 });
 
 export const productSubTypeResource = defineResource({
