@@ -90,24 +90,27 @@ function operationField(schema: GraphQLSchema, kind: 'Query' | 'Mutation', name:
 /** The operation's name as the gateway names it: `<Service>_<Method>`, the method without a verb or parameters. */
 const gatewayName = (service: string, method: string) => `${service}_${method.replace(/^\w+ /, '').split('?')[0]}`;
 
-export interface GeneratedDocuments { list: string; create?: string; update?: string; delete?: string }
+export interface GeneratedDocuments { list?: string; create?: string; update?: string; delete?: string }
 
 /** The resource's operations as GraphQL documents (the console's conventions: `list`, `row`, `$input`, `$id`). */
 export function documentsOf(decl: DeclaredParts, schema: GraphQLSchema, prefix: string): GeneratedDocuments {
-  const list = operationField(schema, 'Query', gatewayName(decl.service, decl.methods.list));
-  const listType = getNamedType(list.type);
-  const itemType = isObjectType(listType) ? getNamedType(listType.getFields().data?.type) : null;
-  if (!isObjectType(itemType)) throw new Error(`resources: ${list.name} answers no { data, totalCount } page`);
-  const item = selectionOf(itemType);
-  const variables = list.args.map((a) => `$${a.name}: ${String(a.type)}`).join(', ');
-  const args = list.args.map((a) => `${a.name}: $${a.name}`).join(', ');
-  const docs: GeneratedDocuments = {
-    list: `query ${prefix}List(${variables}) { list: ${list.name}(${args}) { totalCount data ${item} } }`,
-  };
+  const service = decl.mount ?? decl.service;
+  const docs: GeneratedDocuments = {};
+  let item = '';
+  if (decl.methods.list) {
+    const list = operationField(schema, 'Query', gatewayName(service, decl.methods.list));
+    const listType = getNamedType(list.type);
+    const itemType = isObjectType(listType) ? getNamedType(listType.getFields().data?.type) : null;
+    if (!isObjectType(itemType)) throw new Error(`resources: ${list.name} answers no { data, totalCount } page`);
+    item = selectionOf(itemType);
+    const variables = list.args.map((a) => `$${a.name}: ${String(a.type)}`).join(', ');
+    const args = list.args.map((a) => `${a.name}: $${a.name}`).join(', ');
+    docs.list = `query ${prefix}List(${variables}) { list: ${list.name}(${args}) { totalCount data ${item} } }`;
+  }
   for (const kind of ['create', 'update'] as const) {
     const method = decl.methods[kind];
     if (!method) continue;
-    const field = operationField(schema, 'Mutation', gatewayName(decl.service, method));
+    const field = operationField(schema, 'Mutation', gatewayName(service, method));
     const input = field.args.find((a) => isInputObjectType(getNamedType(a.type)));
     if (!input) throw new Error(`resources: ${field.name} takes no input object`);
     const type = isNonNullType(input.type) ? String(input.type) : `${String(input.type)}!`;
@@ -116,7 +119,7 @@ export function documentsOf(decl: DeclaredParts, schema: GraphQLSchema, prefix: 
     docs[kind] = `mutation ${prefix}${name}($input: ${type}) { row: ${field.name}(${input.name}: $input) ${isObjectType(answer) ? selectionOf(answer) : item} }`;
   }
   if (decl.methods.delete) {
-    const field = operationField(schema, 'Mutation', gatewayName(decl.service, decl.methods.delete));
+    const field = operationField(schema, 'Mutation', gatewayName(service, decl.methods.delete));
     const idParam = decl.methods.delete.split('?')[1].split('&')[0];
     const arg = field.args.find((a) => a.name === idParam);
     if (!arg) throw new Error(`resources: ${field.name} takes no ${idParam}`);

@@ -17,6 +17,7 @@ import { rewardProgramResource } from '../services/rewardPrograms/resource';
 import { customersGroupResource } from '../services/customersGroups/resource';
 import { MENU_HISTORY } from '../services/productTypesAndSubtypes/history';
 import { preInvitationResource } from '../services/preInvitationLists/resource';
+import { productSubTypeResource, productTypeResource } from '../services/productTypesAndSubtypes/resource';
 
 /**
  * Every admin resource declared with `defineResource` (server/resources/resource.ts): the one
@@ -36,6 +37,7 @@ export const RESOURCES: readonly DeclaredResource[] = [
   rewardProgramResource,
   customersGroupResource,
   preInvitationResource,
+  productTypeResource, productSubTypeResource,
 ];
 
 export function registerResources(app: FastifyInstance, ctx: AppContext) {

@@ -32,121 +32,20 @@
  * strings); give `toItem` when they differ. A body per kind, switches, work after a write and the
  * other calls are hooks of the declaration (below); those calls use `scopeOf`, `audited`, `list`.
  */
-import { and, eq, getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
 import { Type, type Static, type TObject, type TSchema } from 'typebox';
-import type { Capability } from '../../domain/permissions';
 import type { Db, Tx } from '../db/client';
 import { foreignKeyViolation, uniqueViolation } from '../db/uniqueViolation';
 import { badRequest, conflict, notFound, Obj } from '../http/envelope';
 import { pageOf } from '../http/paging';
 import { route, service } from '../http/routes';
 import type { AppContext, Caller } from '../http/context';
-import { appendAudit, type AuditAction, type ScopedRows } from './audit';
+import { appendAudit } from './audit';
+import type { Resource, ResourceDeclaration, Row } from './declaration';
+import { columnsAt, placeInScope, scopeWhere } from './scope';
+export type { DeclaredParts, DeclaredResource, Resource, ResourceDeclaration } from './declaration';
 import { containsText, equalsValue, filterParam, orderByOf, sharedListFields } from './list';
-import { columnsAt, placeInScope, scopeWhere, type ScopeLevel } from './scope';
-
-type Action = 'view' | 'create' | 'update' | 'delete';
-type Row<T extends PgTable> = T['$inferSelect'];
-type ColumnName<T extends PgTable> = keyof T['_']['columns'] & string;
-
-export interface ResourceDeclaration<T extends PgTable, I extends TObject, C extends TObject, U extends TObject> {
-  /** ABP service name; routes are /api/services/app/<service>/<Method>, history is kept under it. */
-  service: string;
-  /** The Drizzle table; it has a serial `id`. */
-  table: T;
-  /** A row as the API answers it (give it a title: it names the gateway's type). */
-  item: I;
-  /** Body of create; holds the scope field (the parent id) of a scoped resource. */
-  create: C;
-  /** Body of update: `id` and the fields that may change (usually optional). */
-  update: U;
-  /**
-   * The column that places a row in a company, brand or branch; null: the capability alone decides.
-   * `field: 'id'` declares rows that are places themselves (companies): the row's own id places it,
-   * and create has no parent to check.
-   */
-  scope: { level: ScopeLevel; field: (ColumnName<T> & keyof Static<C>) | 'id' } | null;
-  /**
-   * Rows that exist for the caller besides `scope`, as a where fragment: for rows placed by several
-   * columns at once, or not every row of the table (staff users: only the roles the caller may give).
-   * Applied wherever the scope is (list, history, update, delete).
-   */
-  visibleTo?: (caller: Caller) => SQL | undefined;
-  /**
-   * Fields of create/update that name a row of another table (a currency, a category…): a value
-   * naming no row is a 400 on that field before anything is written (not the database's 409).
-   */
-  references?: Partial<Record<keyof Static<C> & string, { table: PgTable & { id: AnyColumn }; label: string }>>;
-  /** The capability (domain/permissions.ts) each action needs. */
-  can: Record<Action, Capability>;
-  /**
-   * Legacy method names (SPEC.md 7); a delete names its id parameter after a '?': 'Delete?TaxId'. Omit a method to leave it out.
-   * Legacy quirks: an update sent by POST is 'POST EditX'; a delete that also names the parent is
-   * 'DeleteX?Id&BranchId' (when the parent is sent, a row of another parent is a 404; the console's
-   * generic delete sends the id alone).
-   */
-  methods: { list: string; create?: string; update?: string; delete?: `${string}?${string}` };
-  /**
-   * Rules a row must keep that its schemas cannot say (one fee per brand and area, a weekday once…):
-   * called in the write's transaction before the write, with the row as it will be (item fields;
-   * no `id` on create) and the row before (null on create); throws a 400 naming the field. A unique
-   * index stays the backstop when two writers race (409).
-   */
-  check?: (tx: Tx, next: Record<string, unknown>, before: Row<T> | null) => Promise<void>;
-  /** Fields the list may be sorted by. */
-  sortable: readonly (ColumnName<T> & keyof Static<I>)[];
-  /** Sorting when the client sends none, e.g. 'id desc'. */
-  defaultSorting: string;
-  /** Filterable fields: 'equals' (same type as the item field) or 'contains' (text, also searched by `Search`). */
-  filters?: Partial<Record<ColumnName<T> & keyof Static<I>, 'equals' | 'contains'>>;
-  /** Row → item when the fields do not map one to one. */
-  toItem?: (row: Row<T>) => Static<I>;
-  /** What a row is called in messages (default: the item's title). */
-  label?: string;
-  /** A body per kind (reward programs'): a create and an update call each; create sets `field`, another kind's row is a 404 (`label`). */
-  kinds?: { field: ColumnName<T>; of: Record<string, { label: string; create: TObject; update: TObject; methods: { create: string; update: string } }> };
-  /** Body → column values when they are not field by field (trimmed, defaulted, kept as text); `before` is null on create. */
-  toColumns?: (body: Record<string, unknown>, before: Row<T> | null) => Record<string, unknown>;
-  /** Work a write brings with it (rows of other tables that follow this one), in the write's transaction, before its audit entry. */
-  afterWrite?: (tx: Tx, change: { action: AuditAction; before: Row<T> | null; after: Row<T> | null }) => Promise<void>;
-  /** Switches: a boolean column set by its own call, `POST <Name> { <id>, <field>: boolean }`, in scope, checked, audited; answers the item. */
-  switches?: Record<string, { field: ColumnName<T> & keyof Static<I>; id: string; can?: Capability; summary: string }>;
-  /** A unique index whose violation is the caller's to mend: its name → the 400's message (otherwise a 409). */
-  uniqueMessages?: Record<string, string>;
-  /** Row actions and the service's other calls that are not CRUD, mounted with its routes; `self` is the declared resource. */
-  calls?: (self: Resource<T, I>) => ReturnType<typeof route>[];
-}
-
-/** What the registry (server/resources/index.ts) holds of every declared resource, whatever its row. */
-export interface DeclaredResource extends ScopedRows {
-  can: Record<Action, Capability>;
-  /** The declaration's data (schemas, method names, sorting, filters): the console's half is generated from it (scripts/resourceDocuments.ts). */
-  declaration: DeclaredParts;
-  /** Mounts the routes (called by the registry). */
-  register(app: FastifyInstance, ctx: AppContext): void;
-}
-
-/** A declared resource: its routes, and the helpers hand-written calls on it reuse. */
-export interface Resource<T extends PgTable = PgTable, I extends TObject = TObject> extends DeclaredResource {
-  /** The caller's scope over this table, as a where fragment. */
-  scopeOf(caller: Caller): SQL | undefined;
-  /** A row as the API shows it. */
-  toItem(row: Row<T>): Static<I>;
-  /** Runs a write and appends its audit entry in one transaction; `write` answers the row before and after. */
-  audited(db: Db, caller: Caller, action: AuditAction, write: (tx: Tx) => Promise<{ before: Row<T> | null; after: Row<T> | null }>): Promise<Row<T> | null>;
-  /** One page of the list, as the list route answers it. */
-  list(db: Db, caller: Caller, query: Record<string, unknown>): Promise<{ data: Static<I>[]; totalCount: number }>;
-}
-
-/** What a declaration says that the console's half is derived from; no table, no functions. */
-export type DeclaredParts = {
-  service: string; item: TObject; create: TObject; update: TObject;
-  scope: { level: ScopeLevel; field: string } | null;
-  methods: { list: string; create?: string; update?: string; delete?: string };
-  sortable: readonly string[]; defaultSorting: string; filters: Readonly<Record<string, 'equals' | 'contains'>>;
-};
 
 const INT_ID = { minimum: 1, maximum: 2147483647 };
 
@@ -164,8 +63,23 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
   for (const f of [...decl.sortable, ...Object.keys(decl.filters ?? {})]) if (!columns[f]) throw new Error(`${decl.service}: no column ${f}`);
 
   const scopeColumn = decl.scope && columns[decl.scope.field];
-  const scopeOf = (caller: Caller) =>
-    and(decl.scope && scopeColumn ? scopeWhere(caller, columnsAt(decl.scope.level, scopeColumn)) : undefined, decl.visibleTo?.(caller));
+  const via = decl.scope?.via;
+  /** The caller's places over a column: the row's own, or (`via`) its parent's. */
+  const placedIn = (caller: Caller, column: AnyColumn) => {
+    if (!via) return scopeWhere(caller, columnsAt(decl.scope!.level, column));
+    const parents = scopeWhere(caller, columnsAt(decl.scope!.level, via.column));
+    return parents && inArray(column, sql`(select ${via.table.id} from ${via.table} where ${parents})`);
+  };
+  const scopeOf = (caller: Caller) => and(decl.scope && scopeColumn ? placedIn(caller, scopeColumn) : undefined, decl.visibleTo?.(caller));
+  /** Rows that are not archived (every query but history's). */
+  const live = decl.archive && isNull(columns[decl.archive.column]);
+  /** The place (company, brand, branch id) of a row, as its audit entry keeps it. */
+  const placeOf = async (tx: Tx, row: Record<string, unknown>) => {
+    if (!decl.scope) return null;
+    if (!via) return Number(row[decl.scope.field]);
+    const [parent] = await tx.select({ place: sql<number>`${via.column}` }).from(via.table).where(eq(via.table.id, row[decl.scope.field]));
+    return Number(parent?.place);
+  };
 
   const toItem = decl.toItem ?? ((row: Row<T>) => {
     const out: Record<string, unknown> = {};
@@ -203,8 +117,8 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
   const audited: Resource<T, I>['audited'] = async (db, caller, action, write) => {
     try {
       return await db.transaction(async (tx) => {
-        const { before, after } = await write(tx);
-        await decl.afterWrite?.(tx, { action, before, after });
+        const { before, after: written } = await write(tx);
+        const after = (await decl.afterWrite?.(tx, { action, before, after: written })) ?? written;
         const row = (after ?? before) as Record<string, unknown> | null;
         if (!row) return null;
         const beforeItem = before && (toItem(before) as Record<string, unknown>);
@@ -213,7 +127,7 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
         if (action !== 'update' || JSON.stringify(beforeItem) !== JSON.stringify(afterItem)) {
           await appendAudit(tx, caller, {
             action, resource: decl.service, rowId: Number(row.id),
-            scopeId: decl.scope ? Number(row[decl.scope.field]) : null, before: beforeItem, after: afterItem,
+            scopeId: await placeOf(tx, row), before: beforeItem, after: afterItem,
           });
         }
         return after ?? before;
@@ -236,7 +150,7 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
 
   const list: Resource<T, I>['list'] = async (db, caller, query) => {
     const orderBy = orderByOf(query.Sorting as string | undefined, sortable, decl.defaultSorting, idColumn);
-    const parts: (SQL | undefined)[] = [scopeOf(caller)];
+    const parts: (SQL | undefined)[] = [scopeOf(caller), live];
     if (query.id !== undefined) parts.push(eq(idColumn, query.id));
     for (const [field, kind] of filters) {
       const value = query[field];
@@ -264,7 +178,7 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
   });
   const ListResult = Obj(`${title}List`, { data: Type.Array(decl.item), totalCount: Type.Integer() });
   const writableOf = (create: TObject, update: TObject) => ({ create: Object.keys(create.properties),
-    update: Object.keys(update.properties).filter((f) => f !== 'id' && f !== decl.scope?.field) });
+    update: Object.keys(update.properties).filter((f) => f !== 'id' && (f !== decl.scope?.field || !!via)) });
   /** The columns a body writes: the declaration's mapping of the fields sent, else field by field. */
   const columnsOf = (body: Record<string, unknown>, fields: string[], before: Row<T> | null) => (!decl.toColumns ? toColumns(body, fields)
     : decl.toColumns(Object.fromEntries(fields.filter((f) => body[f] !== undefined).map((f) => [f, body[f]])), before));
@@ -274,7 +188,7 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
 
   /** The row `id` inside the caller's scope, locked for the write; 404 otherwise (existence is not revealed). */
   const lockInScope = async (tx: Tx, caller: Caller, id: number) => {
-    const [row] = await tx.select().from(decl.table as PgTable).where(and(eq(idColumn, id), scopeOf(caller))).for('update');
+    const [row] = await tx.select().from(decl.table as PgTable).where(and(eq(idColumn, id), scopeOf(caller), live)).for('update');
     if (!row) throw notFound(label);
     return row as Row<T>;
   };
@@ -291,10 +205,19 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
     }
   };
 
+  /** The parent row `id` (`via`), live and in the caller's scope: its place; 404 otherwise. */
+  const parentPlace = async (db: Db | Tx, caller: Caller, id: number) => {
+    const [parent] = await db.select({ place: sql<number>`${via!.column}` }).from(via!.table)
+      .where(and(eq(via!.table.id, id), via!.live, scopeWhere(caller, columnsAt(decl.scope!.level, via!.column)))).limit(1);
+    if (!parent) throw notFound(via!.label);
+    return Number(parent.place);
+  };
+
   const checkParent = async (db: Db, caller: Caller, body: Record<string, unknown>) => {
     await checkReferences(db, body);
     if (!decl.scope || selfScoped) return;
     const id = Number(body[decl.scope.field]);
+    if (via) return void (await parentPlace(db, caller, id));
     if (!(await placeInScope(db, caller, decl.scope.level, id))) {
       const message = `There is no ${decl.scope.level} ${id} you can manage.`;
       throw badRequest(message, [{ message, members: [decl.scope.field] }]);
@@ -325,6 +248,10 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
     audited(ctx.db, caller, 'update', async (tx) => {
       const before = await lockInScope(tx, caller, Number(input.id));
       if (kind && (before as Record<string, unknown>)[kind.field] !== kind.name) throw notFound(kind.label);
+      const parentId = via && input[decl.scope!.field];
+      // A row placed by its parent moves only to a parent of the same place.
+      if (parentId !== undefined && parentId !== null && parentId !== (before as Record<string, unknown>)[decl.scope!.field]
+        && (await parentPlace(tx, caller, Number(parentId))) !== (await placeOf(tx, before as Record<string, unknown>))) throw notFound(via!.label);
       const values = columnsOf(input, fields, before);
       const changed = Object.fromEntries(fields.filter((f) => input[f] !== undefined).map((f) => [f, input[f]]));
       await decl.check?.(tx, { ...(toItem(before) as Record<string, unknown>), ...changed }, before);
@@ -346,7 +273,7 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
   const kinds = Object.entries(decl.kinds?.of ?? {});
 
   const routes = [
-    route({
+    decl.methods.list && route({
       method: 'GET', name: decl.methods.list, access: decl.can.view,
       summary: `${label} list: paged, sorted by ${decl.sortable.join(', ')}, in the caller's scope.`,
       query: ListQuery, result: ListResult,
@@ -375,7 +302,10 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
         await audited(ctx.db, caller, 'delete', async (tx) => {
           const before = await lockInScope(tx, caller, id);
           if (deleteParentParam && params[deleteParentParam] !== undefined && decl.scope && Number((before as Record<string, unknown>)[decl.scope.field]) !== Number(params[deleteParentParam])) throw notFound(label);
-          await tx.delete(decl.table).where(eq(idColumn, id));
+          if (decl.archive) {
+            await decl.archive.refuse?.(tx, before);
+            await tx.update(decl.table).set({ [decl.archive.column]: new Date() } as never).where(eq(idColumn, id));
+          } else await tx.delete(decl.table).where(eq(idColumn, id));
           return { before, after: null };
         });
         return true;
@@ -386,10 +316,11 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
   const self: Resource<T, I> = {
     service: decl.service, label, scope: decl.scope, can: decl.can,
     declaration: {
-      service: decl.service, item: decl.item, create: decl.create, update: decl.update, scope: decl.scope, methods: decl.methods,
+      service: decl.service, mount: decl.mount, item: decl.item, create: decl.create, update: decl.update,
+      scope: decl.scope && { level: decl.scope.level, field: decl.scope.field }, methods: decl.methods,
       sortable: decl.sortable, defaultSorting: decl.defaultSorting, filters: (decl.filters ?? {}) as Record<string, 'equals' | 'contains'>,
     },
-    register: (app, ctx) => service(app, ctx, decl.service, [...routes, ...(decl.calls?.(self) ?? [])]),
+    register: (app, ctx) => service(app, ctx, decl.mount ?? decl.service, [...routes, ...(decl.calls?.(self) ?? [])]),
     scopeOf, rowScope, toItem, audited, list,
   };
   return self;

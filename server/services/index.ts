@@ -34,7 +34,7 @@ import { registerResources } from '../resources';
 import { registerBranchAdmin } from './branch/resource';
 import { registerBrandPayment } from './brandPayment/resource';
 import { registerDeliveryAreasTree } from './country/tree';
-import { registerProductTypesAndSubtypesAdmin } from './productTypesAndSubtypes/admin';
+import { registerProductTypesAndSubtypesCalls } from './productTypesAndSubtypes/admin';
 import { registerProductsAdmin } from './products/admin';
 import { registerProductAddition } from './productAddition/routes';
 import { registerBrandDeliveryAreas } from './country/areas';
@@ -79,7 +79,7 @@ export const SERVICES: ((app: FastifyInstance, ctx: AppContext) => void)[] = [
   registerBrand, registerCurrency,
   registerBranchAdmin, registerBrandPayment, registerDeliveryAreasTree,
   // menu management (SPEC.md 7 Menu management; the Branch availability switches)
-  registerProductTypesAndSubtypesAdmin, registerProductsAdmin, registerProductAddition, registerBrandDeliveryAreas, registerBranchAvailability,
+  registerProductTypesAndSubtypesCalls, registerProductsAdmin, registerProductAddition, registerBrandDeliveryAreas, registerBranchAvailability,
   registerFiles,
   // engagement and insight (issue 13): news and statistics
   registerBrandAdvertisements, registerStatistic, registerPaymentDashboard,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSchema, parse, validate } from 'graphql';
 import { RESOURCES } from '../../server/resources/index';
 import { taxResource } from '../../server/services/tax/resource';
+import { productSubTypeResource } from '../../server/services/productTypesAndSubtypes/resource';
 import { documentsOf, fieldsOf, moduleOf } from '../../scripts/resourceDocuments';
 
 /**
@@ -19,9 +20,16 @@ describe('documents and rules generated from the server declarations', () => {
     for (const [kind, text] of Object.entries(docs)) {
       expect(validate(schema, parse(text)).map((e) => `${kind}: ${e.message}`)).toEqual([]);
     }
-    expect(Object.keys(docs)).toEqual(['list', ...(['create', 'update', 'delete'] as const).filter((k) => resource.declaration.methods[k])]);
+    expect(Object.keys(docs)).toEqual((['list', 'create', 'update', 'delete'] as const).filter((k) => resource.declaration.methods[k]));
     const file = `src/console/resources/generated/${service.replace(/\W/g, '')}.ts`;
     expect(readFileSync(file, 'utf8'), `${file} is stale: run the build`).toBe(moduleOf(resource.declaration, schema));
+  });
+
+  it('a resource mounted under another service (product types) is named by that service, and has no list when it declares none', () => {
+    const docs = documentsOf(productSubTypeResource.declaration, schema, 'ResourceProductSubType');
+    expect(docs.list).toBeUndefined();
+    expect(docs.update).toContain('row: ProductTypesAndSubtypes_UpdateProductSubType(input: $input)');
+    expect(docs.delete).toBe('mutation ResourceProductSubTypeDelete($id: Int!) { deleted: ProductTypesAndSubtypes_DeleteProductSubType(productSubTypeId: $id) }');
   });
 
   it('Tax: the gateway names, the fields rules and defaults of its TypeBox schemas', () => {

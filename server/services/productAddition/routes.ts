@@ -8,8 +8,9 @@ import type { AppContext } from '../../http/context';
 import { menuProductOf, MenuProduct } from '../products/admin';
 import { ArabicName } from '../../http/language';
 import {
-  createGroup, createSubItems, deleteGroup, deleteSubItem, MenuProductSubType, typesWithSubtypes, updateGroup, updateSubItem,
+  createGroup, createSubItems, deleteGroup, deleteSubItem, typesWithSubtypes, updateGroup, updateSubItem,
 } from '../productTypesAndSubtypes/admin';
+import { MenuProductSubType } from '../productTypesAndSubtypes/resource';
 import {
   auditMenu, brandInScope, groupInScope, groupsWithItems, Id, MenuOptionGroup, MenuSubItem, Name, Price, productInScope, SortOrder, SubItemInput, typeInScope,
 } from '../productTypesAndSubtypes/menuAdmin';

@@ -1,30 +1,22 @@
 import { Type } from 'typebox';
 import { and, asc, count, eq, inArray, isNull, or } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { branchHiddenOptions, optionGroups, optionItems, productAdditionGroups, products, productSubtypes, productTypes } from '../../db/schema';
-import { badRequest, conflict, notFound, Obj } from '../../http/envelope';
+import { badRequest, notFound, Obj } from '../../http/envelope';
 import { Nullable } from '../../http/nullable';
-import { ArabicName, arabicOrNull } from '../../http/language';
 import { route, service } from '../../http/routes';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext, Caller } from '../../http/context';
 import { moneyDecimal } from '../../../domain/money';
 import { menuProductOf, MenuProduct } from '../products/admin';
 import { switchStillOn } from './menu';
+import { MenuProductSubType, MenuProductType, productSubTypeResource, productTypeResource } from './resource';
 import {
-  auditMenu, branchBrandInScope, brandInScope, checkPrice, checkUniqueName, groupInScope, groupsWithItems, Id, insertGroup,
-  MenuOptionGroup, MenuSubItem, Name, OptionGroupInput, placeAmongSiblings, type SubItemInputT, writeSubItems, Price, productInScope, SortOrder, subItemInScope, subItemOf, subtypeInScope,
-  typeInScope, type OptionGroupInputT, arabicNameValue, AvailabilityWindows, checkWindows
+  auditMenu, branchBrandInScope, brandInScope, checkPrice, groupInScope, groupsWithItems, Id, insertGroup,
+  MenuOptionGroup, MenuSubItem, Name, OptionGroupInput, type SubItemInputT, writeSubItems, Price, productInScope, SortOrder, subItemInScope, subItemOf,
+  typeInScope, type OptionGroupInputT, arabicNameValue
 } from './menuAdmin';
 
-export const MenuProductType = Obj('MenuProductType', {
-  id: Type.Integer(), brandId: Type.Integer(), name: Type.String(), nameAr: Nullable(Type.String()), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
-  availabilityWindows: AvailabilityWindows,
-});
-export const MenuProductSubType = Obj('MenuProductSubType', {
-  id: Type.Integer(), typeId: Type.Integer(), name: Type.String(), nameAr: Nullable(Type.String()), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
-  availabilityWindows: AvailabilityWindows,
-});
 const MenuTypeWithSubtypes = Obj('MenuProductTypeWithSubtypes', { ...MenuProductType.properties, subtypes: Type.Array(MenuProductSubType) });
 
 /** A sub-item as one branch offers it (/MenuManagement). */
@@ -40,10 +32,6 @@ export const MenuSwitchGroup = Obj('MenuSwitchGroup', {
   subItems: Type.Array(MenuSwitchSubItem),
 });
 
-type TypeRow = typeof productTypes.$inferSelect;
-type SubtypeRow = typeof productSubtypes.$inferSelect;
-const typeItem = (t: TypeRow) => ({ id: t.id, brandId: t.brandId, name: t.name, nameAr: t.nameAr, isHidden: t.isHidden, sortOrder: t.sortOrder, availabilityWindows: t.availabilityWindows });
-const subtypeItem = (s: SubtypeRow) => ({ id: s.id, typeId: s.typeId, name: s.name, nameAr: s.nameAr, isHidden: s.isHidden, sortOrder: s.sortOrder, availabilityWindows: s.availabilityWindows });
 const only = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /** Groups (with sub-items) as a branch offers them: each sub-item says whether it is switched off there, and until when. */
@@ -149,37 +137,6 @@ export async function deleteSubItem(ctx: AppContext, caller: Caller, kind: 'prod
   return true as const;
 }
 
-/**
- * Deletes a product type or sub-type. One that still holds products (or sub-types, or addition
- * groups) is refused with a 409 that says what to do: removing a whole branch of the menu by
- * accident is worse than one more click. An empty one is archived, not removed, since deleted
- * products that orders point at may still name it.
- */
-async function archiveType(ctx: AppContext, caller: Caller, id: number) {
-  await ctx.db.transaction(async (tx) => {
-    const before = await typeInScope(tx, caller, id, { lock: true });
-    const [{ n: subs }] = await tx.select({ n: count() }).from(productSubtypes).where(and(eq(productSubtypes.typeId, id), isNull(productSubtypes.archivedAt)));
-    const [{ n: groups }] = await tx.select({ n: count() }).from(optionGroups).where(and(eq(optionGroups.productTypeId, id), isNull(optionGroups.productId)));
-    if (Number(subs) || Number(groups)) {
-      throw conflict(`The product type "${before.name}" still has ${Number(subs)} sub-type(s) and ${Number(groups)} addition group(s): delete or move them first.`);
-    }
-    await tx.update(productTypes).set({ archivedAt: new Date() }).where(eq(productTypes.id, id));
-    await auditMenu(tx, caller, 'ProductType', 'delete', id, before.brandId, typeItem(before), null);
-  });
-  return true as const;
-}
-
-async function archiveSubtype(ctx: AppContext, caller: Caller, id: number) {
-  await ctx.db.transaction(async (tx) => {
-    const { subtype, brandId } = await subtypeInScope(tx, caller, id, { lock: true });
-    const [{ n }] = await tx.select({ n: count() }).from(products).where(and(eq(products.subtypeId, id), isNull(products.archivedAt)));
-    if (Number(n)) throw conflict(`The sub-type "${subtype.name}" still has ${Number(n)} product(s): delete or move them first.`);
-    await tx.update(productSubtypes).set({ archivedAt: new Date() }).where(eq(productSubtypes.id, id));
-    await auditMenu(tx, caller, 'ProductSubType', 'delete', id, brandId, subtypeItem(subtype), null);
-  });
-  return true as const;
-}
-
 /** The product types of a brand with their sub-types (live ones; hidden ones with their flag). */
 export async function typesWithSubtypes(db: Db | Tx, brandId: number) {
   const types = await db.select().from(productTypes).where(and(eq(productTypes.brandId, brandId), isNull(productTypes.archivedAt)))
@@ -187,16 +144,18 @@ export async function typesWithSubtypes(db: Db | Tx, brandId: number) {
   const subs = types.length ? await db.select().from(productSubtypes)
     .where(and(inArray(productSubtypes.typeId, types.map((t) => t.id)), isNull(productSubtypes.archivedAt)))
     .orderBy(asc(productSubtypes.sortOrder), asc(productSubtypes.id)) : [];
-  return types.map((t) => ({ ...typeItem(t), subtypes: subs.filter((s) => s.typeId === t.id).map(subtypeItem) }));
+  return types.map((t) => ({ ...productTypeResource.toItem(t), subtypes: subs.filter((s) => s.typeId === t.id).map(productSubTypeResource.toItem) }));
 }
 
-const typeFields = { name: Name, nameAr: Type.Optional(ArabicName), isHidden: Type.Boolean(), sortOrder: SortOrder, availabilityWindows: AvailabilityWindows };
-/** The windows sent, checked (a 400 writes nothing), as a column value; absent: left as they are. */
-const windowsValue = (windows: Parameters<typeof checkWindows>[0] | undefined) => (windows === undefined ? {} : { availabilityWindows: checkWindows(windows) });
 const SubItemFields = { name: Name, price: Price, isHidden: Type.Boolean(), sortOrder: SortOrder };
 
-/** SPEC.md 7 Menu management, ProductTypesAndSubtypes (the admin calls; the shop's is shop.ts). */
-export function registerProductTypesAndSubtypesAdmin(app: FastifyInstance, ctx: AppContext) {
+/**
+ * SPEC.md 7 Menu management, ProductTypesAndSubtypes: the service's calls besides its declared types
+ * and sub-types (resource.ts, mounted under the same service). Not CRUD of one table: the product form's
+ * dictionary is a tree (types with their sub-types), an option group is written with its sub-items
+ * as a whole, and the branch's view joins its switches. The shop's calls are shop.ts.
+ */
+export function registerProductTypesAndSubtypesCalls(app: FastifyInstance, ctx: AppContext) {
   service(app, ctx, 'ProductTypesAndSubtypes', [
     route({
       method: 'GET', name: 'GetProductTypeWithSubtypesDictionary', access: 'menu.manage',
@@ -206,76 +165,6 @@ export function registerProductTypesAndSubtypesAdmin(app: FastifyInstance, ctx: 
         await brandInScope(ctx.db, caller, query.brandId);
         return typesWithSubtypes(ctx.db, query.brandId);
       },
-    }),
-    route({
-      method: 'POST', name: 'CreateProductType', access: 'menu.manage', summary: 'Creates a product type of a brand.',
-      body: Obj('MenuProductTypeCreateInput', { brandId: Id, ...typeFields, isHidden: Type.Optional(Type.Boolean()), sortOrder: Type.Optional(SortOrder), availabilityWindows: Type.Optional(AvailabilityWindows) }),
-      result: MenuProductType,
-      async handler({ body, caller, ctx }) {
-        await brandInScope(ctx.db, caller, body.brandId);
-        return ctx.db.transaction(async (tx) => {
-          await checkUniqueName(tx, 'type', body.brandId, body.name, null);
-          const [inserted] = await tx.insert(productTypes).values({ brandId: body.brandId, name: body.name.trim(), nameAr: arabicOrNull(body.nameAr ?? ''), isHidden: body.isHidden ?? false, ...windowsValue(body.availabilityWindows) }).returning();
-          const row = { ...inserted, sortOrder: await placeAmongSiblings(tx, 'type', body.brandId, inserted.id, body.sortOrder ?? 'last') };
-          await auditMenu(tx, caller, 'ProductType', 'create', row.id, row.brandId, null, typeItem(row));
-          return typeItem(row);
-        });
-      },
-    }),
-    route({
-      method: 'PUT', name: 'UpdateProductType', access: 'menu.manage', summary: 'Renames, hides or shows (with everything in it), or reorders a product type: only the fields sent. `sortOrder` is its new place (0-based) among the brand\'s types.',
-      body: Obj('MenuProductTypeUpdateInput', { id: Id, ...Type.Partial(Type.Object(typeFields)).properties }), result: MenuProductType,
-      handler: ({ body, caller, ctx }) => ctx.db.transaction(async (tx) => {
-        const before = await typeInScope(tx, caller, body.id, { lock: true });
-        if (body.name !== undefined) await checkUniqueName(tx, 'type', before.brandId, body.name, before.id);
-        const values = { ...only({ name: body.name?.trim(), nameAr: body.nameAr === undefined ? undefined : arabicOrNull(body.nameAr), isHidden: body.isHidden }), ...windowsValue(body.availabilityWindows) };
-        if (Object.keys(values).length) await tx.update(productTypes).set(values).where(eq(productTypes.id, before.id));
-        if (body.sortOrder !== undefined) await placeAmongSiblings(tx, 'type', before.brandId, before.id, body.sortOrder);
-        const [after] = await tx.select().from(productTypes).where(eq(productTypes.id, before.id));
-        if (JSON.stringify(typeItem(after)) !== JSON.stringify(typeItem(before))) await auditMenu(tx, caller, 'ProductType', 'update', after.id, after.brandId, typeItem(before), typeItem(after));
-        return typeItem(after);
-      }),
-    }),
-    route({
-      method: 'DELETE', name: 'DeleteProductType', access: 'menu.manage', summary: 'Deletes an empty product type (one with sub-types or addition groups is a 409).',
-      query: Obj('MenuProductTypeDeleteQuery', { productTypeId: Id }), result: Type.Boolean(),
-      handler: ({ query, caller, ctx }) => archiveType(ctx, caller, query.productTypeId),
-    }),
-    route({
-      method: 'POST', name: 'CreateProductSubType', access: 'menu.manage', summary: 'Creates a sub-type of a product type.',
-      body: Obj('MenuProductSubTypeCreateInput', { typeId: Id, ...typeFields, isHidden: Type.Optional(Type.Boolean()), sortOrder: Type.Optional(SortOrder), availabilityWindows: Type.Optional(AvailabilityWindows) }),
-      result: MenuProductSubType,
-      handler: ({ body, caller, ctx }) => ctx.db.transaction(async (tx) => {
-        const type = await typeInScope(tx, caller, body.typeId, { lock: true });
-        await checkUniqueName(tx, 'subtype', type.id, body.name, null);
-        const [inserted] = await tx.insert(productSubtypes).values({ typeId: type.id, name: body.name.trim(), nameAr: arabicOrNull(body.nameAr ?? ''), isHidden: body.isHidden ?? false, ...windowsValue(body.availabilityWindows) }).returning();
-        const row = { ...inserted, sortOrder: await placeAmongSiblings(tx, 'subtype', type.id, inserted.id, body.sortOrder ?? 'last') };
-        await auditMenu(tx, caller, 'ProductSubType', 'create', row.id, type.brandId, null, subtypeItem(row));
-        return subtypeItem(row);
-      }),
-    }),
-    route({
-      method: 'PUT', name: 'UpdateProductSubType', access: 'menu.manage', summary: 'Renames, hides or shows, reorders or moves (within the brand) a sub-type: only the fields sent. `sortOrder` is its new place (0-based) among the type\'s sub-types; moved to another type, it goes last unless a place is given.',
-      body: Obj('MenuProductSubTypeUpdateInput', { id: Id, typeId: Type.Optional(Id), ...Type.Partial(Type.Object(typeFields)).properties }), result: MenuProductSubType,
-      handler: ({ body, caller, ctx }) => ctx.db.transaction(async (tx) => {
-        const { subtype: before, brandId } = await subtypeInScope(tx, caller, body.id, { lock: true });
-        if (body.typeId !== undefined && body.typeId !== before.typeId && (await typeInScope(tx, caller, body.typeId)).brandId !== brandId) throw notFound('Product type');
-        const typeId = body.typeId ?? before.typeId;
-        if (body.name !== undefined || typeId !== before.typeId) await checkUniqueName(tx, 'subtype', typeId, body.name ?? before.name, before.id);
-        const values = { ...only({ name: body.name?.trim(), nameAr: body.nameAr === undefined ? undefined : arabicOrNull(body.nameAr), isHidden: body.isHidden, typeId: body.typeId }), ...windowsValue(body.availabilityWindows) };
-        if (Object.keys(values).length) await tx.update(productSubtypes).set(values).where(eq(productSubtypes.id, before.id));
-        // A sub-type moved to another type goes last there unless a place is given.
-        const position = body.sortOrder ?? (typeId !== before.typeId ? 'last' : undefined);
-        if (position !== undefined) await placeAmongSiblings(tx, 'subtype', typeId, before.id, position);
-        const [after] = await tx.select().from(productSubtypes).where(eq(productSubtypes.id, before.id));
-        if (JSON.stringify(subtypeItem(after)) !== JSON.stringify(subtypeItem(before))) await auditMenu(tx, caller, 'ProductSubType', 'update', after.id, brandId, subtypeItem(before), subtypeItem(after));
-        return subtypeItem(after);
-      }),
-    }),
-    route({
-      method: 'DELETE', name: 'DeleteProductSubType', access: 'menu.manage', summary: 'Deletes an empty sub-type (one with products is a 409).',
-      query: Obj('MenuProductSubTypeDeleteQuery', { productSubTypeId: Id }), result: Type.Boolean(),
-      handler: ({ query, caller, ctx }) => archiveSubtype(ctx, caller, query.productSubTypeId),
     }),
     route({
       method: 'GET', name: 'GetProductItemWithSubItemDictionary', access: 'menu.manage',

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { optionGroups, optionItems, products, productSubtypes, productTypes } from '../../db/schema';
+import { optionGroups, optionItems, products } from '../../db/schema';
 import type { HistorySource } from '../../resources/audit';
 import { placeInScope } from '../../resources/scope';
 
 /**
- * The menu's rows as AuditLog/GetEntityHistory serves them. The menu's calls are hand-written
+ * The menu's rows as AuditLog/GetEntityHistory serves them (product types and sub-types are
+ * declared resources, which serve their own). The menu's other calls are hand-written
  * (trees, whole-set forms, archiving), not declared resources, but every one of their writes
  * appends an audit entry named after the row (`auditMenu`, scope id = the row's brand); this is
  * what history needs to read them back: the resource name, the capability, and the row's brand.
@@ -28,9 +29,6 @@ function menuHistory(service: string, label: string, brandOf: BrandOf): HistoryS
 
 const first = async (rows: Promise<{ brandId: number }[]>) => (await rows)[0]?.brandId;
 const productBrand: BrandOf = (db, id) => first(db.select({ brandId: products.brandId }).from(products).where(eq(products.id, id)));
-const typeBrand: BrandOf = (db, id) => first(db.select({ brandId: productTypes.brandId }).from(productTypes).where(eq(productTypes.id, id)));
-const subtypeBrand: BrandOf = (db, id) => first(db.select({ brandId: productTypes.brandId }).from(productSubtypes)
-  .innerJoin(productTypes, eq(productTypes.id, productSubtypes.typeId)).where(eq(productSubtypes.id, id)));
 const groupBrand: BrandOf = (db, id) => first(db.select({ brandId: optionGroups.brandId }).from(optionGroups).where(eq(optionGroups.id, id)));
 const itemBrand: BrandOf = (db, id) => first(db.select({ brandId: optionGroups.brandId }).from(optionItems)
   .innerJoin(optionGroups, eq(optionGroups.id, optionItems.groupId)).where(eq(optionItems.id, id)));
@@ -38,8 +36,6 @@ const itemBrand: BrandOf = (db, id) => first(db.select({ brandId: optionGroups.b
 /** The menu rows whose history AuditLog/GetEntityHistory serves (the names `auditMenu` writes). */
 export const MENU_HISTORY: readonly HistorySource[] = [
   menuHistory('Product', 'Product', productBrand),
-  menuHistory('ProductType', 'Product type', typeBrand),
-  menuHistory('ProductSubType', 'Product sub-type', subtypeBrand),
   menuHistory('ProductItem', 'Product item', groupBrand),
   menuHistory('ProductSubItem', 'Product sub-item', itemBrand),
   menuHistory('ProductAdditionsGroup', 'Addition group', groupBrand),

@@ -10,6 +10,7 @@ import type { AppContext, Caller } from '../../http/context';
 import { moneyDecimal } from '../../../domain/money';
 import { releaseImage } from '../files/references';
 import { switchStillOn } from '../productTypesAndSubtypes/menu';
+import { MenuProductSubType, MenuProductType, productSubTypeResource, productTypeResource } from '../productTypesAndSubtypes/resource';
 import { productColumns, productInputFields, productItemFields, productValues, type ProductFieldInput } from './resource';
 import {
   additionGroupIdsOf, auditMenu, branchBrandInScope, brandInScope, checkGroups, checkPrice, checkUniqueName, groupsWithItems, Id,
@@ -45,13 +46,11 @@ const MenuProductSummary = Obj('MenuProductSummary', {
   availabilityWindows: AvailabilityWindows,
 });
 const MenuSubtype = Obj('MenuSubtype', {
-  id: Type.Integer(), typeId: Type.Integer(), name: Type.String(), nameAr: Nullable(Type.String()), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
-  availabilityWindows: AvailabilityWindows,
+  ...MenuProductSubType.properties,
   products: Type.Array(MenuProductSummary),
 });
 export const MenuType = Obj('MenuType', {
-  id: Type.Integer(), brandId: Type.Integer(), name: Type.String(), nameAr: Nullable(Type.String()), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
-  availabilityWindows: AvailabilityWindows,
+  ...MenuProductType.properties,
   subtypes: Type.Array(MenuSubtype),
 });
 
@@ -269,9 +268,9 @@ export async function menuTree(db: Db, brandId: number, branchId: number | null)
     .from(branchHiddenProducts).where(and(eq(branchHiddenProducts.branchId, branchId), switchStillOn(branchHiddenProducts.unavailableUntil))))
     .map((r) => [r.id, r.until] as const));
   return types.map((t) => ({
-    id: t.id, brandId: t.brandId, name: t.name, nameAr: t.nameAr, isHidden: t.isHidden, sortOrder: t.sortOrder, availabilityWindows: t.availabilityWindows,
+    ...productTypeResource.toItem(t),
     subtypes: subtypes.filter((s) => s.typeId === t.id).map((s) => ({
-      id: s.id, typeId: s.typeId, name: s.name, nameAr: s.nameAr, isHidden: s.isHidden, sortOrder: s.sortOrder, availabilityWindows: s.availabilityWindows,
+      ...productSubTypeResource.toItem(s),
       products: rows.filter((p) => p.subtypeId === s.id).map((p) => ({
         id: p.id, name: p.name, nameAr: p.nameAr, price: Number(p.price), productImage: p.productImage, isHidden: p.isHidden, sortOrder: p.sortOrder,
         available: !off.has(p.id), unavailableUntil: off.get(p.id) ? new Date(off.get(p.id)!).toISOString() : null, availabilityWindows: p.availabilityWindows,

@@ -1,4 +1,6 @@
 import { graphql } from '../../gql';
+import { ProductType } from '../resources/generated/ProductType';
+import { ProductSubType } from '../resources/generated/ProductSubType';
 
 /** The menu's gateway operations (server/services/products, productTypesAndSubtypes, productAddition, country, branch). */
 
@@ -22,12 +24,9 @@ export const DeleteImage1 = graphql(`mutation MenuDeleteImage1($productId: Int!)
 export const DeleteImage2 = graphql(`mutation MenuDeleteImage2($productId: Int!) { done: Products_DeleteProductSecondImage(productId: $productId) }`);
 export const DeleteImage3 = graphql(`mutation MenuDeleteImage3($productId: Int!) { done: Products_DeleteProductThirdImage(productId: $productId) }`);
 
-export const CreateType = graphql(`mutation MenuCreateType($input: MenuProductTypeCreateInput_Input) { row: ProductTypesAndSubtypes_CreateProductType(input: $input) { id } }`);
-export const UpdateType = graphql(`mutation MenuUpdateType($input: MenuProductTypeUpdateInput_Input) { row: ProductTypesAndSubtypes_UpdateProductType(input: $input) { id name nameAr isHidden sortOrder } }`);
-export const DeleteType = graphql(`mutation MenuDeleteType($id: Int!) { done: ProductTypesAndSubtypes_DeleteProductType(productTypeId: $id) }`);
-export const CreateSubtype = graphql(`mutation MenuCreateSubtype($input: MenuProductSubTypeCreateInput_Input) { row: ProductTypesAndSubtypes_CreateProductSubType(input: $input) { id } }`);
-export const UpdateSubtype = graphql(`mutation MenuUpdateSubtype($input: MenuProductSubTypeUpdateInput_Input) { row: ProductTypesAndSubtypes_UpdateProductSubType(input: $input) { id name nameAr isHidden sortOrder } }`);
-export const DeleteSubtype = graphql(`mutation MenuDeleteSubtype($id: Int!) { done: ProductTypesAndSubtypes_DeleteProductSubType(productSubTypeId: $id) }`);
+/** Product types' and sub-types' writes, generated from their declarations (server/services/productTypesAndSubtypes/resource.ts). */
+export const { create: CreateType, update: UpdateType, delete: DeleteType } = ProductType.operations;
+export const { create: CreateSubtype, update: UpdateSubtype, delete: DeleteSubtype } = ProductSubType.operations;
 
 export const CreateAdditionGroup = graphql(`mutation MenuCreateAdditionGroup($input: MenuAdditionGroupCreateInput_Input) { group: ProductAddition_CreateNewProductAdditionsGroup(input: $input) { id } }`);
 export const UpdateAdditionGroup = graphql(`mutation MenuUpdateAdditionGroup($input: MenuAdditionGroupUpdateInput_Input) { group: ProductAddition_UpdateProductAdditionsGroup(input: $input) { id } }`);
