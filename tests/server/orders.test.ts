@@ -2,13 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { countRows } from '../support/server';
 import {
-  BRANCH, EVENT_ACTOR, insertOrder, reachableOrderStates, readOrder, REFUND, sendOrderEvent, STORE, useOrderCallers, type OrderCaller, type TestOrderInput,
+  BRANCH, EVENT_ACTOR, insertOrder, reachableOrderStates, readOrder, REFUND, sendOrderEvent, STAFF_EVENT_TYPES, STORE, useOrderCallers, type OrderCaller, type TestOrderInput,
 } from '../support/orders';
 import { useServer } from '../support/harness';
 import { branches, refundRequests } from '../../server/db/schema';
 import { transitionOrder } from '../../server/orders/transition';
 import {
-  isRepeat, nextOrderState, ORDER_EVENT_TYPES, ORDER_STATUS_TYPES, type DeliverySystem, type OrderLifecycleEvent,
+  isRepeat, nextOrderState, ORDER_STATUS_TYPES, type DeliverySystem, type OrderLifecycleEvent,
 } from '../../machines/orderLifecycle';
 
 /** The order lifecycle on the server; who may call what: orders-access.test.ts. */
@@ -28,7 +28,7 @@ describe('every (state, event) the machine refuses is refused by the server, not
   const systems: DeliverySystem[] = ['pickup', 'carService', 'delivery'];
   const cases = systems.flatMap((deliverySystem) =>
     reachableOrderStates(deliverySystem).flatMap((state) =>
-      ORDER_EVENT_TYPES
+      STAFF_EVENT_TYPES
         .filter((type) => {
           const row = { ...state, deliverySystem };
           return !nextOrderState(row, { type } as OrderLifecycleEvent) && !isRepeat(row, { type } as OrderLifecycleEvent);
