@@ -12,7 +12,7 @@ import { graphql } from '../../gql';
 export const BoardOrderFields = graphql(`
   fragment BoardOrderFields on StaffOrder {
     id orderNumber status arrival payment refund isViewed version deliverySystem customerName customerPhone userId
-    total subtotal tax deliveryFee discount paymentSystemId isCash carDetails specialRemarks createdAt paidAt acceptedAt readyAt statusReason branchId brandId branchName brandName itemsCount itemsText scheduledFor
+    total subtotal tax deliveryFee discount paymentSystemId isCash carDetails specialRemarks createdAt paidAt acceptedAt readyAt statusReason branchId brandId branchName brandName itemsCount itemsText scheduledFor firedAt
   }
 `);
 
