@@ -67,8 +67,8 @@ describe('every (state, event) the machine refuses is refused by the server, not
 
   it('takes the status by name or by id of GetOrderStatusTypes', async () => {
     const types = (await get(`${STORE}/GetOrderStatusTypes`, 'none')).body.result;
-    // Ready came last (issue 11), so the legacy ids 1–4 keep their statuses.
-    expect(types.map((t: { name: string }) => t.name)).toEqual(['pending', 'accepted', 'rejected', 'closed', 'ready']);
+    // Ready came last (issue 11), then scheduled (issue 25), so the legacy ids keep their statuses.
+    expect(types.map((t: { name: string }) => t.name)).toEqual(['pending', 'accepted', 'rejected', 'closed', 'ready', 'scheduled']);
     expect(types.map((t: { name: string }) => t.name)).toEqual(ORDER_STATUS_TYPES.map((t) => t.name));
     const order = await insertOrder(server);
     const rejected = types.find((t: { name: string }) => t.name === 'rejected');
@@ -230,7 +230,7 @@ describe('lists', () => {
 
   it('status counts with IncludeCounts, whatever the status filter', async () => {
     const res = await list('GetPendingdStatusOrdersHistory', 'admin', { IncludeCounts: true });
-    expect(res.body.result.counts).toEqual({ pending: 2, accepted: 2, ready: 0, rejected: 1, closed: 2 });
+    expect(res.body.result.counts).toEqual({ pending: 2, accepted: 2, ready: 0, rejected: 1, closed: 2, scheduled: 0 });
     expect((await list('GetUserOrdersAsBranchUser')).body.result.counts).toBeUndefined();
   });
 
