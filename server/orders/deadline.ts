@@ -84,7 +84,7 @@ export const orderJobs = (ops: OrderOps, opts: Pick<TimedWorkOptions, 'deadlineM
   { name: 'acceptance deadline', batch: BATCH, run: async (now) => (await rejectLateOrders(ops, now, opts.deadlineMs)).length },
 ];
 
-export function startTimedWork(ops: OrderOps & RefundOps, opts: TimedWorkOptions & { onError?: (err: unknown) => void } = {}): TimedWork {
+export function startTimedWork(ops: OrderOps & RefundOps, opts: TimedWorkOptions & { onError?: (err: unknown, job?: string) => void } = {}): TimedWork {
   const runner = startJobRunner(orderJobs(ops, opts), { everyMs: opts.everyMs ?? DEADLINE_SWEEP_MS, onError: opts.onError });
   const refunds = startRefundWork(ops, { ...opts.refunds, onError: opts.onError });
   return { stop: async () => { await Promise.all([runner.stop(), refunds.stop()]); } };
