@@ -14,5 +14,7 @@ export type OrderLifecycleEvent =
   | { type: 'order.noShow'; reason?: string }
   | { type: 'order.markRead' }
   | { type: 'order.requestRefund' }
-  | { type: 'order.approveRefund' };
+  | { type: 'order.approveRefund' }
+  /** An order for later reaches the kitchen at its fire time (scheduled → pending); sent by the server only. */
+  | { type: 'order.fire' };
 export type OrderEventType = OrderLifecycleEvent['type'];

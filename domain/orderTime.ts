@@ -14,6 +14,17 @@ export function orderTimeOf(order: { scheduledFor: Date | null }, placedAt: Date
 /** The earliest time an order placed at `now` can be for: now plus the branch's preparation minutes. */
 export const earliestOrderTime = (now: Date, preparationMinutes: number) => new Date(now.getTime() + Math.max(0, preparationMinutes) * 60_000);
 
+/**
+ * An order for later reaches the kitchen (the board, the alert, the tickets) at its fire time: the
+ * chosen time less the branch's preparation minutes, read when the job runner looks (server/orders/fire.ts
+ * computes the same in SQL), so a branch that raises its preparation time fires its waiting orders earlier.
+ * An order placed with its fire time still ahead starts `scheduled` (machines/orderLifecycle.ts).
+ */
+export const fireTimeOf = (scheduledFor: Date, preparationMinutes: number) => new Date(scheduledFor.getTime() - Math.max(0, preparationMinutes) * 60_000);
+/** Whether an order placed at `now` for `scheduledFor` waits for its fire time (is placed `scheduled`). */
+export const firesLater = (scheduledFor: Date | null, now: Date, preparationMinutes: number) =>
+  !!scheduledFor && fireTimeOf(scheduledFor, preparationMinutes).getTime() > now.getTime();
+
 /** How far ahead an order may be placed: today and the next 7 days (Kuwait's calendar). */
 export const ORDER_AHEAD_DAYS = 7;
 

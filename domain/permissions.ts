@@ -120,8 +120,10 @@ export type Capability = keyof typeof PERMISSIONS;
  * Which capability sends each order lifecycle event: the server's order and refund routes take
  * their access from it, and the console shows a row's button only to the roles it names.
  * Decision (docs/decisions.md): a refund is asked by whoever operates orders and approved by a
- * manager role; marking an order read is part of viewing it.
+ * manager role; marking an order read is part of viewing it. No role sends `order.fire`: the
+ * server's job runner fires an order for later at its fire time (server/orders/fire.ts).
  */
+export type StaffOrderEventType = Exclude<OrderEventType, 'order.fire'>;
 export const ORDER_EVENT_CAPABILITY = {
   'order.accept': 'orders.operate',
   'order.reject': 'orders.operate',
@@ -134,10 +136,11 @@ export const ORDER_EVENT_CAPABILITY = {
   'order.markRead': 'orders.view',
   'order.requestRefund': 'orders.operate',
   'order.approveRefund': 'refunds.approve',
-} as const satisfies Record<OrderEventType, Capability>;
+} as const satisfies Record<StaffOrderEventType, Capability>;
 
 /** Whether a role may send an order lifecycle event (the machine still decides whether the order allows it). */
-export const canSendOrderEvent = (role: Role | string | null | undefined, event: OrderEventType) => can(role, ORDER_EVENT_CAPABILITY[event]);
+export const canSendOrderEvent = (role: Role | string | null | undefined, event: OrderEventType) =>
+  event !== 'order.fire' && can(role, ORDER_EVENT_CAPABILITY[event]);
 
 /**
  * Which roles a user-management caller may give (AdminUserManagement/GetCurrentAllowedRoles), and

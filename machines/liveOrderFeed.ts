@@ -24,6 +24,10 @@ export type * from './liveOrderFeedTypes';
  * (re)connection first fetches the orders created after it (`catchUp`). An order is announced
  * once: the feed remembers which it announced.
  *
+ * An order for later is announced when it reaches the kitchen (`change: 'fired'`, issue 25), not
+ * when it is placed: its id is older than the feed's start, so it is announced by the event alone
+ * (still once). Catch-ups leave out orders still scheduled.
+ *
  * The alert repeats (issue 11): every TIMINGS.newOrderRepeatMs the feed asks which announced
  * orders are still waiting (pending and unread: nobody has opened or accepted them) and sounds
  * again for those, until none is left.
@@ -96,6 +100,7 @@ export const liveOrderFeedMachine = setup({
   },
   guards: {
     isCreated: ({ event }) => event.type === 'feed.order' && event.change === 'created',
+    isFired: ({ event }) => event.type === 'feed.order' && event.change === 'fired',
     beats: ({ context }) => context.silenceMs != null,
   },
   delays: {
@@ -145,6 +150,8 @@ export const liveOrderFeedMachine = setup({
         'feed.poke': { target: '.catchingUp', reenter: true },
         'feed.order': [
           { guard: 'isCreated', actions: [raise(({ event }) => ({ type: 'feed.newOrders' as const, orderIds: [event.orderId] })), raise({ type: 'feed.heartbeat' })] },
+          // An order for later reaching the kitchen: new to the kitchen, though its id is older than the feed's start.
+          { guard: 'isFired', actions: [raise(({ event }) => ({ type: 'feed.newOrders' as const, orderIds: [event.orderId], fired: true })), raise({ type: 'feed.heartbeat' })] },
           { actions: [{ type: 'orderChanged', params: ({ event }) => ({ orderId: event.orderId }) }, raise({ type: 'feed.heartbeat' })] },
         ],
         'feed.dropped': { target: 'reconnecting', actions: assign({ reason: ({ event }) => event.reason }) },
@@ -165,7 +172,7 @@ export const liveOrderFeedMachine = setup({
       actions: enqueueActions(({ context, event, enqueue }) => {
         const announced = new Set(context.announced);
         const fresh = [...new Set(event.orderIds)].sort((a, b) => a - b)
-          .filter((id) => (context.startId === null || id > context.startId) && !announced.has(id));
+          .filter((id) => (event.fired || context.startId === null || id > context.startId) && !announced.has(id));
         for (const orderId of fresh) enqueue({ type: 'alertNewOrder', params: { orderId } });
         const last = fresh.length ? Math.max(...fresh) : null;
         enqueue.assign({

@@ -20,7 +20,8 @@ export type FeedTransportEvent =
   | { type: 'feed.connected' }
   /** The server is there (sent every few seconds by a transport that promises it). */
   | { type: 'feed.heartbeat' }
-  | { type: 'feed.order'; orderId: number; change: 'created' | 'changed' }
+  /** `fired`: an order for later reached the kitchen at its fire time (announced like a created one). */
+  | { type: 'feed.order'; orderId: number; change: 'created' | 'changed' | 'fired' }
   /** Something new, unnamed or maybe not all of it (Firestore's newest-only query): fetch what follows the last seen id. */
   | { type: 'feed.poke' }
   | { type: 'feed.dropped'; reason: string }
@@ -33,7 +34,7 @@ export type LiveOrderFeedEvent =
   | { type: 'feed.refreshDue' }
   | { type: 'feed.remindDue' }
   /** Orders to announce (internal): those above the last seen id, once each; `latestId` moves the mark. */
-  | { type: 'feed.newOrders'; orderIds: number[]; latestId?: number | null }
+  | { type: 'feed.newOrders'; orderIds: number[]; latestId?: number | null; fired?: boolean }
   /** A board (or another view of orders) wants `orders.stale`, until it stops or unwatches. */
   | { type: 'feed.watch'; watcher: AnyActorRef }
   | { type: 'feed.unwatch'; watcher: AnyActorRef }

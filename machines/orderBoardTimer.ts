@@ -10,12 +10,13 @@ export type Lateness = 'onTime' | 'soon' | 'late';
 export interface OrderTimer {
   /** What the order is waiting for: acceptance (pending) or to be made (accepted). */
   phase: 'accept' | 'make';
-  /** Since it was placed (accept) or accepted (make). */
+  /** Since it was placed or fired (accept) or accepted (make). */
   elapsedMs: number;
   lateness: Lateness;
 }
-export function orderTimer(row: { status: string; createdAt: string; acceptedAt?: string | null }, now: number, limits: { acceptMs: number; makeMs: number } = LATE_AFTER): OrderTimer | null {
-  const since = row.status === 'pending' ? row.createdAt : row.status === 'accepted' ? row.acceptedAt : null;
+export function orderTimer(row: { status: string; createdAt: string; acceptedAt?: string | null; firedAt?: string | null }, now: number, limits: { acceptMs: number; makeMs: number } = LATE_AFTER): OrderTimer | null {
+  // An order for later waits from when it reached the kitchen (its fire time), not from its placement (issue 25).
+  const since = row.status === 'pending' ? row.firedAt ?? row.createdAt : row.status === 'accepted' ? row.acceptedAt : null;
   if (!since) return null;
   const phase = row.status === 'pending' ? 'accept' : 'make';
   const limit = phase === 'accept' ? limits.acceptMs : limits.makeMs;

@@ -30,6 +30,9 @@ import type {
  * | refund  | none               | order.requestRefund | requested | payment paid, status not rejected                    |
  * | refund  | requested          | order.approveRefund | approved  | always                                               |
  * | status  | pending, accepted, ready | order.approveRefund | rejected | refund requested (the same step as the refund region)|
+ * | status  | scheduled          | order.fire          | pending   | the system only, at the order's fire time (issue 25) |
+ * | status  | scheduled          | order.reject        | rejected  | always (the branch cannot make it then)              |
+ * | status  | scheduled          | order.approveRefund | rejected  | refund requested                                     |
  *
  * Decisions where the spec is silent:
  * - ready (issue 11) is the step the customer waits for: accepted → ready → closed. Closing straight
@@ -52,6 +55,14 @@ import type {
  *   before the rejection can still be approved (it gives back what is left: nothing). A refund request
  *   is approved at most once; there is no "refunded" payment state: how the money went back (pending,
  *   refunded, failed, owed at the branch) is the refund's own record, not an order state.
+ * - an order for later (issue 25) whose fire time (the chosen time less the branch's preparation
+ *   minutes) is still ahead is placed `scheduled`: the kitchen does not see it yet, so it cannot be
+ *   accepted, and no acceptance deadline runs. At its fire time the server's job runner sends
+ *   `order.fire` (server/orders/fire.ts; no role sends it, domain/permissions.ts) and it is pending like a new order:
+ *   the alert, auto-accept and the deadline start from then. Before that the branch may reject it
+ *   (with a reason: it cannot make it then) and an approved refund ends it, as for a pending order.
+ *   Scheduled is listed after the others, so the legacy status ids 1–5 keep their meaning; it is not
+ *   an "open" status of the kitchen's lists, nor has it an arrival step (a car waits for a fired order).
  * - repeating markPaid on a paid order or markRead on a read order is a no-op, not an error
  *   (`isRepeat`): payment callbacks retry and several screens mark the same order read.
  */
@@ -118,6 +129,15 @@ export const orderLifecycleMachine = setup({
             'order.close': 'closed',
             'order.serve': { target: 'closed', guard: and(['isCarService', 'isWaiting']) },
             'order.noShow': { target: 'closed', guard: and(['hasArrivalStep', 'isWaiting']) },
+            'order.approveRefund': { target: 'rejected', guard: 'isRefundRequested' },
+          },
+        },
+        // Placed for a later time (issue 25): waits for its fire time, then reaches the kitchen as pending.
+        scheduled: {
+          meta: { label: 'Scheduled' },
+          on: {
+            'order.fire': 'pending',
+            'order.reject': 'rejected',
             'order.approveRefund': { target: 'rejected', guard: 'isRefundRequested' },
           },
         },

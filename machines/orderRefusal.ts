@@ -15,6 +15,7 @@ export const EVENT_VERBS: Record<OrderEventType, string> = {
   'order.markRead': 'marked as read',
   'order.requestRefund': 'refunded',
   'order.approveRefund': 'given an approved refund',
+  'order.fire': 'sent to the kitchen',
 };
 
 const ARRIVAL_TEXT: Record<string, string> = { served: 'it was served', noShow: 'it is a no-show' };
@@ -30,7 +31,7 @@ export function refusalMessage(orderId: number, row: OrderLifecycleRow, event: O
 function refusalReason(row: OrderLifecycleRow, event: OrderLifecycleEvent): string {
   const delivery = `a ${(DELIVERY_LABELS[row.deliverySystem as DeliverySystem] ?? row.deliverySystem).toLowerCase()} order`;
   switch (event.type) {
-    case 'order.accept': case 'order.reject': case 'order.close': case 'order.ready':
+    case 'order.accept': case 'order.reject': case 'order.close': case 'order.ready': case 'order.fire':
       return `it is ${row.status}`;
     case 'order.arrive': case 'order.serve': case 'order.noShow': {
       const needsCar = event.type !== 'order.noShow';

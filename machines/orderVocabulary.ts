@@ -16,14 +16,21 @@ export type DeliverySystem = (typeof DELIVERY_SYSTEMS)[number];
 export const DELIVERY_LABELS: Readonly<Record<DeliverySystem, string>> = { pickup: 'Pick-up', carService: 'Drive-thru', delivery: 'Delivery' };
 
 /**
- * The statuses in the order staff read them (the flow, then the two ends): the status counts, the
+ * The statuses in the order staff read them (the flow, then the two ends, then the orders for later
+ * not yet in the kitchen: appended, so lists of the first five keep their places): the status counts, the
  * status filters and the server's count schema all follow this list. Legacy ids are ORDER_STATUS_TYPES'.
  */
-export const ORDER_STATUSES = ['pending', 'accepted', 'ready', 'closed', 'rejected'] as const;
+export const ORDER_STATUSES = ['pending', 'accepted', 'ready', 'closed', 'rejected', 'scheduled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** The statuses in which the branch still owes the customer something ("current" orders). */
+/**
+ * The statuses the kitchen works on now ("current" orders: the live lists, the drive-thru and pick-up
+ * screens). An order for later that has not fired yet (`scheduled`) is owed too, but not yet the
+ * kitchen's: it is in UPCOMING_STATUSES, which the customer's tracker follows as well.
+ */
 export const OPEN_STATUSES: readonly OrderStatus[] = ['pending', 'accepted', 'ready'];
+/** Not finished for the customer: the open statuses and an order for later waiting for its fire time. */
+export const UPCOMING_STATUSES: readonly OrderStatus[] = ['scheduled', ...OPEN_STATUSES];
 
 /** Events that finish an order against the customer's wish; the operator gives a reason (kept on the order). */
 export const REASON_EVENTS = ['order.reject', 'order.noShow'] as const satisfies readonly OrderEventType[];

@@ -137,7 +137,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const upkeep = database.kind === 'pglite' && opts.upkeep !== false
     ? startUpkeep(database, events, { ...opts.upkeep, onError: (err) => app.log.error({ err }, 'database upkeep failed') })
     : null;
-  const timedWork = opts.timedWork ? startTimedWork(ctx, { ...(opts.timedWork === true ? {} : opts.timedWork), onError: (err) => app.log.error({ err }, 'timed work round failed') }) : null;
+  const timedWork = opts.timedWork ? startTimedWork(ctx, { ...(opts.timedWork === true ? {} : opts.timedWork), onError: (err, job) => app.log.error({ err, job }, 'timed work job failed') }) : null;
   const uploadSweep = opts.timedWork ? startUploadSweep(ctx, { onError: (err) => app.log.error({ err }, 'upload sweep round failed') }) : null;
   const reconciliation = opts.timedWork ? startReconciliation(ctx, { ...opts.reconciliation, onError: (err) => app.log.error({ err }, 'payment reconciliation round failed') }) : null;
 

@@ -1,8 +1,12 @@
 import { EventEmitter } from 'node:events';
 
-/** What the live order feed carries: a new order, or a change of one, for a branch. */
+/**
+ * What the live order feed carries: a new order, or a change of one, for a branch. An order for
+ * later is `order.scheduled` when placed (the board lists it, no alert) and `order.fired` when it
+ * reaches the kitchen at its fire time (the alert, as for a new order; server/orders/fire.ts).
+ */
 export interface OrderEvent {
-  type: 'order.created' | 'order.changed';
+  type: 'order.created' | 'order.changed' | 'order.scheduled' | 'order.fired';
   orderId: number;
   branchId: number;
   brandId: number;

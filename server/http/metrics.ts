@@ -47,7 +47,7 @@ export function createMetrics() {
         ...events,
         publish: async (event) => {
           await events.publish(event);
-          if (event.type === 'order.created') ordersCreated.inc();
+          if (event.type === 'order.created' || event.type === 'order.scheduled') ordersCreated.inc();
         },
         subscribe: (listener) => events.subscribe(listener),
         close: () => events.close(),

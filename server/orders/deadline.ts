@@ -6,6 +6,8 @@ import { acceptWaitingOrders, refreshAutoAcceptBranches } from '../services/oper
 import { transitionOrder, type OrderOps } from './transition';
 import { endExpiredBusyModes } from '../services/branch/busy';
 import { startRefundWork, type RefundOps, type RefundWorkOptions } from '../payments/refunds';
+import { startJobRunner, type Job } from '../jobs/runner';
+import { FIRE_BATCH, fireDueOrders } from './fire';
 
 /** How often each server process looks for late orders: a late order is rejected at most this much after its deadline. */
 export const DEADLINE_SWEEP_MS = 5_000;
@@ -14,7 +16,7 @@ const BATCH = 50;
 /**
  * Rejects, with the reason 'Not accepted in time', every order still pending its branch's
  * acceptance deadline (branches.acceptance_deadline_minutes, domain/orderSettings.ts) after it
- * was placed; `deadlineMs`, when given, holds for every branch instead (browser tests). Each rejection is an ordinary lifecycle step
+ * was placed, or after it fired for an order for later (orders.fired_at); `deadlineMs`, when given, holds for every branch instead (browser tests). Each rejection is an ordinary lifecycle step
  * (transitionOrder, as the system): the machine decides, the redeemed points come back in the same
  * transaction, the live feed and the customer's tracker hear of it.
  *
@@ -30,7 +32,8 @@ export async function rejectLateOrders(ops: OrderOps, now = new Date(), deadline
     : sql`make_interval(secs => ${deadlineMs / 1000})`;
   const late = await ops.db.select({ id: orders.id }).from(orders)
     .innerJoin(branches, eq(branches.id, orders.branchId))
-    .where(and(eq(orders.status, 'pending'), lt(orders.createdAt, sql`${now.toISOString()}::timestamptz - ${deadline}`)))
+    // An order for later waits from its fire time, not its placement (issue 25).
+    .where(and(eq(orders.status, 'pending'), lt(sql`coalesce(${orders.firedAt}, ${orders.createdAt})`, sql`${now.toISOString()}::timestamptz - ${deadline}`)))
     .orderBy(asc(orders.createdAt)).limit(BATCH);
   const rejected: number[] = [];
   for (const { id } of late) {
@@ -48,12 +51,15 @@ export async function rejectLateOrders(ops: OrderOps, now = new Date(), deadline
 export interface TimedWork { stop(): Promise<void> }
 
 /**
- * The timed work of live orders, now and every DEADLINE_SWEEP_MS until stopped, one round at a
- * time per process: orders of auto-accepting branches that still wait are accepted
- * (server/services/operations/autoAccept.ts), late orders are rejected (rejectLateOrders), and busy modes whose time is up
- * switch themselves off (server/services/branch/busy.ts). Beside it, on its own timer, the refund
- * worker gives back the money of refunds decided by the lifecycle (server/payments/refunds.ts), so
- * a slow provider never delays a rejection. All are safe with any number of processes.
+ * The timed work of live orders, on the one job runner (server/jobs/runner.ts), now and every
+ * DEADLINE_SWEEP_MS until stopped, one round at a time per process, in this order: busy modes whose
+ * time is up switch themselves off (server/services/branch/busy.ts); orders for later whose fire
+ * time has come reach the kitchen (server/orders/fire.ts); orders of auto-accepting branches that
+ * still wait are accepted (server/services/operations/autoAccept.ts), a just-fired one included;
+ * late orders are rejected (rejectLateOrders), after auto-accept, so an auto-accepting branch's
+ * order is never rejected for waiting. Beside it, on its own timer, the refund worker gives back
+ * the money of refunds decided by the lifecycle (server/payments/refunds.ts), so a slow provider
+ * never delays a rejection. All are safe with any number of processes.
  */
 export interface TimedWorkOptions {
   /** How often a round runs (default DEADLINE_SWEEP_MS). */
@@ -63,29 +69,23 @@ export interface TimedWorkOptions {
   /** The refund worker's options (its own period, backoff; tests give a provider double). */
   refunds?: RefundWorkOptions;
 }
-export function startTimedWork(ops: OrderOps & RefundOps, opts: TimedWorkOptions & { onError?: (err: unknown) => void } = {}): TimedWork {
-  let round: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (stopped || round) return;
-    round = (async () => {
-      await endExpiredBusyModes(ops.db);
-      // Before the deadline: an auto-accepting branch's order is never rejected for waiting.
+
+/** The order jobs of one round, in their order (exported for tests that run a round by hand). */
+export const orderJobs = (ops: OrderOps, opts: Pick<TimedWorkOptions, 'deadlineMs'> = {}): Job[] => [
+  { name: 'busy auto-off', run: async () => (await endExpiredBusyModes(ops.db)).length },
+  { name: 'fire orders for later', batch: FIRE_BATCH, run: async (now) => (await fireDueOrders(ops, now)).length },
+  {
+    name: 'auto-accept', batch: BATCH,
+    run: async () => {
       await refreshAutoAcceptBranches(ops);
-      while (!stopped && (await acceptWaitingOrders(ops)).length >= BATCH);
-      // A full batch means more may be waiting: go again at once.
-      while (!stopped && (await rejectLateOrders(ops, new Date(), opts.deadlineMs)).length >= BATCH);
-    })().catch((err) => opts.onError?.(err)).finally(() => { round = null; });
-  };
-  const timer = setInterval(tick, opts.everyMs ?? DEADLINE_SWEEP_MS);
-  timer.unref();
-  tick();
-  const refunds = startRefundWork(ops, { ...opts.refunds, onError: opts.onError });
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await Promise.all([round, refunds.stop()]);
+      return (await acceptWaitingOrders(ops)).length;
     },
-  };
+  },
+  { name: 'acceptance deadline', batch: BATCH, run: async (now) => (await rejectLateOrders(ops, now, opts.deadlineMs)).length },
+];
+
+export function startTimedWork(ops: OrderOps & RefundOps, opts: TimedWorkOptions & { onError?: (err: unknown, job?: string) => void } = {}): TimedWork {
+  const runner = startJobRunner(orderJobs(ops, opts), { everyMs: opts.everyMs ?? DEADLINE_SWEEP_MS, onError: opts.onError });
+  const refunds = startRefundWork(ops, { ...opts.refunds, onError: opts.onError });
+  return { stop: async () => { await Promise.all([runner.stop(), refunds.stop()]); } };
 }

@@ -56,6 +56,7 @@ export const StaffOrder = Obj('StaffOrder', {
   readyAt: Nullable(Type.String()),
   statusReason: Nullable(Type.String({ description: 'Why it was rejected or marked a no-show.' })),
   scheduledFor: Nullable(Type.String({ description: 'The time the customer chose (order for later, ISO); null: as soon as possible.' })),
+  firedAt: Nullable(Type.String({ description: 'When an order for later reached the kitchen (its fire time); the wait for acceptance counts from it.' })),
 });
 export type OrderRow = Static<typeof StaffOrder>;
 
@@ -86,6 +87,7 @@ export const staffOrderColumns = {
   createdAt: orders.createdAt, paidAt: orders.paidAt, branchId: orders.branchId, brandId: orders.brandId,
   branchName: sql<string>`coalesce(${branches.name}, '')`, brandName: sql<string>`coalesce(${brands.name}, '')`,
   acceptedAt: orders.acceptedAt, readyAt: orders.readyAt, statusReason: orders.statusReason, scheduledFor: orders.scheduledFor,
+  firedAt: orders.firedAt,
   itemsCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
   itemsText: sql<string>`coalesce((select string_agg(${orderItems.quantity} || '× ' || ${orderItems.name}
     || coalesce(' (' || (select string_agg(o->>'name', ', ') from jsonb_array_elements(${orderItems.options}) o) || ')', ''), ' · ' order by ${orderItems.id})

@@ -42,7 +42,7 @@ export interface TransitionResult {
  * Out of scope or unknown: 404. Refused by the machine, or changed since `expectedVersion`: 409.
  * Nothing is written in either case. A rejection or an approved refund gives redeemed points back
  * in the same transaction; a step that ends a paid order unserved, or approves a refund, writes
- * its refund row there too (recordRefund). Publishes `order.changed` after commit.
+ * its refund row there too (recordRefund). Publishes `order.changed` after commit (`order.fired` for `order.fire`).
  */
 export async function transitionOrder(
   { db, events }: OrderOps,
@@ -72,6 +72,7 @@ export async function transitionOrder(
           ...(next.payment === 'paid' && row.payment !== 'paid' ? { paidAt: now } : {}),
           ...(next.status === 'accepted' && row.status !== 'accepted' ? { acceptedAt: now } : {}),
           ...(next.status === 'ready' && row.status !== 'ready' ? { readyAt: now } : {}),
+          ...(event.type === 'order.fire' ? { firedAt: now } : {}),
           ...('reason' in event && event.reason ? { statusReason: event.reason } : {}),
         })
         .where(and(eq(orders.id, orderId), eq(orders.version, row.version)))
@@ -96,8 +97,9 @@ export async function transitionOrder(
   if (result.refund?.status === 'pending') wakeRefundWorkers();
   if (result.changed) {
     // The change is committed; a failed notification must not turn it into an error for the caller.
+    // An order for later reaching the kitchen is announced as the kitchen's new order (server/orders/fire.ts).
     await events
-      .publish({ type: 'order.changed', orderId: result.order.id, branchId: result.order.branchId, brandId: result.order.brandId })
+      .publish({ type: event.type === 'order.fire' ? 'order.fired' : 'order.changed', orderId: result.order.id, branchId: result.order.branchId, brandId: result.order.brandId })
       .catch(() => {});
   }
   return result;

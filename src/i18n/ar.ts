@@ -234,6 +234,7 @@ export const ar: Catalogue = {
     ready: 'جاهز',
     closed: 'مكتمل',
     rejected: 'مرفوض',
+    scheduled: 'مجدول',
     deliverTo: 'التوصيل إلى {{area}}، قطعة {{block}}، {{street}}، منزل {{house}}',
     car: 'السيارة: {{car}}',
     track: 'تتبّع طلبك',

@@ -103,6 +103,7 @@ export const arScreens: Pick<Catalogue, keyof typeof enScreens> = {
     noShow: 'أُغلق الطلب: لم يرَك الفرع تستلمه.',
     complete: 'اكتمل طلبك. بالهناء والشفاء!',
     reason: 'السبب: {{reason}}',
+    scheduled: 'مجدول في {{time}}. يبدأ الفرع بتحضيره في الوقت المناسب.',
   },
   freeItem: {
     legend: 'منتج مجاني',

@@ -236,6 +236,7 @@ export const en = {
     ready: 'Ready',
     closed: 'Completed',
     rejected: 'Rejected',
+    scheduled: 'Scheduled',
     deliverTo: 'Deliver to {{area}}, Block {{block}}, {{street}}, House {{house}}',
     car: 'Car: {{car}}',
     track: 'Track your order',

@@ -103,6 +103,7 @@ export const enScreens = {
     noShow: 'The order was closed: the branch did not see you collect it.',
     complete: 'Your order is complete. Enjoy!',
     reason: 'Reason: {{reason}}',
+    scheduled: 'Scheduled for {{time}}. The branch starts on it in time.',
   },
   freeItem: {
     legend: 'Free item',

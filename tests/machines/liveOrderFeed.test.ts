@@ -42,6 +42,22 @@ describe('liveOrderFeed machine', () => {
     h.feed.stop();
   });
 
+  it('announces an order for later when it fires (issue 25), though its id is older than the start of the feed; once', async () => {
+    const h = harness((after) => (after === null ? { orderIds: [], latestId: 40 } : { orderIds: [], latestId: after }));
+    h.transport({ type: 'feed.connected' });
+    await tick();
+    // Placed as scheduled: a change for the lists, no alert.
+    h.transport({ type: 'feed.order', orderId: 12, change: 'changed' });
+    expect(h.alerts).toEqual([]);
+    // At its fire time it is the kitchen's new order.
+    h.transport({ type: 'feed.order', orderId: 12, change: 'fired' });
+    h.transport({ type: 'feed.order', orderId: 12, change: 'fired' });
+    h.transport({ type: 'feed.order', orderId: 43, change: 'created' });
+    expect(h.alerts).toEqual([12, 43]);
+    expect(h.feed.getSnapshot().context.lastSeenId).toBe(43);
+    h.feed.stop();
+  });
+
   it('refreshes the lists once, 2 s after the first order of a burst', async () => {
     vi.useFakeTimers();
     try {

@@ -2,7 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeModel, modelPaths, type ModelPath } from '../support/describeModel';
 import { startTestServer, type TestServer } from '../support/server';
-import { EVENT_ACTOR, insertOrder, reachableOrderStates, readOrder, sendOrderEvent } from '../support/orders';
+import { EVENT_ACTOR, insertOrder, reachableOrderStates, readOrder, sendOrderEvent, STAFF_EVENT_TYPES } from '../support/orders';
+import { createMachine } from 'xstate';
+import { sql, eq } from 'drizzle-orm';
+import { orders } from '../../server/db/schema';
+import { fireDueOrders } from '../../server/orders/fire';
 import {
   columnsOf, orderLifecycleMachine, type DeliverySystem, type OrderEventType, type OrderLifecycleSnapshot,
 } from '../../machines/orderLifecycle';
@@ -27,16 +31,27 @@ type Step = { event: { type: OrderEventType } };
 type Walk = { orderId: number };
 
 /** The REST call of each event, on the order under test; the machine allows it here, so the server must too. */
-function stepsFor(send = sendOrderEvent) {
+function stepsFor(send = sendOrderEvent, fire = fireNow) {
   const steps = {} as Record<OrderEventType, (w: Walk, step: Step) => Promise<void>>;
-  for (const type of Object.keys(EVENT_ACTOR) as OrderEventType[]) {
+  for (const type of STAFF_EVENT_TYPES) {
     steps[type] = async (w) => {
       const res = await send(server.api, type, w.orderId, tokens[EVENT_ACTOR[type]]);
       expect(res.status, `${type}: ${JSON.stringify(res.body.error)}`).toBe(200);
     };
   }
+  steps['order.fire'] = fire;
   return steps;
 }
+
+/** `order.fire` has no REST call: the order's fire time is brought to now and the server's job runner fires it. */
+async function fireNow(w: Walk) {
+  await server.database.db.update(orders).set({ scheduledFor: sql`now()` }).where(eq(orders.id, w.orderId));
+  expect(await fireDueOrders({ db: server.database.db, events: server.events })).toContain(w.orderId);
+}
+/** A broken runner: it finds the due order but never fires it. */
+const notFiring = async (w: Walk) => {
+  await server.database.db.update(orders).set({ scheduledFor: sql`now()` }).where(eq(orders.id, w.orderId));
+};
 
 /** The order as stored and as listed must match the machine's state. */
 const states = {
@@ -62,7 +77,7 @@ const refusing = (refused: OrderEventType): typeof sendOrderEvent => async (api,
 
 const SYSTEMS: DeliverySystem[] = ['pickup', 'carService', 'delivery'];
 /** The state nodes an order of this kind can be in (a pick-up order never arrives by car; a delivery has no arrival at all). */
-const reachableNodes = (deliverySystem: DeliverySystem) => [...new Set(reachableOrderStates(deliverySystem).flatMap((c) => [
+const reachableNodes = (deliverySystem: DeliverySystem, from: 'pending' | 'scheduled' = 'pending') => [...new Set(reachableOrderStates(deliverySystem, from).flatMap((c) => [
   `orderLifecycle.status.${c.status}`, `orderLifecycle.arrival.${c.arrival}`, `orderLifecycle.payment.${c.payment}`,
   `orderLifecycle.refund.${c.refund}`, `orderLifecycle.read.${c.isViewed ? 'read' : 'unread'}`,
 ]))];
@@ -95,6 +110,36 @@ describe.each(SYSTEMS)('%s orders', (deliverySystem) => {
         pick: hasEvent('order.serve'),
         failsWith: /expected/,
       }] : []),
+    ],
+  } as never);
+});
+
+/**
+ * An order for later (issue 25) starts `scheduled`: the same machine, walked from that status (its
+ * transitions are the real machine's; only the status region's starting state differs, as an order
+ * placed with its fire time ahead is inserted). Pick-up only: from pending on, the walks above cover
+ * every delivery system.
+ */
+const config = orderLifecycleMachine.config as { states: Record<string, object> };
+const scheduledLifecycle = createMachine(
+  { ...config, states: { ...config.states, status: { ...config.states.status, initial: 'scheduled' } } } as never,
+  orderLifecycleMachine.implementations as never,
+);
+describe('orders for later', () => {
+  it('the machine holds the new step: scheduled is fired to pending by the system only, and may be rejected before', () => {
+    expect(reachableOrderStates('pickup', 'scheduled').some((c) => c.status === 'scheduled')).toBe(true);
+    expect(reachableOrderStates('pickup').some((c) => c.status === 'scheduled')).toBe(false);
+  });
+
+  describeModel('the real lifecycle machine from scheduled, walked on the real server (pickup)', {
+    machine: scheduledLifecycle,
+    input: { deliverySystem: 'pickup' },
+    mustVisit: ['orderLifecycle.status.scheduled', 'orderLifecycle.status.pending', 'orderLifecycle.status.rejected', 'orderLifecycle.status.accepted'],
+    start: async (): Promise<Walk> => ({ orderId: (await insertOrder(server, { deliverySystem: 'pickup', status: 'scheduled', scheduledFor: new Date(Date.now() + 86_400_000) })).id }),
+    steps: stepsFor() as never,
+    states,
+    broken: [
+      { name: 'a runner that never fires a due order', spec: { steps: stepsFor(sendOrderEvent, notFiring) as never }, pick: hasEvent('order.fire'), failsWith: /expected/ },
     ],
   } as never);
 });

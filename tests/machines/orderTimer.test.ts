@@ -13,6 +13,11 @@ describe('orderTimer', () => {
     expect(orderTimer(row, at(LATE_AFTER.acceptMs / 60_000))?.lateness).toBe('late');
   });
 
+  it('an order for later waits since it reached the kitchen (fired), not since it was placed days before (issue 25)', () => {
+    const row = { status: 'pending', createdAt: '2026-11-21T10:00:00.000Z', acceptedAt: null, firedAt: placed };
+    expect(orderTimer(row, at(1))).toEqual({ phase: 'accept', elapsedMs: 60_000, lateness: 'onTime' });
+  });
+
   it('an accepted order is timed from its acceptance, against the making limit', () => {
     const row = { status: 'accepted', createdAt: placed, acceptedAt: '2026-11-23T10:04:00.000Z' };
     expect(orderTimer(row, at(10))).toEqual({ phase: 'make', elapsedMs: 6 * 60_000, lateness: 'onTime' });

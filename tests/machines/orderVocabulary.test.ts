@@ -3,7 +3,7 @@ import {
   DELIVERY_LABELS, DELIVERY_SYSTEMS, ORDER_EVENT_TYPES, ORDER_STATUS_TYPES, ORDER_STATUSES, orderLifecycleMachine, STATUS_EVENTS,
   STATUS_LABELS, statusOfEvent,
 } from '../../machines/orderLifecycle';
-import { ORDER_EVENT_CAPABILITY, PERMISSIONS } from '../../domain/permissions';
+import { ASSIGNABLE_ROLES, canSendOrderEvent, ORDER_EVENT_CAPABILITY, PERMISSIONS } from '../../domain/permissions';
 
 /**
  * The order vocabulary exported by the lifecycle machine (issue 11): the lists the server's
@@ -12,9 +12,10 @@ import { ORDER_EVENT_CAPABILITY, PERMISSIONS } from '../../domain/permissions';
 describe('order vocabulary', () => {
   it('the statuses are the states of the machine\'s status region, each with its label and the event that leads there', () => {
     expect([...ORDER_STATUSES].sort()).toEqual(Object.keys(orderLifecycleMachine.states.status.states).sort());
-    expect(ORDER_STATUS_TYPES.map((s) => s.id)).toEqual([1, 2, 3, 4, 5]);
-    expect(STATUS_LABELS).toEqual({ pending: 'Pending', accepted: 'Accepted', ready: 'Ready', closed: 'Closed', rejected: 'Rejected' });
-    expect(STATUS_EVENTS).toEqual({ pending: null, accepted: 'order.accept', ready: 'order.ready', closed: 'order.close', rejected: 'order.reject' });
+    // The legacy ids 1–5 keep their meaning; scheduled (issue 25) is appended as 6.
+    expect(ORDER_STATUS_TYPES.map((s) => [s.id, s.name])).toEqual([[1, 'pending'], [2, 'accepted'], [3, 'rejected'], [4, 'closed'], [5, 'ready'], [6, 'scheduled']]);
+    expect(STATUS_LABELS).toEqual({ pending: 'Pending', accepted: 'Accepted', ready: 'Ready', closed: 'Closed', rejected: 'Rejected', scheduled: 'Scheduled' });
+    expect(STATUS_EVENTS).toEqual({ pending: null, accepted: 'order.accept', ready: 'order.ready', closed: 'order.close', rejected: 'order.reject', scheduled: null });
     for (const status of ORDER_STATUSES) {
       const event = STATUS_EVENTS[status];
       if (event) expect(statusOfEvent(event)).toBe(status);
@@ -27,8 +28,9 @@ describe('order vocabulary', () => {
     expect(DELIVERY_LABELS.carService).toBe('Drive-thru');
   });
 
-  it('every event the machine knows has its capability in the permission table', () => {
-    expect(Object.keys(ORDER_EVENT_CAPABILITY).sort()).toEqual([...ORDER_EVENT_TYPES].sort());
+  it('every event the machine knows has its capability in the permission table, but order.fire, which only the server sends', () => {
+    expect(Object.keys(ORDER_EVENT_CAPABILITY).sort()).toEqual(ORDER_EVENT_TYPES.filter((t) => t !== 'order.fire').sort());
+    for (const role of Object.keys(ASSIGNABLE_ROLES)) expect(canSendOrderEvent(role, 'order.fire'), role).toBe(false);
     for (const capability of Object.values(ORDER_EVENT_CAPABILITY)) expect(PERMISSIONS).toHaveProperty([capability]);
   });
 });

@@ -60,6 +60,17 @@ describe('the tracking link in a browser with no session', () => {
     expect(screen.getByTestId('order-payment').textContent).toMatch(/· Paid at the branch$/);
   }, 120_000);
 
+  it('an order for later (issue 25) reads "Scheduled for …" with its Placed step current, until it reaches the kitchen', async () => {
+    const scheduledFor = new Date(Date.now() + 40 * 60_000).toISOString();
+    const { orderId, ohash } = await placeOrder(await server.api.guestToken(), { ...guestOrderBody({ name: 'Later Holder' }), scheduledFor });
+    resetBrowser();
+    renderApp(server, `/track-order?orderId=${orderId}&ohash=${ohash}`);
+    const progress = await screen.findByTestId('order-progress', {}, { timeout: 20_000 });
+    expect(progress.dataset.status).toBe('scheduled');
+    expect(within(progress).getByRole('status').textContent).toMatch(/^Scheduled for .+\. The branch starts on it in time\.$/);
+    expect(within(progress).getByText('Placed').closest('li')!.getAttribute('aria-current')).toBe('step');
+  }, 60_000);
+
   it('without the ohash still asks to sign in', async () => {
     const { orderId } = await placeOrder(await server.api.guestToken(), guestOrderBody());
     resetBrowser();

@@ -2,13 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { countRows } from '../support/server';
 import {
-  BRANCH, EVENT_ACTOR, insertOrder, reachableOrderStates, readOrder, REFUND, sendOrderEvent, STORE, useOrderCallers, type OrderCaller, type TestOrderInput,
+  BRANCH, EVENT_ACTOR, insertOrder, reachableOrderStates, readOrder, REFUND, sendOrderEvent, STAFF_EVENT_TYPES, STORE, useOrderCallers, type OrderCaller, type TestOrderInput,
 } from '../support/orders';
 import { useServer } from '../support/harness';
 import { branches, refundRequests } from '../../server/db/schema';
 import { transitionOrder } from '../../server/orders/transition';
 import {
-  isRepeat, nextOrderState, ORDER_EVENT_TYPES, ORDER_STATUS_TYPES, type DeliverySystem, type OrderLifecycleEvent,
+  isRepeat, nextOrderState, ORDER_STATUS_TYPES, type DeliverySystem, type OrderLifecycleEvent,
 } from '../../machines/orderLifecycle';
 
 /** The order lifecycle on the server; who may call what: orders-access.test.ts. */
@@ -28,7 +28,7 @@ describe('every (state, event) the machine refuses is refused by the server, not
   const systems: DeliverySystem[] = ['pickup', 'carService', 'delivery'];
   const cases = systems.flatMap((deliverySystem) =>
     reachableOrderStates(deliverySystem).flatMap((state) =>
-      ORDER_EVENT_TYPES
+      STAFF_EVENT_TYPES
         .filter((type) => {
           const row = { ...state, deliverySystem };
           return !nextOrderState(row, { type } as OrderLifecycleEvent) && !isRepeat(row, { type } as OrderLifecycleEvent);
@@ -67,8 +67,8 @@ describe('every (state, event) the machine refuses is refused by the server, not
 
   it('takes the status by name or by id of GetOrderStatusTypes', async () => {
     const types = (await get(`${STORE}/GetOrderStatusTypes`, 'none')).body.result;
-    // Ready came last (issue 11), so the legacy ids 1–4 keep their statuses.
-    expect(types.map((t: { name: string }) => t.name)).toEqual(['pending', 'accepted', 'rejected', 'closed', 'ready']);
+    // Ready came last (issue 11), then scheduled (issue 25), so the legacy ids keep their statuses.
+    expect(types.map((t: { name: string }) => t.name)).toEqual(['pending', 'accepted', 'rejected', 'closed', 'ready', 'scheduled']);
     expect(types.map((t: { name: string }) => t.name)).toEqual(ORDER_STATUS_TYPES.map((t) => t.name));
     const order = await insertOrder(server);
     const rejected = types.find((t: { name: string }) => t.name === 'rejected');
@@ -230,7 +230,7 @@ describe('lists', () => {
 
   it('status counts with IncludeCounts, whatever the status filter', async () => {
     const res = await list('GetPendingdStatusOrdersHistory', 'admin', { IncludeCounts: true });
-    expect(res.body.result.counts).toEqual({ pending: 2, accepted: 2, ready: 0, rejected: 1, closed: 2 });
+    expect(res.body.result.counts).toEqual({ pending: 2, accepted: 2, ready: 0, rejected: 1, closed: 2, scheduled: 0 });
     expect((await list('GetUserOrdersAsBranchUser')).body.result.counts).toBeUndefined();
   });
 

@@ -5,8 +5,9 @@ import type { Db } from '../../server/db/client';
 import { orderItems, orders, products } from '../../server/db/schema';
 import type { RunningServer } from '../../server/start';
 import type { TestServer } from './server';
+import type { StaffOrderEventType } from '../../domain/permissions';
 import {
-  nextOrderState, ORDER_EVENT_TYPES, type DeliverySystem, type OrderEventType, type OrderLifecycleColumns, type OrderLifecycleEvent,
+  nextOrderState, ORDER_EVENT_TYPES, type DeliverySystem, type OrderLifecycleColumns, type OrderLifecycleEvent,
 } from '../../machines/orderLifecycle';
 
 export type TestOrder = typeof orders.$inferSelect;
@@ -61,8 +62,11 @@ export async function readOrder(server: RunningServer, id: number): Promise<Test
 type Api = { put: CallFn; post: CallFn };
 type CallFn = (url: string, opts?: { token?: string; body?: unknown; query?: Record<string, unknown> }) => Promise<{ status: number; body: any }>;
 
+/** The events staff send through REST (every event but `order.fire`, which only the server's job runner sends). */
+export const STAFF_EVENT_TYPES = ORDER_EVENT_TYPES.filter((t): t is StaffOrderEventType => t !== 'order.fire');
+
 /** Which demo account performs each lifecycle event in tests (approving a refund needs a manager). */
-export const EVENT_ACTOR: Record<OrderEventType, 'branchuser' | 'brandmanager' | 'customer'> = {
+export const EVENT_ACTOR: Record<StaffOrderEventType, 'branchuser' | 'brandmanager' | 'customer'> = {
   'order.accept': 'branchuser',
   'order.reject': 'branchuser',
   'order.ready': 'branchuser',
@@ -77,7 +81,7 @@ export const EVENT_ACTOR: Record<OrderEventType, 'branchuser' | 'brandmanager' |
 };
 
 /** Performs a lifecycle event through its real REST call. */
-export function sendOrderEvent(api: Api, type: OrderEventType, orderId: number, token: string) {
+export function sendOrderEvent(api: Api, type: StaffOrderEventType, orderId: number, token: string) {
   const store = '/api/services/app/Store';
   switch (type) {
     case 'order.accept': return api.put(`${store}/UpdateOrderStatus`, { token, body: { orderId, status: 'accepted' } });
@@ -95,8 +99,8 @@ export function sendOrderEvent(api: Api, type: OrderEventType, orderId: number, 
 }
 
 /** Every lifecycle state an order of this delivery system can reach, as its columns (breadth-first over the machine). */
-export function reachableOrderStates(deliverySystem: DeliverySystem): OrderLifecycleColumns[] {
-  const start: OrderLifecycleColumns = { status: 'pending', arrival: 'none', payment: 'unpaid', refund: 'none', isViewed: false };
+export function reachableOrderStates(deliverySystem: DeliverySystem, from: 'pending' | 'scheduled' = 'pending'): OrderLifecycleColumns[] {
+  const start: OrderLifecycleColumns = { status: from, arrival: 'none', payment: 'unpaid', refund: 'none', isViewed: false };
   const seen = new Map<string, OrderLifecycleColumns>([[JSON.stringify(start), start]]);
   const queue = [start];
   while (queue.length) {

@@ -67,6 +67,8 @@ export const orders = pgTable('orders', {
   /** The time the customer asked for (null: as soon as possible), and the time the order is for (domain/orderTime.ts orderTimeOf; null on orders placed before issue 25). */
   scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
   orderTime: timestamp('order_time', { withTimezone: true }),
+  /** When an order for later reached the kitchen (scheduled → pending, server/orders/fire.ts); the acceptance deadline counts from it. */
+  firedAt: timestamp('fired_at', { withTimezone: true }),
 }, (t) => [
   uniqueIndex('orders_idempotency_uq').on(t.userId, t.idempotencyKey),
   index('orders_branch_created_idx').on(t.branchId, t.createdAt),
@@ -101,6 +103,8 @@ export const orders = pgTable('orders', {
   index('orders_changed_idx').on(t.updatedAt).where(sql`${t.version} > 0`),
   // The acceptance deadline's sweep: the few pending orders, oldest first.
   index('orders_pending_created_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  // The job runner's scan for orders for later whose fire time has come (server/orders/fire.ts).
+  index('orders_scheduled_for_idx').on(t.scheduledFor).where(sql`${t.status} = 'scheduled'`),
   // The quality report's exact percentiles (server/services/statistic/quality.ts): the accepted (and
   // readied) orders of a branch by their time in seconds, so the one histogram bucket that holds the
   // k-th time is read alone. A new order is neither accepted nor ready: intake adds no entry here.

@@ -4,6 +4,7 @@ import { uploads } from '../../db/schema';
 import type { FileStorage } from '../../storage/storage';
 import { thumbnailKeyOf } from './images';
 import { isReferenced } from './references';
+import { startJobRunner } from '../../jobs/runner';
 
 /** How long an upload may wait to be saved into a record (a create or edit form) before the sweep may remove it. */
 export const UPLOAD_GRACE_MS = 24 * 60 * 60_000;
@@ -49,22 +50,10 @@ export interface UploadSweepOptions {
   onError?: (err: unknown) => void;
 }
 
-/** The sweep of unattached uploads, now and every `everyMs` until stopped, one round at a time per process. */
+/** The sweep of unattached uploads, now and every `everyMs` until stopped, one round at a time per process: a job of the one job runner (server/jobs/runner.ts), on its own period. */
 export function startUploadSweep(ops: { db: Db; storage: FileStorage }, opts: UploadSweepOptions = {}) {
-  let round: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (stopped || round) return;
-    round = sweepUploads(ops.db, ops.storage).then(() => {}, (err) => opts.onError?.(err)).finally(() => { round = null; });
-  };
-  const timer = setInterval(tick, opts.everyMs ?? UPLOAD_SWEEP_MS);
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await round;
-    },
-  };
+  return startJobRunner(
+    [{ name: 'upload sweep', run: async () => (await sweepUploads(ops.db, ops.storage)).length }],
+    { everyMs: opts.everyMs ?? UPLOAD_SWEEP_MS, onError: opts.onError },
+  );
 }

@@ -22,7 +22,7 @@ import type { SaveNewOrderInput } from './orderInput';
 import { busyModeOf } from '../branch/busy';
 import { readyEstimate, type ReadyEstimate } from '../../../domain/readyEstimate';
 import { formatMoment } from '../../../domain/time';
-import { earliestOrderTime, orderTimeOf, scheduledForProblem, slotOf } from '../../../domain/orderTime';
+import { earliestOrderTime, firesLater, orderTimeOf, scheduledForProblem, slotOf } from '../../../domain/orderTime';
 import { ORDER_TIME_TEXT, slotSettingsOf, type SlotClaim } from '../../orders/slots';
 
 export const ORDER_TEXT = {
@@ -100,6 +100,8 @@ export interface OrderPlan {
   /** The time the customer asked for (null: as soon as possible) and the time the order is for (domain/orderTime.ts). */
   scheduledFor: Date | null;
   orderTime: Date;
+  /** The status it is placed in: `scheduled` while its fire time is ahead (domain/orderTime.ts firesLater), else pending. */
+  status: 'scheduled' | 'pending';
   /** Its place in a time slot (server/orders/slots.ts), checked when it is written. */
   slot: SlotClaim;
 }
@@ -126,7 +128,7 @@ export async function planOrder(db: Db, ctx: AppContext, caller: NonNullable<Cal
   // Busy until its end time: exact even before the timed work has switched the flag off. An order
   // for later is refused only for a time before the busy end; it is held to the schedule at its time.
   const busyMode = busyModeOf({ ...branch.row, branchId });
-  const { now, scheduledFor, orderTime, slot } = timeOf(body, branch.row, deliverySystem, orderingWindows(schedule, branch.row));
+  const { now, scheduledFor, orderTime, slot, status } = timeOf(body, branch.row, deliverySystem, orderingWindows(schedule, branch.row));
   if (busyMode.isBusy && (!scheduledFor || !busyMode.busyUntil || scheduledFor < new Date(busyMode.busyUntil))) throw badRequest(ORDER_TEXT.busy);
   if (!scheduledFor && !isOpenAt(slot.windows, now)) throw badRequest(ORDER_TEXT.closed);
   const brandId = body.brandId;
@@ -190,7 +192,7 @@ export async function planOrder(db: Db, ctx: AppContext, caller: NonNullable<Cal
     specialRemarks: clean(body.specialRemarks), promoCode: clean(body.promoCode),
     ready: scheduledFor ? { minutes: Math.round((scheduledFor.getTime() - now.getTime()) / 60_000), readyAt: scheduledFor }
       : readyEstimate({ preparationMinutes: branch.row.preparationMinutes, delayMinutes: busyMode.delayMinutes }, now),
-    scheduledFor, orderTime, slot,
+    scheduledFor, orderTime, slot, status,
   };
 }
 
@@ -210,7 +212,8 @@ function timeOf(body: SaveNewOrderInput, branch: NonNullable<BranchCatalog['bran
     branchId: branch.id, mode, slot: slotOf(orderTime, slotMinutes), slotMinutes, maxOrders, inProgressMax: scheduledFor ? null : branch.inProgressMax,
     windows, earliest: earliestOrderTime(now, branch.preparationMinutes),
   };
-  return { now, scheduledFor, orderTime, slot };
+  const status = firesLater(scheduledFor, now, branch.preparationMinutes) ? 'scheduled' as const : 'pending' as const;
+  return { now, scheduledFor, orderTime, slot, status };
 }
 
 /**

@@ -103,7 +103,8 @@ export async function saveNewOrder(ctx: AppContext, caller: NonNullable<Caller>,
     if (written.created) {
       const { order, payment } = written.created;
       // Committed: a failed notification must not turn a placed order into an error.
-      await ctx.events.publish({ type: 'order.created', orderId: order.id, branchId: plan.branchId, brandId: plan.brandId }).catch(() => {});
+      // An order for later is not the kitchen's yet: it is announced when it fires (server/orders/fire.ts).
+      await ctx.events.publish({ type: plan.status === 'scheduled' ? 'order.scheduled' : 'order.created', orderId: order.id, branchId: plan.branchId, brandId: plan.brandId }).catch(() => {});
       return orderResponse(ctx, order, payment);
     }
     if (written.catalogVersion === plan.catalogVersion) {
@@ -172,14 +173,15 @@ async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, 
       insert into orders (id, order_number, brand_id, branch_id, user_id, guest_customer_name, guest_phone_number, guest_customer_email,
                           delivery_system, payment_system_id, payment, paid_at, subtotal, tax, delivery_fee, discount, discount_group_id,
                           points_redeemed, total, delivery_address_id, delivery_address, car_id, car_details, delivery_text, special_remarks,
-                          promo_code, ohash, idempotency_key, request_hash, ready_estimate_at, scheduled_for, order_time)
+                          promo_code, ohash, idempotency_key, request_hash, ready_estimate_at, scheduled_for, order_time, status)
       select ${idSql}, ${orderNumberSql(plan.branchId, idSql)}, ${plan.brandId}::int, ${plan.branchId}::int, ${caller.id}::int, ${plan.guest?.name ?? null}::text,
              ${plan.guest?.phone ?? null}::text, ${plan.guest?.email ?? null}::text, ${plan.deliverySystem}::text, ${plan.paymentSystemId}::int,
              ${paidInFull ? 'paid' : 'unpaid'}::text, ${paidInFull ? sql`now()` : sql`null::timestamptz`}, ${filsToDecimal(totals.subtotal)}::numeric, ${filsToDecimal(totals.tax)}::numeric,
              ${filsToDecimal(totals.deliveryFee)}::numeric, ${filsToDecimal(totals.discount)}::numeric, ${plan.discountGroupId}::int, ${plan.points}::int,
              ${total}::numeric, ${plan.deliveryAddressId}::int, ${json(plan.deliveryAddress)}::jsonb, ${plan.carId}::int, ${plan.carDetails}::text,
              ${plan.deliveryText}::text, ${plan.specialRemarks}::text, ${plan.promoCode}::text, ${ohash}::text, ${idempotencyKey}::text, ${requestHash}::text,
-             ${plan.ready.readyAt.toISOString()}::timestamptz, ${plan.scheduledFor?.toISOString() ?? null}::timestamptz, ${plan.orderTime.toISOString()}::timestamptz
+             ${plan.ready.readyAt.toISOString()}::timestamptz, ${plan.scheduledFor?.toISOString() ?? null}::timestamptz, ${plan.orderTime.toISOString()}::timestamptz,
+             ${plan.status}::text
       where ${catalogStillAt(plan.catalogVersion)} and ${slotOpenSql(plan.slot)}
       on conflict (user_id, idempotency_key) do nothing
       returning id, order_number),

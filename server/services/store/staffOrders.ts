@@ -6,7 +6,7 @@ import { badRequest, conflict, forbidden, notFound, Obj } from '../../http/envel
 import { route, service } from '../../http/routes';
 import { allowEmptyBody } from '../../http/emptyBody';
 import type { AppContext, Caller } from '../../http/context';
-import { canSendOrderEvent, ORDER_EVENT_CAPABILITY } from '../../../domain/permissions';
+import { canSendOrderEvent, ORDER_EVENT_CAPABILITY, type StaffOrderEventType } from '../../../domain/permissions';
 import { countOrders, listOrders, MAX_PAGE_SIZE, orderWhere, type OrderFilter, type OrderRow } from '../../orders/list';
 import { OrderStatusCounts, StaffOrder } from '../../orders/row';
 import { transitionOrder, type OrderRecord, type TransitionOptions } from '../../orders/transition';
@@ -209,7 +209,7 @@ export function registerStaffOrders(app: FastifyInstance, ctx: AppContext) {
  * clients send it for UpdateOrderAsRead), answering the updated order.
  */
 function mutation(
-  method: 'PUT' | 'POST', name: string, event: OrderLifecycleEvent['type'], summary: string,
+  method: 'PUT' | 'POST', name: string, event: StaffOrderEventType, summary: string,
   body: typeof OrderIdBody | typeof NoShowBody | typeof ServeBody = OrderIdBody,
 ) {
   return route({

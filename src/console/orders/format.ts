@@ -4,7 +4,7 @@ import type { CountKey } from './screens';
 import { clockText, dayKey, dayMonthText } from '../../../domain/time';
 
 export const STATUS_LABEL: Readonly<Record<string, string>> = STATUS_LABELS;
-export const STATUS_INTENT: Record<OrderStatus, Intent> & Record<string, Intent | undefined> = { pending: Intent.WARNING, accepted: Intent.PRIMARY, ready: Intent.SUCCESS, closed: Intent.SUCCESS, rejected: Intent.DANGER };
+export const STATUS_INTENT: Record<OrderStatus, Intent> & Record<string, Intent | undefined> = { pending: Intent.WARNING, accepted: Intent.PRIMARY, ready: Intent.SUCCESS, closed: Intent.SUCCESS, rejected: Intent.DANGER, scheduled: Intent.NONE };
 export const MODE_LABEL: Readonly<Record<string, string>> = DELIVERY_LABELS;
 export const ARRIVAL_LABEL: Record<string, string> = { arrived: 'Arrived', served: 'Served', noShow: 'No-show' };
 export const REFUND_LABEL: Record<string, string> = { requested: 'Refund requested', approved: 'Refunded' };

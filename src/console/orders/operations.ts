@@ -12,7 +12,7 @@ import { graphql } from '../../gql';
 export const BoardOrderFields = graphql(`
   fragment BoardOrderFields on StaffOrder {
     id orderNumber status arrival payment refund isViewed version deliverySystem customerName customerPhone userId
-    total subtotal tax deliveryFee discount paymentSystemId isCash carDetails specialRemarks createdAt paidAt acceptedAt readyAt statusReason branchId brandId branchName brandName itemsCount itemsText scheduledFor
+    total subtotal tax deliveryFee discount paymentSystemId isCash carDetails specialRemarks createdAt paidAt acceptedAt readyAt statusReason branchId brandId branchName brandName itemsCount itemsText scheduledFor firedAt
   }
 `);
 
@@ -22,7 +22,7 @@ export const AllOrders = graphql(`
     list: Store_GetUserOrdersAsBranchUser(SkipCount: $skip, MaxResultCount: $take, Sorting: $sorting, Status: $status, Payment: $payment,
       DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, BrandId: $brandId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
       totalCount
-      counts { pending accepted ready rejected closed }
+      counts { pending accepted ready rejected closed scheduled }
       data { ...BoardOrderFields }
     }
   }
@@ -34,7 +34,7 @@ export const CurrentOrders = graphql(`
     list: Store_GetCurrentUserOrdersAsBranchUser(SkipCount: $skip, MaxResultCount: $take, Sorting: $sorting, Status: $status, Payment: $payment,
       DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, BrandId: $brandId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
       totalCount
-      counts { pending accepted ready rejected closed }
+      counts { pending accepted ready rejected closed scheduled }
       data { ...BoardOrderFields }
     }
   }
@@ -46,7 +46,7 @@ export const UnpaidOrders = graphql(`
     list: Store_GetUnPaidUserOrdersAsBranchUser(SkipCount: $skip, MaxResultCount: $take, Sorting: $sorting, Status: $status, Payment: $payment,
       DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, BrandId: $brandId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
       totalCount
-      counts { pending accepted ready rejected closed }
+      counts { pending accepted ready rejected closed scheduled }
       data { ...BoardOrderFields }
     }
   }
@@ -58,7 +58,7 @@ export const PickUpOrders = graphql(`
     list: Store_GetCurrentPickUpUserOrdersAsBranchUser(SkipCount: $skip, MaxResultCount: $take, Sorting: $sorting, Status: $status, Payment: $payment,
       DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, BrandId: $brandId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
       totalCount
-      counts { pending accepted ready rejected closed }
+      counts { pending accepted ready rejected closed scheduled }
       data { ...BoardOrderFields }
     }
   }
@@ -70,7 +70,7 @@ export const DriveThruOrders = graphql(`
     list: Store_GetCurrentDriveThruUserOrdersAsBranchUser(SkipCount: $skip, MaxResultCount: $take, Sorting: $sorting, Status: $status, Payment: $payment,
       DeliverySystem: $deliverySystem, Search: $search, BranchId: $branchId, BrandId: $brandId, CreatedAfterId: $createdAfterId, IncludeCounts: $includeCounts) {
       totalCount
-      counts { pending accepted ready rejected closed }
+      counts { pending accepted ready rejected closed scheduled }
       data { ...BoardOrderFields }
     }
   }

@@ -8,7 +8,7 @@ import type { OrderStatus } from '../../../machines/orderLifecycle';
 const MODE_LABEL: Record<string, TextKey> = { pickup: 'checkout.pickup', carService: 'checkout.carService', delivery: 'checkout.delivery' };
 // Keyed by the lifecycle's one status list: a status added there without a label here fails the typecheck.
 const STATUS_LABEL: Record<OrderStatus, TextKey> = {
-  pending: 'order.pending', accepted: 'order.accepted', ready: 'order.ready', closed: 'order.closed', rejected: 'order.rejected',
+  pending: 'order.pending', accepted: 'order.accepted', ready: 'order.ready', closed: 'order.closed', rejected: 'order.rejected', scheduled: 'order.scheduled',
 };
 
 export const modeLabel = (m: string) => (MODE_LABEL[m] ? t(MODE_LABEL[m]) : m);

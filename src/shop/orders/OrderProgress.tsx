@@ -3,6 +3,7 @@ import type { OrderDetail } from './orderGraphql';
 import { dateTime, language, money, t, translateMessage, type TextKey } from '../../i18n';
 import { refundCardWords } from '../../../domain/refundCard';
 import '../../i18n/screens';
+import { orderDayTime } from '../orderTimeText';
 import './orderProgress.css';
 
 const STEPS: { status: OrderStatus; label: TextKey }[] = [
@@ -21,6 +22,8 @@ const READY_TEXT: Record<string, TextKey> = {
 function headline(order: OrderDetail): string {
   switch (order.status) {
     case 'pending': return t('progress.pending');
+    // An order for later before its fire time (issue 25): placed, and waiting for its time.
+    case 'scheduled': return t('progress.scheduled', { time: orderDayTime(String(order.scheduledFor)) });
     case 'accepted': return t('progress.preparing');
     case 'ready': return t(READY_TEXT[order.deliverySystem] ?? READY_TEXT.pickup);
     case 'rejected': return t('progress.rejected');
@@ -59,7 +62,8 @@ export function OrderRefunds({ order, currency }: { order: OrderDetail; currency
 export const refundUnderWay = (order: OrderDetail) => order.refunds.some((r) => r?.state === 'returning');
 
 export function OrderProgress({ order, currency }: { order: OrderDetail; currency: string }) {
-  const reached = STEPS.findIndex((s) => s.status === order.status);
+  // A scheduled order is placed, as a pending one is: the kitchen has not seen it yet.
+  const reached = STEPS.findIndex((s) => s.status === (order.status === 'scheduled' ? 'pending' : order.status));
   const ended = order.status === 'rejected' || (order.status === 'closed' && order.arrival === 'noShow');
   return (
     <div className={`order-progress${ended ? ' is-ended' : ''}`} data-testid="order-progress" data-status={order.status}>

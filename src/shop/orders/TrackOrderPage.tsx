@@ -12,7 +12,7 @@ import { forgetSeries } from '../checkout/checkoutSeries';
 import { OrderSummary, paidCashText } from './OrderDetails';
 import { OrderProgress, refundUnderWay } from './OrderProgress';
 import { FollowOrder } from './FollowOrder';
-import { OPEN_STATUSES } from '../../../machines/orderLifecycle';
+import { UPCOMING_STATUSES } from '../../../machines/orderLifecycle';
 import { t } from '../../i18n';
 import { ReadyEstimateLine } from '../checkout/ReadyEstimate';
 
@@ -46,7 +46,7 @@ export default function TrackOrderPage() {
   const order = data?.Store_GetOrderDetail;
   // Live: the page follows the order until it is finished (accepted, ready, closed, rejected with its
   // reason), and then while its money is on its way back (the refund's end is an order change too).
-  const open = !!order && (OPEN_STATUSES.includes(order.status as never) || refundUnderWay(order));
+  const open = !!order && (UPCOMING_STATUSES.includes(order.status as never) || refundUnderWay(order));
   const [payAgain, payAgainState] = useMutation(PayOrderAgain, { context: { silent: true } });
   const cart = useCart();
   const { clearNotes } = useOrderNotes();

@@ -9,6 +9,9 @@ export const OrderEventsSubscription = graphql(`
   }
 `);
 
+/** How each server event reaches the feed: an order for later placed is a change (the lists), fired a new order (the alert). */
+const CHANGE_OF: Record<string, 'created' | 'changed' | 'fired'> = { 'order.created': 'created', 'order.fired': 'fired' };
+
 /**
  * Port `subscribe` of the live order feed over the gateway's `orderEvents` subscription, through
  * graphql-sse (src/lib/liveSubscription.ts, where a 401 ends the session). The server filters the
@@ -21,7 +24,7 @@ export function gatewayFeed(transport: LiveTransport) {
       connected: () => sendBack({ type: 'feed.connected' }),
       next: ({ orderEvents: event }) => {
         if (event.type === 'feed.heartbeat') return sendBack({ type: 'feed.heartbeat' });
-        if (event.orderId != null) sendBack({ type: 'feed.order', orderId: event.orderId, change: event.type === 'order.created' ? 'created' : 'changed' });
+        if (event.orderId != null) sendBack({ type: 'feed.order', orderId: event.orderId, change: CHANGE_OF[event.type] ?? 'changed' });
       },
       refused: (reason) => sendBack({ type: 'feed.refused', reason }),
       dropped: (reason) => sendBack({ type: 'feed.dropped', reason }),

@@ -51,12 +51,13 @@ export async function catchUpOrders(client: ApolloClient, afterId: number | null
   let after = afterId;
   for (let page = 0; page < CATCH_UP_MAX_PAGES; page++) {
     const res = await fetchPage({ ...base, take: CATCH_UP_PAGE, sorting: 'id asc', createdAfterId: after });
-    const ids = (res.data?.list?.data ?? []).map((o) => o!.id);
-    orderIds.push(...ids);
-    if (ids.length < CATCH_UP_PAGE) break;
-    after = ids[ids.length - 1];
+    const rows = (res.data?.list?.data ?? []).map((o) => o!);
+    // An order for later not fired yet is not new to the kitchen: it is announced when it fires.
+    orderIds.push(...rows.filter((o) => o.status !== 'scheduled').map((o) => o.id));
+    if (rows.length) after = rows[rows.length - 1].id;
+    if (rows.length < CATCH_UP_PAGE) break;
   }
-  return { orderIds, latestId: orderIds.length ? orderIds[orderIds.length - 1] : afterId };
+  return { orderIds, latestId: after };
 }
 
 /** Port `stillWaiting`: of the announced orders, those still pending and unread (nobody opened or accepted them). */
