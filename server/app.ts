@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import type { Db } from './db/client';
 import { createTokenService } from './auth/tokens';
+import type { CallerChanges } from './auth/callers';
 import { createAuth, type AppConfig, type AppContext } from './http/context';
 import { ApiError, fail } from './http/envelope';
 import { requestLanguage } from './http/language';
@@ -33,6 +34,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Serve the built SPA from this folder when it holds an index.html. */
   spaDir?: string;
+  /** This process's LISTEN for changed users (server/auth/callers.ts): callers are then kept between requests; none: read on each request. */
+  callerChanges?: CallerChanges | null;
 }
 
 /** Builds the REST services. The caller mounts the gateway and the SPA (app/main.ts). */
@@ -53,6 +56,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     trustProxy: opts.config?.http?.trustProxy ?? false,
   });
   const tokens = createTokenService(opts.jwtSecret);
+  const auth = createAuth(opts.db, tokens, opts.callerChanges ?? null);
   const ctx: AppContext = {
     db: opts.db,
     tokens,
@@ -60,7 +64,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     events: opts.events ?? inMemoryOrderEvents(),
     storage: opts.storage ?? temporaryFileStorage(),
     push: opts.push ? startPushLoop(opts.db, opts.push, { onError: (err) => app.log.error({ err }, 'web push round failed') }) : null,
-    auth: createAuth(opts.db, tokens),
+    auth,
     config: { publicUrl: 'http://localhost:8080', ...opts.config },
   };
 
@@ -97,7 +101,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   for (const register of SERVICES) register(app, ctx);
   // Order status pushes (issue 27): accepted, ready, rejected reach the customer's browsers.
   const unfollowOrders = ctx.push ? followOrderStatusPushes(ctx.db, ctx.events, ctx.push, (err) => app.log.error({ err }, 'order status push failed')) : null;
-  app.addHook('onClose', async () => { unfollowOrders?.(); await ctx.push?.stop(); });
+  app.addHook('onClose', async () => { unfollowOrders?.(); auth.close(); await ctx.push?.stop(); });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return { app, ctx };
 }

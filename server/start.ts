@@ -18,6 +18,7 @@ import { paymentSettingsFromEnv, type PaymentSettings } from './config';
 import { createMetrics } from './http/metrics';
 import { startUploadSweep } from './services/files/sweep';
 import { registerHealth } from './http/health';
+import { listenCallerChanges } from './auth/callers';
 
 /**
  * Mounts the GraphQL gateway at /graphql. server/ never imports mesh/: the composition root
@@ -98,6 +99,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   if ((await isEmpty(database.db)) && (await seed(database.db)) && opts.demoHistory) await seedDemoHistory(database.db);
   const firestore = opts.firestore === undefined ? firestoreConfigFromEnv() : opts.firestore;
   const notify = await pgOrderEvents(database);
+  const callerChanges = await listenCallerChanges(database);
   const metrics = opts.metricsToken ? createMetrics() : null;
   const mirrored = firestore
     ? withFirestoreMirror(notify, await createFirestoreMirror(firestore), (err) => app.log.warn({ err }, 'Firestore order mirror failed'))
@@ -114,6 +116,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     spaDir: opts.spaDir ?? 'dist',
     storage: opts.storage,
     push: opts.push === undefined ? pushSenderFromEnv() : opts.push,
+    callerChanges,
   });
 
   if (metrics) {
@@ -162,6 +165,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     await gateway?.destroy().catch(() => {});
     counted.stop();
     await events.close().catch(() => {});
+    await callerChanges.close().catch(() => {});
     await database.close();
   };
   return {

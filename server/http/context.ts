@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { brandManagers, users } from '../db/schema';
 import type { TokenService } from '../auth/tokens';
 import { sessionIsCurrent } from '../auth/sessions';
+import { createCallerCache, type CallerChanges, type KnownCaller } from '../auth/callers';
 import { unauthorized } from './envelope';
 import type { Role } from '../../domain/permissions';
 import type { SmsProvider } from '../messages/smsProviders';
@@ -13,7 +14,7 @@ import type { PushDelivery } from '../notify/pushLoop';
 import type { PaymentSettings } from '../config';
 import type { HttpSettings } from './security';
 
-/** The signed-in caller, read fresh from the database on each request. */
+/** The signed-in caller, as its user row says (server/auth/callers.ts keeps it between requests until the row changes). */
 export type Caller = {
   id: number;
   role: Role;
@@ -57,9 +58,14 @@ export interface AppContext {
   auth: { callerOf(req: FastifyRequest): Promise<Caller> };
 }
 
-/** Reads the bearer token; a token that is present but invalid is a 401, never an anonymous call. */
-export function createAuth(db: Db, tokens: TokenService): AppContext['auth'] {
+/**
+ * Reads the bearer token; a token that is present but invalid is a 401, never an anonymous call.
+ * The caller's row is kept between requests when `changes` is given (server/auth/callers.ts: every
+ * process forgets a user when the row changes); without it, it is read on every request.
+ */
+export function createAuth(db: Db, tokens: TokenService, changes: CallerChanges | null = null): AppContext['auth'] & { close(): void } {
   const cache = new WeakMap<FastifyRequest, Promise<Caller>>();
+  const callers = createCallerCache(changes, (userId) => readCaller(db, userId));
   async function resolve(req: FastifyRequest): Promise<Caller> {
     const header = req.headers.authorization?.trim();
     if (!header) return null;
@@ -67,19 +73,10 @@ export function createAuth(db: Db, tokens: TokenService): AppContext['auth'] {
     if (!match) throw unauthorized();
     const claims = await tokens.verify(match[1]);
     if (!claims) throw unauthorized();
-    const [user] = await db
-      .select({
-        id: users.id, role: users.role, companyId: users.companyId, brandId: users.brandId,
-        branchId: users.branchId, isGuest: users.isGuest, isActive: users.isActive, sessionGeneration: users.sessionGeneration,
-      })
-      .from(users)
-      .where(eq(users.id, claims.userId));
-    // An archived user, or a session ended since the token was issued (server/auth/sessions.ts): the same 401.
-    if (!user || !user.isActive || !sessionIsCurrent(claims.generation, user.sessionGeneration)) throw unauthorized();
-    const { isActive: _active, sessionGeneration: _generation, ...caller } = user;
-    if (caller.role !== 'BRAND_MANAGER') return { ...caller, role: caller.role as Role };
-    const managed = await db.select({ brandId: brandManagers.brandId }).from(brandManagers).where(eq(brandManagers.userId, caller.id));
-    return { ...caller, role: 'BRAND_MANAGER', brandIds: managed.map((m) => m.brandId) };
+    const known = await callers.get(claims.userId, claims.generation);
+    // An archived user (not kept), or a session ended since the token was issued (server/auth/sessions.ts): the same 401.
+    if (!known || !sessionIsCurrent(claims.generation, known.generation)) throw unauthorized();
+    return known.caller;
   }
   return {
     callerOf(req) {
@@ -87,5 +84,23 @@ export function createAuth(db: Db, tokens: TokenService): AppContext['auth'] {
       if (!found) cache.set(req, (found = resolve(req)));
       return found;
     },
+    close: callers.close,
   };
+}
+
+/** The active user's caller and session generation, from the row (and a brand manager's brands); null for an unknown or archived user. */
+async function readCaller(db: Db, userId: number): Promise<KnownCaller<NonNullable<Caller>> | null> {
+  const [user] = await db
+    .select({
+      id: users.id, role: users.role, companyId: users.companyId, brandId: users.brandId,
+      branchId: users.branchId, isGuest: users.isGuest, isActive: users.isActive, sessionGeneration: users.sessionGeneration,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user || !user.isActive) return null;
+  const { isActive: _active, sessionGeneration: generation, ...caller } = user;
+  // Frozen: one caller object serves many requests while it is kept.
+  if (caller.role !== 'BRAND_MANAGER') return { caller: Object.freeze({ ...caller, role: caller.role as Role }), generation };
+  const managed = await db.select({ brandId: brandManagers.brandId }).from(brandManagers).where(eq(brandManagers.userId, caller.id));
+  return { caller: Object.freeze({ ...caller, role: 'BRAND_MANAGER' as const, brandIds: Object.freeze(managed.map((m) => m.brandId)) }), generation };
 }

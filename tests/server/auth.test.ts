@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import { countRows } from '../support/server';
 import { useServer } from '../support/harness';
 import { DEMO_ACCOUNTS } from '../../server/db/seed';
+import { forgetCallerHere } from '../../server/auth/callers';
 
 const server = useServer();
 
@@ -82,6 +83,41 @@ describe('tokens', () => {
       expect(res.body.unAuthorizedRequest).toBe(true);
     }
   });
+
+  // Issue 26: tokens are checked with node:crypto's HMAC, no longer jose's WebCrypto verify; the same tokens pass and fail.
+  it('refuses a re-signed, tampered, other-algorithm or critical-extension token, 401 before any complaint about the body', async () => {
+    const secret = new TextEncoder().encode('test-secret-0123456789abcdef');
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const good = await server.api.login('customer');
+    const [head, , signature] = good.split('.');
+    const asAdmin = b64({ role: 'ADMIN', gen: 0, sub: '1', iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 3600 });
+    const tampered = `${head}.${asAdmin}.${signature}`; // the customer's signature on an admin's claims
+    const hs512 = await new SignJWT({ role: 'ADMIN' }).setProtectedHeader({ alg: 'HS512' }).setSubject('1').setExpirationTime('1h').sign(secret);
+    const crit = await new SignJWT({ role: 'ADMIN' }).setProtectedHeader({ alg: 'HS256', crit: ['b64'], b64: true }).setSubject('1').setExpirationTime('1h').sign(secret);
+    const notYet = await new SignJWT({ role: 'ADMIN' }).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setNotBefore('1h').setExpirationTime('2h').sign(secret);
+    const noSub = await new SignJWT({ role: 'ADMIN' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(secret);
+    // The same signature bytes spelt another way: the last of 43 characters carries 2 spare bits.
+    const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const respelled = `${good.slice(0, -1)}${ALPHABET[ALPHABET.indexOf(signature.at(-1)!) ^ 1]}`;
+    expect(Buffer.from(respelled.split('.')[2], 'base64url')).toEqual(Buffer.from(signature, 'base64url'));
+    const extraSegment = `${good}.e30`;
+    for (const token of [tampered, hs512, crit, notYet, noSub, respelled, extraSegment]) {
+      const res = await me(token);
+      expect(res.status, token).toBe(401);
+      expect(res.body.unAuthorizedRequest).toBe(true);
+    }
+    // A bad body with a bad token: the 401 comes first.
+    const res = await server.api.post('/api/services/app/AdminUserManagement/CreateUser', { token: tampered, body: { userName: 42 } });
+    expect(res.status).toBe(401);
+  });
+
+  it('accepts a token jose signed with the secret (tokens issued before the change keep working)', async () => {
+    const secret = new TextEncoder().encode('test-secret-0123456789abcdef');
+    const byJose = await new SignJWT({ role: 'ADMIN', gen: 0 }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject('1').setIssuedAt().setExpirationTime('1h').sign(secret);
+    expect((await me(byJose)).status).toBe(200);
+    const mine = await server.api.login('admin');
+    expect(mine.split('.')[0]).toBe(byJose.split('.')[0]); // the same header
+  });
 });
 
 describe('GET User/Get', () => {
@@ -112,6 +148,7 @@ describe('GET User/Get', () => {
     expect((await read(duneUser)).status).toBe(404);
     expect((await read(5)).status).toBe(404); // a customer is nobody's staff
     await server.database.db.insert(brandManagers).values({ userId: 3, brandId: 8 });
+    forgetCallerHere(3); // A change by hand: the server's process hears it from the database (migration 0055) a moment later on PostgreSQL; tell it now, as the product's own writes do.
     expect((await read(duneUser)).body.result).toMatchObject({ id: duneUser, roleNames: ['BRANCH_USER'], branchId: 2 });
     const company = await server.api.login('companyadmin');
     expect((await server.api.get('/api/services/app/User/Get', { token: company, query: { Id: duneUser } })).status).toBe(404);

@@ -14,6 +14,7 @@ import { MIN_PASSWORD_LENGTH } from '../../../domain/constants';
 import { normalisePhone } from '../../../domain/phone';
 import { hashPassword } from '../../auth/password';
 import { endAllSessions } from '../../auth/sessions';
+import { forgetCallerHere } from '../../auth/callers';
 import type { Db, Tx } from '../../db/client';
 import { branches, brandManagers, brands, users } from '../../db/schema';
 import { badRequest, forbidden, notFound, Obj, type ValidationError } from '../../http/envelope';
@@ -258,6 +259,7 @@ export async function updateStaffUser(db: Db, caller: Caller, id: number, patch:
     const [row] = Object.keys(values).length ? await tx.update(users).set(values).where(eq(users.id, id)).returning() : [before];
     if (passwordHash) await endAllSessions(tx, id); // a new password ends every earlier session, the caller's own too when it is theirs
     if (moves) await keepManagedBrands(tx, row);
+    if (moves) forgetCallerHere(id); // the new role and place: this process at once, the others at commit (migration 0055)
     return { before, after: await withBrands(tx, row) };
   });
   return toItem(saved!);
@@ -310,6 +312,7 @@ export async function addManagedBrand(db: Db, caller: Caller, userId: number, br
     const [brand] = await tx.select({ companyId: brands.companyId }).from(brands).where(eq(brands.id, brandId));
     if (brand.companyId !== before.companyId) throw fieldError(`Brand ${brandId} belongs to another company than this brand manager.`, 'brandId');
     await tx.insert(brandManagers).values({ userId, brandId }).onConflictDoNothing();
+    forgetCallerHere(userId);
     return { before, after: await withBrands(tx, before) };
   });
   return toItem(saved!);
@@ -333,6 +336,7 @@ export async function removeManagedBrand(db: Db, caller: Caller, userId: number,
     const [row] = before.brandId === brandId
       ? await tx.update(users).set({ brandId: left[0] }).where(eq(users.id, userId)).returning()
       : [before];
+    forgetCallerHere(userId);
     return { before, after: await withBrands(tx, row) };
   });
   return true;
