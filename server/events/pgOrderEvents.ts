@@ -104,11 +104,13 @@ export async function pgOrderEvents(database: Pick<Database, 'kind' | 'client'>,
       do {
         readAgain = false;
         try {
+          // From the last id delivered, not the last one read: an id missing last time may be there now.
+          let after = delivered;
           let rows: OrderEvent[];
           do {
-            const after = Math.max(delivered, ...waiting.keys());
             rows = (await transport!.read(`select ${COLUMNS} from order_events where id > $1 order by id limit ${PAGE}`, [after])).map(eventOf);
             offer(rows);
+            after = rows.at(-1)?.id ?? after;
           } while (rows.length === PAGE && !closed);
         } catch { /* the connection is down: its reconnection reads again */ }
       } while (readAgain && !closed);
