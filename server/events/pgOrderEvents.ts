@@ -218,7 +218,9 @@ interface Transport {
 }
 
 async function pgliteTransport(client: import('@electric-sql/pglite').PGlite, channel: string, wake: (id?: number) => void): Promise<Transport> {
-  const unlisten = await client.listen(channel, (payload) => wake(Number(payload) || undefined));
+  // PGlite calls listeners before the notifying query answers: a turn later, the publisher (this
+  // process, PGlite has one) has delivered its own row, and its own notification needs no read.
+  const unlisten = await client.listen(channel, (payload) => { setImmediate(() => wake(Number(payload) || undefined)); });
   let closed = false;
   return {
     async read(text, params) {
