@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DESKTOP, newContext, screenshot, shotOnFailure, signIn } from '../support/browser';
 import { useServerAndBrowser } from '../support/harness';
+import { openNewGroupForm } from '../support/consoleGroups';
 
 /**
  * Groups and pre-invitations in Chromium: a brand manager creates a group on /groups, uploads a
@@ -32,8 +33,7 @@ describe('groups and pre-invitation lists', () => {
     await shotOnFailure(page, 'groups-create', async () => {
       await page.goto('/groups');
       await page.getByTestId('groups-tree').getByText('Mango Coffee').waitFor();
-      await page.getByRole('button', { name: 'New group' }).click();
-      const form = page.getByRole('form', { name: 'New group' });
+      const form = await openNewGroupForm(page);
       await form.getByLabel('Name').fill('Launch guests');
       await screenshot(page, 'groups-new-1280');
       await form.getByRole('button', { name: 'Save' }).click();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot, shotOnFailure, signIn } from '../support/browser';
 import { useServerAndBrowser } from '../support/harness';
-import { addByPhone, brandCustomer, decisionButton, oneNotice, toasts } from '../support/consoleGroups';
+import { addByPhone, brandCustomer, decisionButton, oneNotice, openNewGroupForm, toasts } from '../support/consoleGroups';
 
 /**
  * Issue 23's Chromium story, as the brand manager at 1440 px: find Groups in the menu, make a
@@ -23,8 +23,7 @@ describe("issue 23's story, as the brand manager", () => {
     await shotOnFailure(page, 'story-group', async () => {
       await menu.locator('a[href="/groups"]').click();
       await page.getByTestId('groups-tree').getByText('Mango Coffee').waitFor();
-      await page.getByRole('button', { name: 'New group' }).click();
-      const form = page.getByRole('form', { name: 'New group' });
+      const form = await openNewGroupForm(page);
       await form.getByLabel('Name').fill('Story regulars');
       await form.getByRole('button', { name: 'Save' }).click();
       await form.waitFor({ state: 'detached', timeout: 20_000 });

@@ -50,3 +50,15 @@ export async function oneNotice(page: Page, text: string) {
   expect(await toasts(page).filter({ hasText: text }).count(), `one notice: ${text}`).toBe(1);
   expect(await toasts(page).filter({ hasText: /Error|Saved/ }).count(), 'no other notice').toBe(0);
 }
+
+/**
+ * Opens /groups' "New group" form and waits until its Brand holds the manager's one brand: the
+ * select picks it by itself once the brand list has arrived, and a Save before that is refused
+ * (Brand is required) and then looks as if nothing happened once the brand fills in.
+ */
+export async function openNewGroupForm(page: Page) {
+  await page.getByRole('button', { name: 'New group' }).click();
+  const form = page.getByRole('form', { name: 'New group' });
+  await expect.poll(() => form.getByLabel('Brand').inputValue(), { timeout: 20_000 }).not.toBe('');
+  return form;
+}
