@@ -18,33 +18,15 @@ export async function openOrderFeed(url: string, token: string, opts: { branchId
     signal: controller.signal,
   });
   if (!res.headers.get('content-type')?.includes('text/event-stream')) throw new Error(`not a stream: ${res.status} ${await res.text()}`);
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
   /** Every order event (and feed.reset) received, in order; errors as `{ errors }`. */
   const events: any[] = [];
   let ended = false;
-  let buffer = '';
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = block.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n');
-          if (event !== 'next' || !data) continue;
-          const message = JSON.parse(data);
-          if (message.errors) events.push({ errors: message.errors });
-          else if (message.data.orderEvents.type !== 'feed.heartbeat') events.push(message.data.orderEvents);
-        }
-      }
-    } catch { /* aborted, or the process died */ }
-    ended = true;
-  })();
+  void readSse(res, (event, data) => {
+    if (event !== 'next' || !data) return;
+    const message = JSON.parse(data);
+    if (message.errors) events.push({ errors: message.errors });
+    else if (message.data.orderEvents.type !== 'feed.heartbeat') events.push(message.data.orderEvents);
+  }).then(() => { ended = true; });
   return {
     events,
     get ended() { return ended; },
@@ -60,4 +42,24 @@ export async function openOrderFeed(url: string, token: string, opts: { branchId
     lastId: () => [...events].reverse().find((e) => e.id != null)?.id as string | undefined,
     close: () => controller.abort(),
   };
+}
+
+/** Reads an SSE response to its end, calling `onBlock` with each block's `event:` and joined `data:` lines; resolves when it ends or fails. */
+export async function readSse(res: Response, onBlock: (event: string | undefined, data: string) => void) {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let cut: number;
+      while ((cut = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        onBlock(/^event: (.*)$/m.exec(block)?.[1], block.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n'));
+      }
+    }
+  } catch { /* aborted, or the server went away */ }
 }
