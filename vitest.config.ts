@@ -12,6 +12,9 @@ const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 // On PGlite the database runs inside the test's own process, CPU-bound, so one at a time.
 const SERVER_WORKERS = process.env.TEST_DATABASE_URL ? 2 : undefined;
 
+// Server files that need a module graph of their own (lazy-schemas counts the routes compiled since start).
+const FRESH_GRAPH = ['tests/server/lazy-schemas.test.ts'];
+
 export default defineConfig({
   // One graphql instance: Node loads graphql's CJS build for the gateway's dependencies, so our code must too.
   resolve: { alias: [{ find: /^graphql$/, replacement: path.resolve('node_modules/graphql/index.js') }] },
@@ -21,7 +24,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 120_000, ...(SERVER_WORKERS ? { maxWorkers: SERVER_WORKERS } : {}) },
+        test: {
+          name: 'server', include: ['tests/server/**/*.test.ts'], exclude: FRESH_GRAPH, environment: 'node', testTimeout: 30_000, hookTimeout: 120_000, ...(SERVER_WORKERS ? { maxWorkers: SERVER_WORKERS } : {}),
+          // A worker keeps the server's modules loaded from one file to the next (each file still starts its own server on its own database).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'server-fresh', include: FRESH_GRAPH, environment: 'node', testTimeout: 30_000, hookTimeout: 120_000 },
       },
       {
         extends: true,
