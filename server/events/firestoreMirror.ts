@@ -18,7 +18,7 @@ export function firestoreConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Fi
 
 export interface FirestoreMirror {
   /** Writes orders/{id} = { id, branchId, brandId, createdAt }. */
-  write(event: OrderEvent): Promise<void>;
+  write(event: Omit<OrderEvent, 'id'>): Promise<void>;
   /** Waits for writes in flight (at most `timeoutMs`), then disconnects. */
   close(timeoutMs?: number): Promise<void>;
 }
@@ -73,7 +73,7 @@ export function withFirestoreMirror(events: OrderEvents, mirror: FirestoreMirror
         mirror.write({ ...event, at: new Date().toISOString() }).catch(onError);
       }
     },
-    subscribe: (listener) => events.subscribe(listener),
+    subscribe: (listener, resume) => events.subscribe(listener, resume),
     async close() {
       await mirror.close();
       await events.close();

@@ -6,7 +6,7 @@ import { ApiError, forbidden, notFound, unauthorized } from '../http/envelope';
 import { authorize } from '../http/routes';
 import { mayReadOrder, orderKeyOf } from '../services/store/orderAccess';
 import { can } from '../../domain/permissions';
-import type { OrderEvent } from './orderEvents';
+import type { OrderEvent, ResumeFrom } from './orderEvents';
 import { reachOf, withinScope } from '../resources/scope';
 
 /** Decides, per event, whether a live-feed subscriber may see it. */
@@ -17,8 +17,9 @@ export interface LiveOrderFeedSource {
   /**
    * Hands each event to the listener until unsubscribed. `end` is called when the feed closes
    * (the server is shutting down), so the subscriber's stream ends and its console reconnects elsewhere.
+   * With `resume`, the events after the subscriber's last id come first, from the database (OrderEvents).
    */
-  subscribe(listener: (event: OrderEvent) => void, end?: () => void): () => void;
+  subscribe(listener: (event: OrderEvent) => void, end?: () => void, resume?: ResumeFrom): () => void;
   /**
    * Checks the subscriber's bearer token (Authorization header) like a REST call, and returns the
    * filter of their scope (server/resources/scope.ts reachOf, the same rule as the order lists),
@@ -38,12 +39,12 @@ export function createLiveOrderFeed(ctx: AppContext): LiveOrderFeedSource & { cl
   const ends = new Set<() => void>();
   let closed = false;
   return {
-    subscribe(listener, end) {
+    subscribe(listener, end, resume) {
       if (closed) {
         if (end) queueMicrotask(end);
         return () => {};
       }
-      const unsubscribe = ctx.events.subscribe(listener);
+      const unsubscribe = ctx.events.subscribe(listener, resume);
       const stop = () => { unsubscribe(); if (end) ends.delete(end); };
       if (end) ends.add(end);
       return stop;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client';
 import { unauthorized } from './envelope';
-import type { OrderEvents } from '../events/orderEvents';
+import type { OrderEvents, ResumeFrom } from '../events/orderEvents';
 import type { LiveOrderFeedSource } from '../events/orderFeed';
 
 /**
@@ -49,17 +49,17 @@ export function createMetrics() {
           await events.publish(event);
           if (event.type === 'order.created' || event.type === 'order.scheduled') ordersCreated.inc();
         },
-        subscribe: (listener) => events.subscribe(listener),
+        subscribe: (listener, resume) => events.subscribe(listener, resume),
         close: () => events.close(),
       };
     },
     /** The live feed as the gateway sees it, counting the subscriptions open at each moment. */
     countSubscribers<T extends LiveOrderFeedSource>(feed: T): T {
       return Object.assign(Object.create(feed) as T, {
-        subscribe: (listener: Parameters<T['subscribe']>[0], end?: () => void) => {
+        subscribe: (listener: Parameters<T['subscribe']>[0], end?: () => void, resume?: ResumeFrom) => {
           subscribers++;
           let open = true;
-          const stop = feed.subscribe(listener, end && (() => { if (open) { open = false; subscribers--; } end(); }));
+          const stop = feed.subscribe(listener, end && (() => { if (open) { open = false; subscribers--; } end(); }), resume);
           return () => { if (open) { open = false; subscribers--; } stop(); };
         },
       });

@@ -59,7 +59,7 @@ export function followOrderCounts(db: Db, events: OrderEvents): { events: OrderE
   return {
     events: {
       publish: (event) => { saw(event); return events.publish(event); },
-      subscribe: (listener) => events.subscribe(listener),
+      subscribe: (listener, resume) => events.subscribe(listener, resume),
       close: () => events.close(),
     },
     stop: () => { unsubscribe(); if (followed.get(db) === state) followed.delete(db); },

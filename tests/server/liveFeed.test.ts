@@ -5,6 +5,7 @@ import { useServer } from '../support/harness';
 import { pgOrderEvents } from '../../server/events/pgOrderEvents';
 import type { OrderEvent } from '../../server/events/orderEvents';
 import { TIMINGS } from '../../domain/constants';
+import { readSse } from '../support/feedStream';
 
 /**
  * The live order feed: PostgreSQL LISTEN/NOTIFY behind the OrderEvents port, and the gateway's
@@ -25,38 +26,22 @@ async function subscribe(token: string | null, variables: Record<string, unknown
     signal: controller.signal,
   });
   expect(res.headers.get('content-type')).toContain('text/event-stream');
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
   const messages: any[] = [];
   /** When each heartbeat arrived (they are kept apart, so `next` answers order events only). */
   const heartbeats: number[] = [];
   const waiting: { wake: (() => void) | null } = { wake: null };
   let ended = false;
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = block.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n');
-          if (event === 'next' && data) {
-            const message = JSON.parse(data);
-            if (message.data?.orderEvents?.type === 'feed.heartbeat') heartbeats.push(Date.now());
-            else { messages.push(message); waiting.wake?.(); }
-          }
-          if (event === 'complete') { ended = true; waiting.wake?.(); }
-        }
-      }
-    } catch { /* aborted */ }
+  void readSse(res, (event, data) => {
+    if (event === 'next' && data) {
+      const message = JSON.parse(data);
+      if (message.data?.orderEvents?.type === 'feed.heartbeat') heartbeats.push(Date.now());
+      else { messages.push(message); waiting.wake?.(); }
+    }
+    if (event === 'complete') { ended = true; waiting.wake?.(); }
+  }).then(() => {
     ended = true;
     waiting.wake?.();
-  })();
+  });
   return {
     async next(timeoutMs = 5000): Promise<any> {
       const deadline = Date.now() + timeoutMs;

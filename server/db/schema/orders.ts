@@ -1,6 +1,6 @@
 /** Orders and their items. */
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { money, createdAt } from './columns';
 import { paymentSystems } from './brandConfig';
 import { products } from './menu';
@@ -149,3 +149,18 @@ export const orderSlots = pgTable('order_slots', {
   closed: boolean('closed').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('order_slots_branch_mode_start_uq').on(t.branchId, t.mode, t.slotStart)]);
+
+/**
+ * The live feed's events (issue 26, server/events/pgOrderEvents.ts): appended by each publish,
+ * read by every process after a NOTIFY that carries only the id, replayed to a subscriber that
+ * resumes after its last id. `payload` holds whatever else an event type says.
+ */
+export const orderEvents = pgTable('order_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  type: text('type').notNull(),
+  orderId: integer('order_id').notNull(),
+  branchId: integer('branch_id').notNull(),
+  brandId: integer('brand_id').notNull(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('order_events_at_idx').on(t.at)]);
