@@ -53,6 +53,7 @@ async function benchOne(kind: 'PGlite' | 'PostgreSQL', opts: { seconds: number; 
       last = rps;
     }
     await intake(server.url, token, 8, 2);
+    await capacityRows(server, token, opts.connections[0], opts.seconds);
     const sizes: (number | null)[] = [null, ...(opts.grownTo > 0 ? [opts.grownTo] : [])];
     for (const size of sizes) {
       if (size !== null) {
@@ -82,6 +83,31 @@ async function benchOne(kind: 'PGlite' | 'PostgreSQL', opts: { seconds: number; 
     rmSync(dataDir, { recursive: true, force: true });
     await dbUrl?.drop();
   }
+}
+
+/**
+ * Issue 25's capacity check against intake without it, in the same run: the bench's branch without
+ * a slot limit, with one (10,000 per 15-minute pickup slot, never reached: every placement locks
+ * its slot's row and counts the slot's orders under it), and without again; the ratio is against
+ * the mean of the two rows without. Every order of the run falls in the slot running now, the
+ * worst case (a rush), and the count grows with it.
+ */
+async function capacityRows(server: RunningServer, token: string, connections: number, seconds: number) {
+  const row = async (label: string) => {
+    const statements = countStatements(server);
+    const got = await intake(server.url, token, connections, seconds);
+    const perOrder = statements.stop() / Math.max(1, got.rps * seconds);
+    console.log(`  capacity check ${label.padEnd(8)} @${connections} conn: intake ${fmt(got)} | ${perOrder.toFixed(2)} statements per order | load ${loadAverage()}`);
+    return got.rps;
+  };
+  const setLimit = (max: number | null) => query(server, `update branches set pickup_slot_max = ${max ?? 'null'} where id = 1`);
+  const before = await row('off');
+  await setLimit(10_000);
+  const limited = await row('on');
+  await setLimit(null);
+  const after = await row('off');
+  const ratio = limited / ((before + after) / 2);
+  console.log(`  capacity check: ${(ratio * 100).toFixed(1)} % of intake without it (goal ≥ 90 %: ${ratio >= 0.9 ? 'met' : 'MISSED'})`);
 }
 
 /** Cappuccino ×2 (Medium, Oat) and an Espresso with an extra shot, pickup at branch 1, cash: priced from the menu and its options. */
