@@ -61,7 +61,7 @@ export async function createFirestoreMirror(config: FirestoreMirrorConfig): Prom
 }
 
 /**
- * The order events port, also mirroring `order.created` into Firestore. Only the process that
+ * The order events port, also mirroring `order.created` (and an order for later's `order.fired`) into Firestore. Only the process that
  * publishes writes (not every listener), and the write is not awaited: an unreachable Firestore
  * never slows down or fails saving an order.
  */
@@ -69,7 +69,8 @@ export function withFirestoreMirror(events: OrderEvents, mirror: FirestoreMirror
   return {
     async publish(event) {
       await events.publish(event);
-      if (event.type === 'order.created') {
+      // An order for later reaches the kitchen when it fires: the console hears of it then, as of a new order.
+      if (event.type === 'order.created' || event.type === 'order.fired') {
         mirror.write({ ...event, at: new Date().toISOString() }).catch(onError);
       }
     },

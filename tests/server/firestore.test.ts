@@ -68,6 +68,15 @@ describe.skipIf(!available)('Firestore mirror of new orders', () => {
     expect(await readDoc(502)).toBeNull();
   });
 
+  it('writes an order for later when it fires (it reaches the kitchen then), not when it is scheduled', async () => {
+    await server.events.publish({ type: 'order.scheduled', orderId: 504, branchId: 1, brandId: 7 });
+    await server.events.publish({ type: 'order.fired', orderId: 505, branchId: 1, brandId: 7 });
+    await server.events.publish({ type: 'order.created', orderId: 506, branchId: 1, brandId: 7 });
+    expect(await waitForDoc(506)).not.toBeNull();
+    expect(await waitForDoc(505, 2_000)).not.toBeNull();
+    expect(await readDoc(504)).toBeNull();
+  });
+
   it('answers the console\'s live-feed query: newest order of a branch', async () => {
     await server.events.publish({ type: 'order.created', orderId: 601, branchId: 3, brandId: 8 });
     await new Promise((r) => setTimeout(r, 20));
