@@ -148,6 +148,9 @@ describe('console routes (issue 23)', () => {
       const page = await staffPage(user);
       const found = refusals(page);
       const gateway = watchGateway(page);
+      // An icon given to Blueprint by name loads its loader and every icon's paths (~590 KB).
+      const iconSets: string[] = [];
+      page.on('request', (req) => { if (/\/assets\/(allPaths|splitPathsBySizeLoader)/.test(req.url())) iconSets.push(`${new URL(page.url()).pathname}: ${req.url()}`); });
       await shotOnFailure(page, `console-routes-walk-${user}`, async () => {
         const menu = page.getByRole('complementary', { name: 'Main menu' });
         await menu.locator('a').first().waitFor({ timeout: 30_000 });
@@ -164,6 +167,7 @@ describe('console routes (issue 23)', () => {
         if (await consoleToasts(page).filter({ hasText: REFUSED }).count()) found.push(`Dashboard: a red "${REFUSED}" toast`);
         if (user === 'branchuser') await screenshot(page, 'console-routes-walk-branchuser-1440');
         expect(found).toEqual([]);
+        expect(iconSets).toEqual([]);
       });
       await page.context().close();
     });

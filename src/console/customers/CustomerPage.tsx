@@ -10,6 +10,7 @@ import { formatMoney, fromFils, moneyDecimal, toFils } from '../../../domain/mon
 import { CustomerOrders } from './CustomerOrders';
 import { CustomerScans } from './CustomerScans';
 import { dateTimeText } from '../../../domain/time';
+import { PersonIcon } from '@blueprintjs/icons';
 
 const Details = graphql(`
   query CustomerPageDetails($id: Int!) {
@@ -49,7 +50,7 @@ export default function CustomerPage() {
   const customer = details.data?.customer;
   if (details.loading && !customer) return <Spinner />;
   if (!customer && (!Number.isInteger(id) || [403, 404].includes(statusOf(details.error) ?? 0))) return <NotYours what="customer" back="/customers" backLabel="Back to customers" />;
-  if (!customer) return <NonIdealState icon="person" title="Customer not found" description={details.error ? errorMessage(details.error) : undefined} />;
+  if (!customer) return <NonIdealState icon={<PersonIcon />} title="Customer not found" description={details.error ? errorMessage(details.error) : undefined} />;
   const refresh = () => { void details.refetch(); void ledger.refetch(); };
   const rows = (ledger.data?.ledger?.data ?? []).flatMap((r) => (r ? [r] : []));
   const balances = customer.balances.flatMap((b) => (b ? [b] : []));

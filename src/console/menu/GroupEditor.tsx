@@ -1,5 +1,6 @@
 import { Button, Card, InputGroup, Switch } from '@blueprintjs/core';
 import { priceError, type GroupDraft } from '../../../machines/groupDrafts';
+import { AddIcon, CrossIcon, TrashIcon } from '@blueprintjs/icons';
 
 /**
  * One option group (a product's own, or an addition group): its name, single or multiple choice,
@@ -24,7 +25,7 @@ export function GroupEditor({ group, index, disabled, onChange, onRemove, noun =
           onChange={(e) => set({ nameAr: e.target.value })} />
         <Switch label="Required" checked={group.isRequired} disabled={disabled} onChange={() => set({ isRequired: !group.isRequired })} />
         <Switch label="Several allowed" checked={group.allowMultiple} disabled={disabled} onChange={() => set({ allowMultiple: !group.allowMultiple })} />
-        {onRemove && <Button minimal icon="trash" aria-label={`Remove option group ${index + 1}`} disabled={disabled} onClick={onRemove} />}
+        {onRemove && <Button minimal icon={<TrashIcon />} aria-label={`Remove option group ${index + 1}`} disabled={disabled} onClick={onRemove} />}
       </div>
       {group.subItems.map((s, i) => {
         const error = priceError(s.price);
@@ -37,12 +38,12 @@ export function GroupEditor({ group, index, disabled, onChange, onRemove, noun =
             <InputGroup aria-label={`${itemLabel(i)} price`} className="mm-price-input" rightElement={<span className="mm-unit">KD</span>}
               inputMode="decimal" value={s.price} disabled={disabled} intent={error ? 'danger' : 'none'} title={error ?? undefined}
               onChange={(e) => setItem(i, { price: e.target.value })} />
-            <Button minimal icon="cross" aria-label={`Remove ${itemLabel(i).toLowerCase()}`} disabled={disabled || group.subItems.length === 1}
+            <Button minimal icon={<CrossIcon />} aria-label={`Remove ${itemLabel(i).toLowerCase()}`} disabled={disabled || group.subItems.length === 1}
               onClick={() => set({ subItems: group.subItems.filter((_, j) => j !== i) })} />
           </div>
         );
       })}
-      <Button minimal icon="add" text={itemNoun ?? 'Item'} disabled={disabled} onClick={() => set({ subItems: [...group.subItems, { name: '', nameAr: '', price: '0' }] })} />
+      <Button minimal icon={<AddIcon />} text={itemNoun ?? 'Item'} disabled={disabled} onClick={() => set({ subItems: [...group.subItems, { name: '', nameAr: '', price: '0' }] })} />
     </Card>
   );
 }

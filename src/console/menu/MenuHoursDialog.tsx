@@ -6,6 +6,7 @@ import { notify } from '../../lib/notify';
 import { clockOfMinutes, menuWindowsError, minutesOfText, windowText, type MenuWindow } from '../../../domain/menuWindows';
 import { WEEKDAYS } from '../resources/configs/brandSettingsDictionaries';
 import { UpdateProduct, UpdateSubtype, UpdateType } from './operations';
+import { AddIcon, TimeIcon, TrashIcon } from '@blueprintjs/icons';
 
 /** A product type, sub-type or product whose menu hours are edited. */
 export interface HoursTarget {
@@ -23,7 +24,7 @@ export function MenuHoursTag({ windows }: { windows?: readonly (MenuWindow | nul
   const list = (windows ?? []).filter((w): w is MenuWindow => !!w);
   if (!list.length) return null;
   const text = list.map((w) => `${WEEKDAYS[w.weekday]?.slice(0, 3) ?? w.weekday} ${windowText(w)}`).join(' · ');
-  return <Tag minimal icon="time" title="Offered in the shop only at these times (Kuwait time)">{text}</Tag>;
+  return <Tag minimal icon={<TimeIcon />} title="Offered in the shop only at these times (Kuwait time)">{text}</Tag>;
 }
 
 interface Row { weekday: number; from: string; to: string }
@@ -82,10 +83,10 @@ export function MenuHoursDialog({ target, onClose }: { target: HoursTarget | nul
                 onChange={(e) => change(i, { weekday: Number(e.target.value) })} options={WEEKDAYS.map((label, value) => ({ label, value }))} />
               <InputGroup aria-label={`From ${i + 1}`} placeholder="06:00" value={r.from} disabled={saving} onChange={(e) => change(i, { from: e.target.value })} />
               <InputGroup aria-label={`To ${i + 1}`} placeholder="11:00" value={r.to} disabled={saving} onChange={(e) => change(i, { to: e.target.value })} />
-              <Button minimal icon="trash" aria-label={`Remove hours ${i + 1}`} disabled={saving} onClick={() => setRows(rows.filter((_, j) => j !== i))} />
+              <Button minimal icon={<TrashIcon />} aria-label={`Remove hours ${i + 1}`} disabled={saving} onClick={() => setRows(rows.filter((_, j) => j !== i))} />
             </div>
           ))}
-          <Button icon="add" text="Add hours" disabled={saving} onClick={() => setRows([...rows, rows.length ? { ...rows[rows.length - 1], weekday: (rows[rows.length - 1].weekday + 1) % 7 } : { weekday: 0, from: '06:00', to: '11:00' }])} />
+          <Button icon={<AddIcon />} text="Add hours" disabled={saving} onClick={() => setRows([...rows, rows.length ? { ...rows[rows.length - 1], weekday: (rows[rows.length - 1].weekday + 1) % 7 } : { weekday: 0, from: '06:00', to: '11:00' }])} />
         </div>
         <div className={Classes.DIALOG_FOOTER}><div className={Classes.DIALOG_FOOTER_ACTIONS}>
           <Button text="Cancel" disabled={saving} onClick={() => onClose(false)} />

@@ -11,6 +11,7 @@ import { AdditionSwitch, BranchMenu, ProductSwitch } from './operations';
 import { availabilityText, SOLD_OUT_CHOICES, soldOutUntil } from './availability';
 import './menu.css';
 import { clockText } from '../../../domain/time';
+import { TimeIcon } from '@blueprintjs/icons';
 
 /** The branch the screen works on: a branch user's own; for the others one of the branches in their scope. */
 function useBranch(): [number | null, React.ReactNode] {
@@ -66,7 +67,7 @@ export default function MenuManagementPage() {
           {SOLD_OUT_CHOICES.map((c) => <MenuItem key={c.value} text={`Sold out ${c.label}`} onClick={() => void change(kind, item, false, soldOutUntil(c.value))} />)}
         </Menu>
       )}>
-        <Button minimal icon="time" text="Sold out…" aria-label={`Sold out until: ${item.name}`} />
+        <Button minimal icon={<TimeIcon />} text="Sold out…" aria-label={`Sold out until: ${item.name}`} />
       </Popover>
     </li>
   );

@@ -10,6 +10,7 @@ import { MenuProductForm, PRODUCT_FORM_FIELDS, type ProductFormField } from './p
 import { GroupEditor } from './GroupEditor';
 import { ProductHistory } from './ProductHistory';
 import type { Additions, Tree } from './productTree';
+import { AddIcon, TrashIcon } from '@blueprintjs/icons';
 import {
   fieldError, IMAGE_FIELDS, problemsOf, productFormMachine,
   type ImageRequest, type LoadedProduct, type ProductDraft, type ProductFormEvent, type SaveRequest,
@@ -166,7 +167,7 @@ function Details({ draft, error, tried, saving, tree, additions, typeIdOfNew, se
             <div key={slot} className="mm-image-slot" aria-label={`Image ${slot + 1}`}>
               <ProductImageInput id={`product-image-${slot + 1}`} value={draft.images[slot]} disabled={saving} invalid={false}
                 onChange={(url) => send({ type: 'product.image', slot, url: url as string })} onBlur={() => {}} />
-              {draft.images[slot] && <Button small minimal icon="trash" text="Remove" disabled={saving} onClick={() => send({ type: 'product.image', slot, url: null })} />}
+              {draft.images[slot] && <Button small minimal icon={<TrashIcon />} text="Remove" disabled={saving} onClick={() => send({ type: 'product.image', slot, url: null })} />}
             </div>
           ))}
         </div>
@@ -177,7 +178,7 @@ function Details({ draft, error, tried, saving, tree, additions, typeIdOfNew, se
             onChange={(next) => set({ groups: draft.groups.map((x, j) => (j === i ? next : x)) })}
             onRemove={() => set({ groups: draft.groups.filter((_, j) => j !== i) })} />
         ))}
-        <Button icon="add" text="Option group" disabled={saving} onClick={() => send({ type: 'product.addGroup' })} />
+        <Button icon={<AddIcon />} text="Option group" disabled={saving} onClick={() => send({ type: 'product.addGroup' })} />
       </FormGroup>
       <FormGroup label="Addition groups that apply" helperText={typeAdditions.length ? undefined : 'This product type has no addition groups yet.'}>
         {typeAdditions.map((g) => (

@@ -5,6 +5,7 @@ import { graphql } from '../../gql';
 import { useSession } from '../../lib/session';
 import { notify } from '../../lib/notify';
 import { clockText } from '../../../domain/time';
+import { TimeIcon } from '@blueprintjs/icons';
 
 const BusyModeQuery = graphql(`
   query ConsoleBusyMode($branchId: Int!) {
@@ -71,7 +72,7 @@ export function BusyControl() {
           <Button size="small" variant="outlined" loading={loading} onClick={() => apply({ isBusy: false, delayMinutes: 0 })}>End busy mode now</Button>
         </Callout>
       )}
-      <Button size="small" icon="time" style={{ alignSelf: 'flex-end' }} onClick={() => setEditing(true)} data-testid="busy-mode-button">{on ? 'Change busy mode' : 'Busy mode…'}</Button>
+      <Button size="small" icon={<TimeIcon />} style={{ alignSelf: 'flex-end' }} onClick={() => setEditing(true)} data-testid="busy-mode-button">{on ? 'Change busy mode' : 'Busy mode…'}</Button>
       {editing && (
         <Dialog isOpen title="Busy mode" onClose={() => setEditing(false)}>
           <form onSubmit={(e) => { e.preventDefault(); void apply({ isBusy: busy, delayMinutes: delay, forMinutes }); }}>

@@ -14,6 +14,7 @@ import { OrderRefunds } from './OrderRefunds';
 import { OrderReceipt } from './OrderReceipt';
 import { PrintSlip, type SlipKind } from './PrintSlip';
 import { OrderPrinting } from '../printers/OrderPrinting';
+import { DocumentIcon, PrintIcon } from '@blueprintjs/icons';
 
 export interface OrderDrawerProps {
   row: StaffOrderRow | null;
@@ -61,8 +62,8 @@ function OrderDetail({ row }: { row: StaffOrderRow }) {
   return (
     <>
       <ButtonGroup className="order-drawer-print">
-        <Button icon="print" text="Print ticket" disabled={!detail} onClick={() => print('ticket')} />
-        <Button icon="document" text="Print receipt" disabled={!detail} onClick={() => print('receipt')} />
+        <Button icon={<PrintIcon />} text="Print ticket" disabled={!detail} onClick={() => print('ticket')} />
+        <Button icon={<DocumentIcon />} text="Print receipt" disabled={!detail} onClick={() => print('receipt')} />
       </ButtonGroup>
       {slip && detail && <PrintSlip kind={slip} row={row} detail={detail} />}
       <HTMLTable compact className="order-facts">

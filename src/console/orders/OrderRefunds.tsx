@@ -6,6 +6,7 @@ import { canSendOrderEvent } from '../../../domain/permissions';
 import { errorMessage } from '../../lib/errors';
 import { placedAt } from './format';
 import { formatMoney } from '../../../domain/money';
+import { BankAccountIcon, RefreshIcon } from '@blueprintjs/icons';
 
 const OrderRefundList = graphql(`
   query OrderRefundList($OrderId: Int!) {
@@ -68,11 +69,11 @@ export function OrderRefunds({ orderId, role, version }: { orderId: number; role
                   {r.lastMessage && r.status !== 'refunded' && <div className="order-muted">{r.lastMessage}</div>}
                   {r.providerRefundRef && <div className="order-muted">Ref. {r.providerRefundRef}</div>}
                   {r.status === 'failed' && canSendOrderEvent(role, 'order.approveRefund') && (
-                    <Button small icon="refresh" text="Retry" loading={retrying.loading}
+                    <Button small icon={<RefreshIcon />} text="Retry" loading={retrying.loading}
                       onClick={async () => { try { await retry({ variables: { input: { refundId: r.id } } }); } finally { await refetch(); } }} />
                   )}
                   {r.status === 'owed' && canSendOrderEvent(role, 'order.approveRefund') && (
-                    <Button small icon="bank-account" text="Handed back" data-testid="refund-hand-back" loading={handingBack.loading}
+                    <Button small icon={<BankAccountIcon />} text="Handed back" data-testid="refund-hand-back" loading={handingBack.loading}
                       onClick={() => setConfirming({ id: r.id, amount: r.amount })} />
                   )}
                 </td>
@@ -83,7 +84,7 @@ export function OrderRefunds({ orderId, role, version }: { orderId: number; role
       </HTMLTable>
       {retrying.error && <p className="order-muted" role="alert">{errorMessage(retrying.error)}</p>}
       {handingBack.error && <p className="order-muted" role="alert">{errorMessage(handingBack.error)}</p>}
-      <Alert isOpen={!!confirming} intent="primary" icon="bank-account" confirmButtonText="Yes, handed back" cancelButtonText="Cancel"
+      <Alert isOpen={!!confirming} intent="primary" icon={<BankAccountIcon />} confirmButtonText="Yes, handed back" cancelButtonText="Cancel"
         onCancel={() => setConfirming(null)}
         onConfirm={async () => {
           const refundId = confirming!.id;

@@ -6,6 +6,7 @@ import { clockText } from '../../../domain/time';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { OrderPrintJobs, PrinterStates, ReprintOrder } from './operations';
+import { PrintIcon } from '@blueprintjs/icons';
 
 /** Statuses with a ticket to print again (the server refuses the others). */
 const PRINTED_STATUSES = ['accepted', 'ready', 'closed'];
@@ -43,7 +44,7 @@ export function OrderPrinting({ orderId, branchId, status, version, role }: { or
         </Tag>
       ))}
       {can(role, 'orders.operate') && PRINTED_STATUSES.includes(status) && hasPrinters && (
-        <Button small icon="print" text="Reprint" loading={reprinting.loading} onClick={() => void again()} data-testid="reprint" />
+        <Button small icon={<PrintIcon />} text="Reprint" loading={reprinting.loading} onClick={() => void again()} data-testid="reprint" />
       )}
     </div>
   );

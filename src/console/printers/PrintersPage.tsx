@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { dateTimeText } from '../../../domain/time';
 import { ACCEPTANCE_DEADLINE } from '../../../domain/orderSettings';
+import { AddIcon, DuplicateIcon, PrintIcon, TickIcon, TrashIcon } from '@blueprintjs/icons';
 import {
   BranchOrderSettings, BranchPrinters, BrandProductTypes, CreatePrinter, DeletePrinter, UpdateBranchOrderSettings, UpdatePrinter,
 } from './operations';
@@ -45,7 +46,7 @@ export default function PrintersPage() {
       <H4>Kitchen printers</H4>
       {printers.error && <Callout intent="danger" title="The printers did not load.">{errorMessage(printers.error)}</Callout>}
       {list.length === 0 && !printers.loading
-        ? <NonIdealState icon="print" title="No printer yet" description="Add one above, then copy its URL into the printer's cloud printing settings." />
+        ? <NonIdealState icon={<PrintIcon />} title="No printer yet" description="Add one above, then copy its URL into the printer's cloud printing settings." />
         : (
           <HTMLTable compact striped className="printers-table" aria-label="Kitchen printers">
             <thead><tr><th>Name</th><th>Protocol</th><th>Prints</th><th>Language</th><th>URL</th><th>Last poll</th><th>State</th><th>Waiting</th><th /></tr></thead>
@@ -129,7 +130,7 @@ function AddPrinter({ branchId, types, onAdded }: { branchId: number; types: (re
         ))}
       </FormGroup>
       {error && <Callout intent="danger">{error}</Callout>}
-      <Button intent="primary" icon="add" text="Add printer" disabled={!name.trim()} loading={creating.loading} onClick={() => void submit()} />
+      <Button intent="primary" icon={<AddIcon />} text="Add printer" disabled={!name.trim()} loading={creating.loading} onClick={() => void submit()} />
     </Card>
   );
 }
@@ -157,7 +158,7 @@ function PrinterRow({ printer: p, types, onChanged }: { printer: Printer; types:
       <td>{LANGUAGE_LABEL[p.language] ?? p.language}</td>
       <td className="printers-url">
         <code data-testid="printer-url">{url}</code>
-        <Button small minimal icon={copied ? 'tick' : 'duplicate'} aria-label={`Copy the URL of ${p.name}`}
+        <Button small minimal icon={copied ? <TickIcon /> : <DuplicateIcon />} aria-label={`Copy the URL of ${p.name}`}
           onClick={() => void navigator.clipboard?.writeText(url).then(() => setCopied(true), () => {})} />
       </td>
       <td>{p.lastPolledAt ? dateTimeText(p.lastPolledAt) : 'Never'}</td>
@@ -165,7 +166,7 @@ function PrinterRow({ printer: p, types, onChanged }: { printer: Printer; types:
       <td>{p.pendingJobs}</td>
       <td className="printers-actions">
         <Button small text="New URL" title="The old URL stops working" onClick={() => void act(() => update({ variables: { input: { id: p.id, renewToken: true } } }), 'It has a new URL: copy it into the printer.')} />
-        <Button small intent="danger" minimal icon="trash" aria-label={`Remove ${p.name}`}
+        <Button small intent="danger" minimal icon={<TrashIcon />} aria-label={`Remove ${p.name}`}
           onClick={() => { if (window.confirm(`Remove ${p.name}? Its unprinted tickets are dropped.`)) void act(() => remove({ variables: { id: p.id } }), 'Removed.'); }} />
       </td>
     </tr>

@@ -14,6 +14,7 @@ import type { FieldConfig, ListHandle, ResourceConfig, ResourceOperations } from
 import { APPROVAL_INTENT, approvalFilter } from '../approvals';
 import { CustomerPicker } from '../../pickers/CustomerPicker';
 import { BrandPicker } from '../../pickers/BrandPicker';
+import { TickIcon } from '@blueprintjs/icons';
 
 const RequestList = graphql(`
   query CustomerRequestList($SkipCount: Int!, $MaxResultCount: Int!, $Status: queryInput_Customer_GetUserPunchesInfoDetail_Status) {
@@ -93,7 +94,7 @@ function DecisionQuestion({ decision, id, what, calls, close, refresh }: {
   };
   if (decision === 'request.approve') {
     return (
-      <Alert isOpen intent="success" icon="tick" confirmButtonText="Approve" cancelButtonText="Cancel" loading={busy}
+      <Alert isOpen intent="success" icon={<TickIcon />} confirmButtonText="Approve" cancelButtonText="Cancel" loading={busy}
         onConfirm={() => void run()} onCancel={close}>
         <p data-testid="approve-confirmation">Approve {what}? {calls.approvalMeans ?? "It is added to the customer's balance at once."}</p>
       </Alert>

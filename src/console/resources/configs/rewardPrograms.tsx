@@ -9,6 +9,7 @@ import type { FieldConfig, FieldInputProps, ResourceConfig } from '../types';
 import { RewardPrograms } from '../generated/RewardPrograms';
 import type { RowOf } from '../declared';
 import { GroupName, GroupPicker } from '../../pickers/GroupPicker';
+import { SearchIcon } from '@blueprintjs/icons';
 
 type Program = RowOf<typeof RewardPrograms>;
 
@@ -74,7 +75,7 @@ function ProductPicker({ id, value, disabled, invalid, onChange, onBlur }: Field
         )) : <span className="bp6-text-muted">No product chosen yet.</span>}
       </div>
       <InputGroup
-        id={id} type="search" value={search} disabled={disabled} intent={invalid ? 'danger' : 'none'} leftIcon="search"
+        id={id} type="search" value={search} disabled={disabled} intent={invalid ? 'danger' : 'none'} leftIcon={<SearchIcon />}
         placeholder="Find a product by name" onChange={(e) => setSearch(e.target.value)} onBlur={onBlur}
       />
       {loading ? <Spinner size={16} /> : failed ? <p className="bp6-text-muted">The menu could not be loaded.</p> : (

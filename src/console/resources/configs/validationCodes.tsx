@@ -9,6 +9,7 @@ import { useUrlTab } from '../resourceUrl';
 import type { ColumnConfig, ResourceConfig } from '../types';
 import { smsCostText } from '../../dashboard/smsCost';
 import { dateTimeText } from '../../../../domain/time';
+import { PlayIcon } from '@blueprintjs/icons';
 
 // The legacy calls (Customer/GetALlconfermationCode, GetAllForgetCodes) stay hand-written on the
 // server; the generic list drives them through the shared variables (Search → PhoneNumber).
@@ -91,7 +92,7 @@ function SmsGuardControl() {
     <Callout intent="danger" title="Sending codes by SMS is paused" data-testid="sms-guard">
       <p>{state.reason}</p>
       <Button intent="primary" loading={loading} onClick={() => setAsking(true)} text="Resume sending" />
-      <Alert isOpen={asking} intent="primary" icon="play" confirmButtonText="Resume sending" cancelButtonText="Cancel"
+      <Alert isOpen={asking} intent="primary" icon={<PlayIcon />} confirmButtonText="Resume sending" cancelButtonText="Cancel"
         onConfirm={() => { setAsking(false); void resume().catch(() => undefined); }} onCancel={() => setAsking(false)}>
         <p data-testid="sms-resume-confirmation">
           Resume sending codes by SMS? Codes go out again at once, and each one is charged by the provider. The guard counts
