@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { PHONE, newContext, screenshot, shotOnFailure } from '../support/browser';
 import { useServerAndBrowser } from '../support/harness';
 import { localDayAndMinutes } from '../../domain/schedule';
+import { openAllDay } from '../support/branchSchedule';
 import { addDays, dayKey, fromZoneInput } from '../../domain/time';
 
 /**
@@ -37,13 +38,7 @@ const ok = async (call: Promise<{ status: number; body: any }>) => {
 beforeAll(async () => {
   admin = await server.api.login('admin');
   // Salmiya takes online orders all day, every day, so tomorrow 07:00 is a time it takes.
-  const SCHEDULE = `${APP}/BranchOnlineOrderingSchedule`;
-  for (const row of (await ok(server.api.get(`${SCHEDULE}/GetBranchOnlineOrderingSchedule`, { token: admin, query: { branchId: 1 } }))).data) {
-    await ok(server.api.delete(`${SCHEDULE}/DeleteBranchOnlineOrderingSchedule`, { token: admin, query: { Id: row.id, BranchId: 1 } }));
-  }
-  for (let dayOfWeek = 0; dayOfWeek < 7; dayOfWeek += 1) {
-    await ok(server.api.post(`${SCHEDULE}/CreateBranchOnlineOrderingcShedule`, { token: admin, body: { branchId: 1, dayOfWeek, openTime: '00:00', closeTime: '23:59' } }));
-  }
+  await openAllDay(server.api, admin, 1);
   const typeId = (await ok(server.api.post(`${PTS}/CreateProductType`, {
     token: admin, body: { brandId: 7, name: 'Breakfast', availabilityWindows: [{ weekday: tomorrowWeekday, fromMinute: 6 * 60, toMinute: 11 * 60 }] },
   }))).id;
