@@ -41,6 +41,17 @@ export const dateTimeText = (value: Moment | null | undefined) => formatMoment(v
 export const dateText = (value: Moment | null | undefined) => formatMoment(value, { dateStyle: 'medium' });
 /** The time of day on a 24-hour clock: '08:00'. */
 export const clockText = (value: Moment | null | undefined) => formatMoment(value, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/** The locale a language's dates are written in for customers (the shop, their notices): Latin digits in Arabic too. */
+export const customerLocaleOf = (language: string) => (language === 'ar' ? 'ar-KW-u-nu-latn' : 'en-KW');
+/** An order's chosen day: 'Sun, Nov 29' ('الأحد، 29 نوفمبر'), in a customer's language. */
+export const orderDayText = (value: Moment | null | undefined, language: string) =>
+  formatMoment(value, { weekday: 'short', day: 'numeric', month: 'short' }, customerLocaleOf(language));
+/** An order's chosen time of day: '07:00'. */
+export const orderClockText = (value: Moment | null | undefined, language: string) =>
+  formatMoment(value, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, customerLocaleOf(language));
+/** An order's chosen time as the customer reads it everywhere (checkout, tracker, inbox): 'Sun, Nov 29, 07:00'. */
+export const orderDayTimeText = (value: Moment | null | undefined, language: string) =>
+  `${orderDayText(value, language)}, ${orderClockText(value, language)}`;
 /** Day and month: '27 Nov'. */
 export const dayMonthText = (value: Moment | null | undefined) => formatMoment(value, { day: '2-digit', month: 'short' });
 

@@ -4,6 +4,7 @@ import { rowsOf } from '../db/client';
 import { brands, orders, users } from '../db/schema';
 import type { OrderEvents } from '../events/orderEvents';
 import type { LanguageCode } from '../../domain/languages';
+import { orderDayTimeText } from '../../domain/time';
 import type { PushDelivery } from './pushLoop';
 
 /** The statuses a customer is told of (issue 24 "The customer is told"); a refund's notices are the refunds' own (server/payments/refunds.ts), written the same way. */
@@ -13,17 +14,27 @@ type PushedStatus = (typeof ORDER_PUSH_STATUSES)[number];
 /** A reason as the end of a sentence: its own full stop kept, one added otherwise. */
 const sentence = (reason: string) => (/[.!?؟。]$/.test(reason) ? reason : `${reason}.`);
 
-/** The notice, in the customer's language (customerLanguage). A rejection says why, as the branch gave it. */
-const ORDER_NOTICE: Record<LanguageCode, Record<PushedStatus, (orderNumber: string, reason: string | null) => { title: string; text: string }>> = {
+/**
+ * The notice, in the customer's language (customerLanguage). A rejection says why, as the branch gave it.
+ * An order for later names its chosen time (issue 25: the customer sees it in the inbox too), as the
+ * tracker writes it (domain/time.ts orderDayTimeText, Kuwait's clock): 'Your order for Sun, Nov 29, 07:00 was accepted…'.
+ */
+const ORDER_NOTICE: Record<LanguageCode, Record<PushedStatus, (orderNumber: string, reason: string | null, time: string | null) => { title: string; text: string }>> = {
   en: {
-    accepted: (n) => ({ title: `Order ${n}`, text: 'Your order was accepted and is being prepared.' }),
-    ready: (n) => ({ title: `Order ${n}`, text: 'Your order is ready.' }),
-    rejected: (n, reason) => ({ title: `Order ${n}`, text: reason ? `Sorry, the branch could not take your order: ${sentence(reason)}` : 'Sorry, the branch could not take your order.' }),
+    accepted: (n, _r, time) => ({ title: `Order ${n}`, text: `Your order${time ? ` for ${time}` : ''} was accepted and is being prepared.` }),
+    ready: (n, _r, time) => ({ title: `Order ${n}`, text: `Your order${time ? ` for ${time}` : ''} is ready.` }),
+    rejected: (n, reason, time) => {
+      const order = time ? `your order for ${time}` : 'your order';
+      return { title: `Order ${n}`, text: reason ? `Sorry, the branch could not take ${order}: ${sentence(reason)}` : `Sorry, the branch could not take ${order}.` };
+    },
   },
   ar: {
-    accepted: (n) => ({ title: `الطلب ${n}`, text: 'تم قبول طلبك ويجري تحضيره.' }),
-    ready: (n) => ({ title: `الطلب ${n}`, text: 'طلبك جاهز.' }),
-    rejected: (n, reason) => ({ title: `الطلب ${n}`, text: reason ? `عذرًا، لم يتمكن الفرع من قبول طلبك: ${sentence(reason)}` : 'عذرًا، لم يتمكن الفرع من قبول طلبك.' }),
+    accepted: (n, _r, time) => ({ title: `الطلب ${n}`, text: `تم قبول طلبك${time ? ` لموعد ${time}` : ''} ويجري تحضيره.` }),
+    ready: (n, _r, time) => ({ title: `الطلب ${n}`, text: `طلبك${time ? ` لموعد ${time}` : ''} جاهز.` }),
+    rejected: (n, reason, time) => {
+      const order = time ? `طلبك لموعد ${time}` : 'طلبك';
+      return { title: `الطلب ${n}`, text: reason ? `عذرًا، لم يتمكن الفرع من قبول ${order}: ${sentence(reason)}` : `عذرًا، لم يتمكن الفرع من قبول ${order}.` };
+    },
   },
 };
 
@@ -49,7 +60,9 @@ export async function noticeOrderStatus(tx: Db | Tx, before: Pick<OrderRecord, '
   const [o] = await tx.select({ isGuest: users.isGuest, own: users.language, brandLanguage: brands.defaultLanguage })
     .from(users).innerJoin(brands, eq(brands.id, after.brandId)).where(eq(users.id, after.userId));
   if (!o || o.isGuest) return false;
-  const { title, text } = ORDER_NOTICE[customerLanguage(o.own, o.brandLanguage)][after.status as PushedStatus](after.orderNumber, after.statusReason?.trim() || null);
+  const language = customerLanguage(o.own, o.brandLanguage);
+  const time = after.scheduledFor ? orderDayTimeText(after.scheduledFor, language) : null;
+  const { title, text } = ORDER_NOTICE[language][after.status as PushedStatus](after.orderNumber, after.statusReason?.trim() || null, time);
   const [queued] = rowsOf<{ push_pending: boolean }>(await tx.execute(sql`
     with n as (insert into notifications (brand_id, title, text, recipients, order_id, order_status)
                values (${after.brandId}, ${title}, ${text}, 1, ${after.id}, ${after.status})

@@ -1,7 +1,7 @@
 import { use, useEffect } from 'react';
 import { storage, KEYS } from '../lib/storage';
 import { formatMoney } from '../../domain/money';
-import { formatMoment, type Moment } from '../../domain/time';
+import { customerLocaleOf, formatMoment, type Moment } from '../../domain/time';
 import { LANGUAGES, DEFAULT_LANGUAGE, type LanguageCode } from '../../domain/languages';
 import type { Catalogue } from './en';
 import { i18n } from './catalogue';
@@ -113,5 +113,5 @@ export const joinList = (items: readonly string[]) => items.join(t('product.list
  * by default), whatever the browser's zone: the tracker reads 14:30 where the console reads 14:30.
  */
 export function dateTime(value: Moment, options: Intl.DateTimeFormatOptions): string {
-  return formatMoment(value, options, current === 'ar' ? 'ar-KW-u-nu-latn' : 'en-KW');
+  return formatMoment(value, options, customerLocaleOf(current));
 }

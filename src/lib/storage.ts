@@ -21,6 +21,8 @@ export const KEYS = {
   checkoutSeries: 'checkoutSeries',
   /** The shop's language chosen with its switch ('en' | 'ar'); unset, the browser's language decides. */
   language: 'language',
+  /** The order's time chosen in the shop (machines/orderWhen.ts OrderWhen): the menu, the cart and the checkout read the menu at it (src/shop/chosenWhen.ts). */
+  orderWhen: 'orderWhen',
 } as const;
 
 type Key = (typeof KEYS)[keyof typeof KEYS];

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, screenshot, signIn, shotOnFailure } from '../support/browser';
 import { useServerAndBrowser } from '../support/harness';
+import { openAllDay } from '../support/branchSchedule';
 import { localDayAndMinutes } from '../../domain/schedule';
 
 /**
@@ -28,13 +29,7 @@ const setHours = (windows: object[]) => ok(server.api.put(`${PTS}/UpdateProductT
 beforeAll(async () => {
   admin = await server.api.login('admin');
   // Branch 1 takes online orders all day, every day, so only the menu's hours decide.
-  const SCHEDULE = `${APP}/BranchOnlineOrderingSchedule`;
-  for (const row of (await ok(server.api.get(`${SCHEDULE}/GetBranchOnlineOrderingSchedule`, { token: admin, query: { branchId: 1 } }))).data) {
-    await ok(server.api.delete(`${SCHEDULE}/DeleteBranchOnlineOrderingSchedule`, { token: admin, query: { Id: row.id, BranchId: 1 } }));
-  }
-  for (let dayOfWeek = 0; dayOfWeek < 7; dayOfWeek += 1) {
-    await ok(server.api.post(`${SCHEDULE}/CreateBranchOnlineOrderingcShedule`, { token: admin, body: { branchId: 1, dayOfWeek, openTime: '00:00', closeTime: '23:59' } }));
-  }
+  await openAllDay(server.api, admin, 1);
   typeId = (await ok(server.api.post(`${PTS}/CreateProductType`, { token: admin, body: { brandId: 7, name: 'Breakfast' } }))).id;
   const subtypeId = (await ok(server.api.post(`${PTS}/CreateProductSubType`, { token: admin, body: { typeId, name: 'Eggs' } }))).id;
   await ok(server.api.post(`${APP}/Products/CreateProducts`, { token: admin, body: { subtypeId, name: 'Shakshuka', price: 2.25 } }));

@@ -12,6 +12,7 @@ import { ImageUrl } from '../company/resource';
 import { shopBranchProperties } from '../brand/shop';
 import { ArabicName, ArabicText } from '../../http/language';
 import { ACCEPTANCE_DEADLINE } from '../../../domain/orderSettings';
+import { PREPARATION_MINUTES } from '../../../domain/readyEstimate';
 import { SLOT_MAX_ORDERS, SLOT_MINUTES } from '../../../domain/orderTime';
 import { forgetAutoAcceptBranches } from '../operations/autoAccept';
 
@@ -34,6 +35,8 @@ export const Branch = Obj('Branch', {
   /** Issue 25: a new order is accepted at once (off by default), and how long a pending one waits before it is rejected. */
   autoAccept: Type.Boolean(),
   acceptanceDeadlineMinutes: Type.Integer(),
+  /** The branch's usual time to prepare an order (the ready estimate; an order for later fires this long before its time). */
+  preparationMinutes: Type.Integer(),
   /** Issue 25, capacity per time slot (server/orders/slots.ts): per mode a slot length and the most orders a slot takes (null: no limit), and the most orders in progress. */
   ...slotSettings(Type.Integer(), Nullable(Type.Integer())),
 });
@@ -60,6 +63,10 @@ const fields = {
   acceptanceDeadlineMinutes: Type.Integer({
     minimum: ACCEPTANCE_DEADLINE.min, maximum: ACCEPTANCE_DEADLINE.max,
     description: `Minutes a pending order waits before it is rejected, ${ACCEPTANCE_DEADLINE.min} to ${ACCEPTANCE_DEADLINE.max} (default ${ACCEPTANCE_DEADLINE.default}).`,
+  }),
+  preparationMinutes: Type.Integer({
+    minimum: PREPARATION_MINUTES.min, maximum: PREPARATION_MINUTES.max,
+    description: `Minutes the branch usually takes to prepare an order, ${PREPARATION_MINUTES.min} to ${PREPARATION_MINUTES.max} (default ${PREPARATION_MINUTES.default}): the ready estimate, the earliest time an order for later may be for, and its fire time (its chosen time less these minutes).`,
   }),
   ...slotSettings(
     Type.Integer({ minimum: SLOT_MINUTES.min, maximum: SLOT_MINUTES.max, description: `A time slot's length in minutes, ${SLOT_MINUTES.min} to ${SLOT_MINUTES.max} (default ${SLOT_MINUTES.default}).` }),

@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { dateTimeText } from '../../../domain/time';
 import { ACCEPTANCE_DEADLINE } from '../../../domain/orderSettings';
+import { PREPARATION_MINUTES } from '../../../domain/readyEstimate';
 import { AddIcon, DuplicateIcon, PrintIcon, TickIcon, TrashIcon } from '@blueprintjs/icons';
 import {
   BranchOrderSettings, BranchPrinters, BrandProductTypes, CreatePrinter, DeletePrinter, UpdateBranchOrderSettings, UpdatePrinter,
@@ -21,7 +22,7 @@ const REFRESH_MS = 30_000;
 
 /**
  * /branches/printers/:id (issue 25): a branch's order settings (auto-accept, the acceptance
- * deadline) and its kitchen printers: each one's URL with its secret token, to copy into the
+ * deadline, the preparation minutes) and its kitchen printers: each one's URL with its secret token, to copy into the
  * printer's settings, whether it polled lately, and what it has not printed yet.
  */
 export default function PrintersPage() {
@@ -61,19 +62,24 @@ export default function PrintersPage() {
   );
 }
 
-type Branch = { id: number; autoAccept: boolean; acceptanceDeadlineMinutes: number };
+type Branch = { id: number; autoAccept: boolean; acceptanceDeadlineMinutes: number; preparationMinutes: number };
+
+/** A whole number of minutes within a setting's range (the server's schema holds the same). */
+const inRange = (n: number, range: { min: number; max: number }) => Number.isInteger(n) && n >= range.min && n <= range.max;
 
 function OrderSettings({ branch }: { branch: Branch }) {
   const [autoAccept, setAutoAccept] = useState(branch.autoAccept);
   const [minutes, setMinutes] = useState(branch.acceptanceDeadlineMinutes);
+  const [preparation, setPreparation] = useState(branch.preparationMinutes);
   const [save, saving] = useMutation(UpdateBranchOrderSettings, { context: { silent: true } });
   const [error, setError] = useState<string | null>(null);
-  const valid = Number.isInteger(minutes) && minutes >= ACCEPTANCE_DEADLINE.min && minutes <= ACCEPTANCE_DEADLINE.max;
-  const changed = autoAccept !== branch.autoAccept || minutes !== branch.acceptanceDeadlineMinutes;
+  const valid = inRange(minutes, ACCEPTANCE_DEADLINE);
+  const preparationValid = inRange(preparation, PREPARATION_MINUTES);
+  const changed = autoAccept !== branch.autoAccept || minutes !== branch.acceptanceDeadlineMinutes || preparation !== branch.preparationMinutes;
   const submit = async () => {
     setError(null);
     try {
-      await save({ variables: { input: { id: branch.id, autoAccept, acceptanceDeadlineMinutes: minutes } } });
+      await save({ variables: { input: { id: branch.id, autoAccept, acceptanceDeadlineMinutes: minutes, preparationMinutes: preparation } } });
       notify('success', 'Order settings', autoAccept ? 'New orders are accepted at once.' : 'New orders wait for someone to accept them.');
     } catch (err) { setError(errorMessage(err)); }
   };
@@ -89,8 +95,16 @@ function OrderSettings({ branch }: { branch: Branch }) {
         <NumericInput id="acceptance-deadline" value={minutes} min={ACCEPTANCE_DEADLINE.min} max={ACCEPTANCE_DEADLINE.max} stepSize={1} minorStepSize={null}
           clampValueOnBlur onValueChange={(v) => setMinutes(v)} intent={valid ? 'none' : 'danger'} />
       </FormGroup>
+      <FormGroup label="Preparation time" labelFor="preparation-minutes"
+        helperText={preparationValid
+          ? `minutes (${PREPARATION_MINUTES.min}–${PREPARATION_MINUTES.max}): the shop's ready estimate, and an order for later reaches the kitchen this long before its time.`
+          : `Give a whole number of minutes from ${PREPARATION_MINUTES.min} to ${PREPARATION_MINUTES.max}.`}
+        intent={preparationValid ? 'none' : 'danger'}>
+        <NumericInput id="preparation-minutes" value={preparation} min={PREPARATION_MINUTES.min} max={PREPARATION_MINUTES.max} stepSize={1} minorStepSize={null}
+          clampValueOnBlur onValueChange={(v) => setPreparation(v)} intent={preparationValid ? 'none' : 'danger'} />
+      </FormGroup>
       {error && <Callout intent="danger">{error}</Callout>}
-      <Button intent="primary" text="Save" disabled={!changed || !valid} loading={saving.loading} onClick={() => void submit()} />
+      <Button intent="primary" text="Save" disabled={!changed || !valid || !preparationValid} loading={saving.loading} onClick={() => void submit()} />
     </Card>
   );
 }

@@ -8,12 +8,12 @@ export const BranchPrinters = graphql(`
 `);
 export const BranchOrderSettings = graphql(`
   query BranchOrderSettings($id: Int!) {
-    list: Branch_GetBranchesForCurrentUser(SkipCount: 0, MaxResultCount: 1, id: $id) { data { id brandId name autoAccept acceptanceDeadlineMinutes } }
+    list: Branch_GetBranchesForCurrentUser(SkipCount: 0, MaxResultCount: 1, id: $id) { data { id brandId name autoAccept acceptanceDeadlineMinutes preparationMinutes } }
   }
 `);
 export const UpdateBranchOrderSettings = graphql(`
   mutation UpdateBranchOrderSettings($input: BranchUpdateInput_Input!) {
-    row: Branch_Update(input: $input) { id autoAccept acceptanceDeadlineMinutes }
+    row: Branch_Update(input: $input) { id autoAccept acceptanceDeadlineMinutes preparationMinutes }
   }
 `);
 export const BrandProductTypes = graphql(`

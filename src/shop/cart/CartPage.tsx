@@ -5,6 +5,7 @@ import { Loading } from '../../common/Loading';
 import { useCart, useShop } from '../shopContext';
 import { CartLines, CartTotal } from './CartLines';
 import { useCartAvailability } from './availability';
+import { menuAt, useChosenWhen } from '../chosenWhen';
 import { t, translateMessage } from '../../i18n';
 
 /** Where the login page sends the customer back to (src/auth/AuthApp.tsx reads `next`). */
@@ -22,7 +23,7 @@ export default function CartPage() {
   const [, navigate] = useLocation();
   const signedInCustomer = session.isAuthenticated && session.role === 'CUSTOMER';
   const askedGuest = useRef(false);
-  const { soldOut, offHours } = useCartAvailability(cart.items, shop.brandId, shop.branchId);
+  const { soldOut, offHours } = useCartAvailability(cart.items, shop.brandId, shop.branchId, menuAt(useChosenWhen()));
 
   useEffect(() => {
     if (cart.isEmpty || session.isRestoring || session.isPending) return;

@@ -31,7 +31,8 @@ import { useCartAvailability } from '../cart/availability';
 import { SignedMoney } from '../components/SignedMoney';
 import { OrderTimeChoice } from './OrderTimeChoice';
 import { orderDayTime } from '../orderTimeText';
-import { laterAt, laterOn, orderDays } from '../../../machines/orderWhen';
+import { ASAP, laterAt, laterOn, orderDays } from '../../../machines/orderWhen';
+import { chooseWhen, menuAt, useChosenWhen } from '../chosenWhen';
 import { branchClock, orderingAt, useChosenBranch } from '../branch/ordering';
 
 export const CheckoutDeliveryFee = graphql(`
@@ -70,11 +71,12 @@ export default function CheckoutPage() {
   const search = new URLSearchParams(useSearch());
   const linesOf = (items: typeof cart.items) => items.map((i) => ({ productId: i.product.id, quantity: i.product.Quantity, optionIds: i.selected_options.map((o) => o.id) }));
   const machine = useMemo(
-    () => provideCheckout(gateway, { userId: session.profile?.id ?? null, clearCart: () => { cart.send({ type: 'cart.clear' }); clearNotes(); } }),
+    () => provideCheckout(gateway, { userId: session.profile?.id ?? null, clearCart: () => { cart.send({ type: 'cart.clear' }); clearNotes(); chooseWhen(ASAP); } }),
     [gateway], // eslint-disable-line react-hooks/exhaustive-deps
   );
   // A branch closed now takes orders for later only: the checkout starts at "Later", today (issue 25).
   const closedNow = !orderingAt(useChosenBranch()).open;
+  const chosenWhen = useChosenWhen();
   const ref = useActorRef(machine, {
     input: {
       isAuthenticated: session.isAuthenticated,
@@ -88,7 +90,7 @@ export default function CheckoutPage() {
       mode: search.get('mode') === 'delivery' ? 'delivery' : undefined,
       series: keptSeries(),
       guest: session.isGuest ? keptGuest() : null,
-      when: closedNow ? laterOn(orderDays(new Date())[0]!) : undefined,
+      when: closedNow && !chosenWhen.later ? laterOn(orderDays(new Date())[0]!) : chosenWhen,
     },
   });
   // Back from the payment page to this page kept in memory (bfcache): it leads to the order, not to a second one.
@@ -115,7 +117,10 @@ export default function CheckoutPage() {
   const canSubmit = useSelector(ref, selectCanSubmit);
   const error = useSelector(ref, selectError);
   // The cart as it is now (a sold-out line removed here) and what cannot be ordered: the machine holds Place order until it is removed.
-  const availability = useCartAvailability(cart.items, shop.brandId, shop.branchId);
+  // At the order's time; the checkout's choice is the shop's (the menu and the cart read at it too).
+  const checkoutWhen = useSelector(ref, selectWhen);
+  useEffect(() => { chooseWhen(checkoutWhen); }, [checkoutWhen]);
+  const availability = useCartAvailability(cart.items, shop.brandId, shop.branchId, menuAt(checkoutWhen));
   const soldOut = useSelector(ref, selectSoldOut);
   // Sent whenever it changes (the machine takes it while loading its options too) and again on (re-)entering editing.
   useEffect(() => {

@@ -8,6 +8,17 @@ import { BrandNews, CurrentBrandNews } from './BrandNews';
 import { useGatewayQuery } from '../../lib/gateway';
 import { useBranchChange, useCart, useShop } from '../shopContext';
 import { money, t } from '../../i18n';
+import { OrderTimeChoiceOf } from '../OrderTimePicker';
+import { chooseWhen, useChosenWhen } from '../chosenWhen';
+
+/**
+ * The order's time on the menu (issue 25): the menu is read at it, so planning tomorrow's breakfast
+ * tonight shows the breakfast menu. The slots shown are pickup's (the mode is chosen at checkout,
+ * which keeps this time and checks it again for its mode).
+ */
+function MenuTime({ branchId }: { branchId: number }) {
+  return <OrderTimeChoiceOf when={useChosenWhen()} branchId={branchId} mode="pickup" disabled={false} onChange={chooseWhen} />;
+}
 
 /** `/` and `/products`: the brand and branch picker, then the chosen branch's menu. */
 export default function MenuPage() {
@@ -52,6 +63,7 @@ export default function MenuPage() {
           </header>
         )}
         {shop.brandId ? <BrandNews data={news.data} /> : null}
+        {shop.branchId ? <div className="menu-when"><MenuTime branchId={shop.branchId} /></div> : null}
         <ProductList brandId={shop.brandId} branchId={shop.branchId} currency={shop.currency} />
       </section>
       <BranchChangeDialog />

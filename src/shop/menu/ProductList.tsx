@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { graphql } from '../../gql';
 import { dateTime, money, t } from '../../i18n';
 import { useGatewayQuery } from '../../lib/gateway';
+import { menuAt, useChosenWhen } from '../chosenWhen';
 import { filterMenu } from './menuSearch';
 
 export const BranchProducts = graphql(`
@@ -22,7 +23,9 @@ export function unavailableText(until: string | null | undefined): string {
 
 /** A branch's products grouped by type and subtype, with a search by name and category tabs that stay at the top. */
 export function ProductList({ brandId, branchId, currency }: { brandId: number; branchId: number; currency: string }) {
-  const { data, loading, error } = useGatewayQuery(BranchProducts, { variables: { brandId, branchId } });
+  // Read at the order's chosen time (menus by time of day): tomorrow's breakfast is on tomorrow morning's menu.
+  const at = menuAt(useChosenWhen());
+  const { data, loading, error } = useGatewayQuery(BranchProducts, { variables: { brandId, branchId, at } });
   const types = useMemo(() => (data?.Products_GetProductsGroupedByTypeAndSubtypeAsCustomerForMangoes ?? []).filter((x) => !!x), [data]);
   const [query, setQuery] = useState('');
   const shown = useMemo(() => filterMenu(types, query), [types, query]);

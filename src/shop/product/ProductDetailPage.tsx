@@ -16,6 +16,7 @@ import { apiErrorOf, statusOf } from '../../lib/errors';
 import { orderingText, useChosenBranch, useOrdering } from '../branch/ordering';
 import { unavailableText } from '../menu/ProductList';
 import { livePrice, missingGroups, selectedOptions, toggleOption, type OptionChoice, type OptionGroup } from './productOptions';
+import { menuAt, useChosenWhen } from '../chosenWhen';
 import { useGatewayQuery } from '../../lib/gateway';
 
 export const ProductDetail = graphql(`
@@ -44,8 +45,9 @@ function ProductView({ onRetry }: { onRetry(): void }) {
   const cart = useCart();
   const [, navigate] = useLocation();
   const valid = Number.isInteger(productId) && productId > 0;
+  const at = menuAt(useChosenWhen());
   const { data, loading, error } = useGatewayQuery(ProductDetail, {
-    variables: { productid: productId, branchId: shop.branchId },
+    variables: { productid: productId, branchId: shop.branchId, at },
     skip: !valid,
     context: { silent: true },
   });
