@@ -93,6 +93,8 @@ describe('menu management in Chromium', () => {
       await page.getByRole('heading', { name: 'Menu' }).waitFor();
       await page.getByText('Hot Coffee').waitFor();
     });
+    // The English and the Arabic name are two words ("Espressoإسبريسو" ran together before).
+    expect(await page.locator('.mm-row--product', { hasText: 'Espresso' }).first().locator('.mm-product-name').textContent()).toBe('Espresso إسبريسو');
     await shot(page, 'menu-store-1280');
     await page.locator('.mm-subtype', { hasText: 'Hot Coffee' }).first().getByRole('button', { name: 'Product', exact: true }).click();
     const form = page.getByRole('form', { name: 'New product' });

@@ -4,7 +4,7 @@ import { buildSchema, parse, validate } from 'graphql';
 import { RESOURCES } from '../../server/resources/index';
 import { taxResource } from '../../server/services/tax/resource';
 import { productSubTypeResource } from '../../server/services/productTypesAndSubtypes/resource';
-import { documentsOf, fieldsOf, moduleOf } from '../../scripts/resourceDocuments';
+import { documentsOf, fieldsOf, moduleOf, READS, readDocumentOf, readsModuleOf } from '../../scripts/resourceDocuments';
 
 /**
  * The console's half of every declared resource is generated from the declaration (issue 22):
@@ -47,5 +47,15 @@ describe('documents and rules generated from the server declarations', () => {
       isActive: { kind: 'boolean' },
     });
     expect(defaults).toEqual({ isActive: true });
+  });
+
+  it('reads shown whole (/store\'s tree) select every field the server answers, and the build wrote them', () => {
+    for (const [name, roots] of Object.entries(READS)) expect(validate(schema, parse(readDocumentOf(name, roots, schema))).map((e) => e.message)).toEqual([]);
+    const tree = readDocumentOf('MenuTree', READS.MenuTree, schema);
+    expect(tree).toMatch(/^query ReadMenuTree\(\$brandId: Int!\) \{ tree: Products_GetProductsGroupedByTypeAndSubtype\(brandId: \$brandId\)/);
+    // The type's item (its declaration), the sub-type's, and the product fields its declaration flags `tree`.
+    expect(tree).toContain('{ id brandId name nameAr isHidden sortOrder availabilityWindows { weekday fromMinute toMinute } subtypes { id typeId name nameAr');
+    expect(tree).toContain('products { id name nameAr price isHidden availabilityWindows { weekday fromMinute toMinute } productImage sortOrder available unavailableUntil }');
+    expect(readFileSync('src/console/resources/generated/reads.ts', 'utf8'), 'generated/reads.ts is stale: run the build').toBe(readsModuleOf(schema));
   });
 });

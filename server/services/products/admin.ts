@@ -11,11 +11,11 @@ import { moneyDecimal } from '../../../domain/money';
 import { releaseImage } from '../files/references';
 import { switchStillOn } from '../productTypesAndSubtypes/menu';
 import { MenuProductSubType, MenuProductType, productSubTypeResource, productTypeResource } from '../productTypesAndSubtypes/resource';
-import { productColumns, productInputFields, productItemFields, productValues, type ProductFieldInput } from './resource';
+import { productColumns, productInputFields, productItemFields, productValues, treeProductFields, treeProductValues, type ProductFieldInput } from './resource';
 import {
   additionGroupIdsOf, auditMenu, branchBrandInScope, brandInScope, checkGroups, checkPrice, checkUniqueName, groupsWithItems, Id,
   insertGroup, MenuOptionGroup, Name, nameTaken, OptionGroupInput, placeAmongSiblings, Price, productInScope, SortOrder, subtypeInScope, writeSubItems,
-  type OptionGroupInputT, arabicNameValue, AvailabilityWindows
+  type OptionGroupInputT, arabicNameValue
 } from '../productTypesAndSubtypes/menuAdmin';
 
 type ProductRow = typeof products.$inferSelect;
@@ -37,13 +37,13 @@ export const MenuProduct = Obj('MenuProduct', {
 });
 type MenuProductItem = Omit<ProductRow, 'price' | 'archivedAt'> & { typeId: number; price: number; optionGroups: Awaited<ReturnType<typeof groupsWithItems>>; additionGroupIds: number[] };
 
+/** A product in the menu trees: its declaration's fields flagged `tree`, then the tree's own. */
 const MenuProductSummary = Obj('MenuProductSummary', {
-  id: Type.Integer(), name: Type.String(), nameAr: Nullable(Type.String()), price: Type.Number(), productImage: Nullable(Type.String()), isHidden: Type.Boolean(), sortOrder: Type.Integer(),
+  id: Type.Integer(), ...treeProductFields, productImage: Nullable(Type.String()), sortOrder: Type.Integer(),
   /** At the branch asked for (the HideUnHide tree): not switched off; always true in the plain tree. */
   available: Type.Boolean(),
   /** At the branch: when a sold-out product comes back by itself (ISO time); null otherwise. */
   unavailableUntil: Nullable(Type.String()),
-  availabilityWindows: AvailabilityWindows,
 });
 const MenuSubtype = Obj('MenuSubtype', {
   ...MenuProductSubType.properties,
@@ -272,8 +272,8 @@ export async function menuTree(db: Db, brandId: number, branchId: number | null)
     subtypes: subtypes.filter((s) => s.typeId === t.id).map((s) => ({
       ...productSubTypeResource.toItem(s),
       products: rows.filter((p) => p.subtypeId === s.id).map((p) => ({
-        id: p.id, name: p.name, nameAr: p.nameAr, price: Number(p.price), productImage: p.productImage, isHidden: p.isHidden, sortOrder: p.sortOrder,
-        available: !off.has(p.id), unavailableUntil: off.get(p.id) ? new Date(off.get(p.id)!).toISOString() : null, availabilityWindows: p.availabilityWindows,
+        id: p.id, ...treeProductValues(p), productImage: p.productImage, sortOrder: p.sortOrder,
+        available: !off.has(p.id), unavailableUntil: off.get(p.id) ? new Date(off.get(p.id)!).toISOString() : null,
       })),
     })),
   }));

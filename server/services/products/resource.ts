@@ -17,6 +17,8 @@ interface ProductField<S extends TSchema = TSchema> {
   value?: (stored: never) => Static<S>;
   /** Shown on the shop's product page as stored (ProductTypesAndSubtypes/GetProductItemWithSubItemDictionarywithProduct). */
   shop?: true;
+  /** In the menu trees' product rows (/store's Products/GetProductsGroupedByTypeAndSubtype; the console's /store config says how it shows). */
+  tree?: true;
 }
 const field = <S extends TSchema>(f: ProductField<S>) => f;
 
@@ -29,24 +31,25 @@ const field = <S extends TSchema>(f: ProductField<S>) => f;
  * groups — is the product's own calls' (admin.ts).
  *
  * Adding a field: its column (server/db/schema/menu.ts, a migration), one line here, and the
- * console's product form config (src/console/menu/productConfig.ts) when staff edit it.
+ * console's product config (src/console/menu/productConfig.ts) when staff edit it or /store shows
+ * it (`tree: true` here puts it in the tree /store reads).
  */
 export const PRODUCT_FIELDS = {
-  name: field({ item: Type.String(), input: Name, column: (v: string) => v.trim() }),
-  nameAr: field({ item: Nullable(Type.String()), input: ArabicName, column: arabicOrNull }),
+  name: field({ item: Type.String(), input: Name, column: (v: string) => v.trim(), tree: true }),
+  nameAr: field({ item: Nullable(Type.String()), input: ArabicName, column: arabicOrNull, tree: true }),
   description: field({ item: Type.String(), input: Type.String({ maxLength: 2000 }) }),
   descriptionAr: field({ item: Nullable(Type.String()), input: Type.String({ maxLength: 2000 }), column: arabicOrNull }),
-  price: field({ item: Type.Number(), input: Price, column: moneyDecimal, value: (v: string) => Number(v) }),
+  price: field({ item: Type.Number(), input: Price, column: moneyDecimal, value: (v: string) => Number(v), tree: true }),
   productDeliveryText: field({ item: Type.String(), input: Type.String({ maxLength: 300 }) }),
   productDeliveryTextAr: field({ item: Nullable(Type.String()), input: ArabicText(300), column: arabicOrNull }),
   redeemPoints: field({ item: Nullable(Type.Integer()), input: Nullable(Type.Integer({ minimum: 1, maximum: 1000000 })) }),
-  isHidden: field({ item: Type.Boolean(), input: Type.Boolean() }),
+  isHidden: field({ item: Type.Boolean(), input: Type.Boolean(), tree: true }),
   calories: field({
     item: Nullable(Type.Integer({ description: 'kcal per serving; null: not given.' })),
     input: Nullable(Type.Integer({ minimum: 0, maximum: 10000, description: 'kcal per serving, 0..10000; null: not given.' })),
     shop: true,
   }),
-  availabilityWindows: field({ item: AvailabilityWindows, input: AvailabilityWindows, column: checkWindows }),
+  availabilityWindows: field({ item: AvailabilityWindows, input: AvailabilityWindows, column: checkWindows, tree: true }),
 } satisfies Record<string, ProductField> & { [K in keyof ProductRow]?: ProductField };
 
 type Fields = typeof PRODUCT_FIELDS;
@@ -73,7 +76,12 @@ export const productValues = (row: ProductRow, names: FieldName[] = NAMES) => Ob
   return [n, value ? value(row[n] as never) : row[n]];
 }));
 
-const SHOP = NAMES.filter((n) => (PRODUCT_FIELDS[n] as ProductField).shop);
-/** The fields the shop's product page shows as stored, their schemas and values. */
-export const shopProductFields = Object.fromEntries(SHOP.map((n) => [n, PRODUCT_FIELDS[n].item])) as Record<string, TSchema>;
-export const shopProductValues = (row: ProductRow) => productValues(row, SHOP);
+/** The fields flagged `shop` or `tree`: their schemas, and a row's values of them. */
+const flagged = (flag: 'shop' | 'tree') => {
+  const names = NAMES.filter((n) => (PRODUCT_FIELDS[n] as ProductField)[flag]);
+  return { fields: Object.fromEntries(names.map((n) => [n, PRODUCT_FIELDS[n].item])) as Record<string, TSchema>, values: (row: ProductRow) => productValues(row, names) };
+};
+/** The fields the shop's product page shows as stored. */
+export const { fields: shopProductFields, values: shopProductValues } = flagged('shop');
+/** The fields of a product's row in the menu trees. */
+export const { fields: treeProductFields, values: treeProductValues } = flagged('tree');

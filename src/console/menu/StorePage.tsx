@@ -1,7 +1,10 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link } from 'wouter';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { Alert, Button, ButtonGroup, Callout, H2, H4, HTMLSelect, NonIdealState, Spinner, Switch, Tag } from '@blueprintjs/core';
+import type { StoreCell } from './productTree';
+import { SUBTYPE_CELLS, TYPE_CELLS } from './storeConfig';
+import { PRODUCT_CELLS } from './productConfig';
 import { formatMoney } from '../../../domain/money';
 import { can } from '../../../domain/permissions';
 import { useSession } from '../../lib/session';
@@ -15,7 +18,7 @@ import {
 } from './operations';
 import { ProductForm } from './ProductForm';
 import { AdditionGroupDialog, NameDialog, type AdditionTarget, type NameAsk } from './dialogs';
-import { MenuHoursDialog, MenuHoursTag, type HoursTarget } from './MenuHoursDialog';
+import { MenuHoursDialog, type HoursTarget } from './MenuHoursDialog';
 import './menu.css';
 
 /** The brand /store works on: a brand manager's chosen brand (top bar), else one picked here from the caller's brands. */
@@ -40,7 +43,9 @@ type Confirm = { text: string; run: () => Promise<unknown> } | null;
 /**
  * /store (Menu): the brand's type → sub-type → product tree with hide and unhide, the product
  * form, duplicate and delete, and the brand's addition groups. Every change is a server call;
- * the tree is read again after it (the server's answer is what shows).
+ * the tree is read again after it (the server's answer is what shows). The tree's document is
+ * generated (scripts/resourceDocuments.ts READS); what a row shows is its config's
+ * (storeConfig.tsx for types and sub-types, productConfig.tsx for products).
  */
 export default function StorePage() {
   const client = useApolloClient();
@@ -97,10 +102,7 @@ export default function StorePage() {
         {tree.map((type, typeIndex) => (
           <li key={type.id} className={`mm-type${type.isHidden ? ' is-hidden' : ''}`}>
             <div className="mm-row mm-row--type">
-              <strong>{type.name}</strong>
-              {type.nameAr && <span className="mm-name-ar" lang="ar" dir="rtl">{type.nameAr}</span>}
-              {type.isHidden && <Tag minimal>Hidden</Tag>}
-              <MenuHoursTag windows={type.availabilityWindows} />
+              <Cells cells={TYPE_CELLS} row={type} />
               <Switch className="mm-switch" checked={!type.isHidden} label="Shown in the shop" aria-label={`Show ${type.name} in the shop`}
                 onChange={() => act(`${type.name} is ${type.isHidden ? 'shown' : 'hidden'}.`, () => mutate(UpdateType, { input: { id: type.id, isHidden: !type.isHidden } }))} />
               <ButtonGroup minimal>
@@ -120,10 +122,7 @@ export default function StorePage() {
               {(type.subtypes ?? []).map((sub, subIndex, subs) => sub && (
                 <li key={sub.id} className={`mm-subtype${sub.isHidden ? ' is-hidden' : ''}`}>
                   <div className="mm-row mm-row--subtype">
-                    <span>{sub.name}</span>
-                    {sub.nameAr && <span className="mm-name-ar" lang="ar" dir="rtl">{sub.nameAr}</span>}
-                    {sub.isHidden && <Tag minimal>Hidden</Tag>}
-                    <MenuHoursTag windows={sub.availabilityWindows} />
+                    <Cells cells={SUBTYPE_CELLS} row={sub} />
                     <Switch className="mm-switch" checked={!sub.isHidden} label="Shown" aria-label={`Show ${sub.name} in the shop`}
                       onChange={() => act(`${sub.name} is ${sub.isHidden ? 'shown' : 'hidden'}.`, () => mutate(UpdateSubtype, { input: { id: sub.id, isHidden: !sub.isHidden } }))} />
                     <ButtonGroup minimal>
@@ -139,11 +138,7 @@ export default function StorePage() {
                   <ul className="mm-products">
                     {(sub.products ?? []).map((p, productIndex, list) => p && (
                       <li key={p.id} className={`mm-row mm-row--product${p.isHidden ? ' is-hidden' : ''}`} data-testid={`mm-product-${p.id}`}>
-                        {p.productImage ? <img src={p.productImage} alt="" className="mm-thumb" /> : <span className="mm-thumb" />}
-                        <span className="mm-product-name">{p.name}{p.nameAr && <span className="mm-name-ar" lang="ar" dir="rtl">{p.nameAr}</span>}</span>
-                        <span className="mm-price">{formatMoney(p.price)}</span>
-                        {p.isHidden && <Tag minimal>Hidden</Tag>}
-                        <MenuHoursTag windows={p.availabilityWindows} />
+                        <Cells cells={PRODUCT_CELLS} row={p} />
                         <Switch className="mm-switch" checked={!p.isHidden} label="Shown" aria-label={`Show ${p.name} in the shop`}
                           onChange={() => act(`${p.name} is ${p.isHidden ? 'shown' : 'hidden'}.`, () => mutate(UpdateProduct, { input: { id: p.id, isHidden: !p.isHidden } }))} />
                         <ButtonGroup minimal>
@@ -208,6 +203,11 @@ export default function StorePage() {
       </Alert>
     </div>
   );
+}
+
+/** What a row shows of itself, as its config (storeConfig.tsx, productConfig.tsx) says. */
+function Cells<R>({ cells, row }: { cells: readonly StoreCell<R>[]; row: R }) {
+  return <>{cells.map((c) => <Fragment key={c.field}>{c.render(row)}</Fragment>)}</>;
 }
 
 /** Up and down by one place among the siblings shown (the tree shows every live sibling, hidden ones too). */

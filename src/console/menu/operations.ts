@@ -4,17 +4,8 @@ import { ProductSubType } from '../resources/generated/ProductSubType';
 
 /** The menu's gateway operations (server/services/products, productTypesAndSubtypes, productAddition, country, branch). */
 
-export const MenuTree = graphql(`
-  query MenuTree($brandId: Int!) {
-    tree: Products_GetProductsGroupedByTypeAndSubtype(brandId: $brandId) {
-      id name nameAr isHidden sortOrder availabilityWindows { weekday fromMinute toMinute }
-      subtypes { id typeId name nameAr isHidden sortOrder availabilityWindows { weekday fromMinute toMinute } products { id name nameAr price productImage isHidden sortOrder availabilityWindows { weekday fromMinute toMinute } } }
-    }
-    additions: ProductAddition_GetProductAdditionsTreeView(brandId: $brandId) {
-      id name additionGroups { id name nameAr allowMultiple isRequired subItems { id name nameAr price isHidden } }
-    }
-  }
-`);
+/** /store's tree and addition groups: generated, every field the server's trees answer (scripts/resourceDocuments.ts READS). */
+export { ReadMenuTree as MenuTree } from '../resources/generated/reads';
 
 export const CreateProduct = graphql(`mutation MenuCreateProduct($input: MenuProductCreateInput_Input) { product: Products_CreateProducts(input: $input) { id name } }`);
 export const UpdateProduct = graphql(`mutation MenuUpdateProduct($input: MenuProductUpdateInput_Input) { product: Products_UpdateProduct(input: $input) { id name isHidden } }`);

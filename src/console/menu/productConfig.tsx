@@ -1,11 +1,15 @@
 import { graphql } from '../../gql';
 import type { PlainField } from '../../../machines/productForm';
+import { formatMoney } from '../../../domain/money';
+import { arabicName, hiddenCell, hoursCell } from './storeConfig';
+import type { ProductRow, StoreCell } from './productTree';
 
 /**
  * The console's half of Product's declaration (server/services/products/resource.ts): what the
  * product form (/store) reads, and how it shows and checks each plain field. The form's machine
  * (machines/productForm.ts) loads, checks and saves every field listed here; a field added to the
- * declaration is shown by adding it to the query and to PRODUCT_FORM_FIELDS.
+ * declaration is shown by adding it to the query and to PRODUCT_FORM_FIELDS, and on /store's rows
+ * (a field the declaration flags `tree`) by a line in PRODUCT_CELLS.
  */
 export const MenuProductForm = graphql(`
   query MenuProductForm($productId: Int!) {
@@ -39,4 +43,14 @@ export const PRODUCT_FORM_FIELDS: readonly ProductFormField[] = [
   { name: 'productDeliveryText', label: 'Delivery text', id: 'product-delivery', kind: 'text', placeholder: 'Ready in about 10 minutes' },
   { name: 'productDeliveryTextAr', label: 'Arabic delivery text', id: 'product-delivery-ar', kind: 'trimmed', rtl: true, placeholder: 'جاهز خلال 10 دقائق تقريبًا', helperText: 'Shown in the Arabic shop; empty: the delivery text above.' },
   { name: 'calories', label: 'Calories', id: 'product-calories', kind: 'integer', min: 0, max: 10000, labelInfo: '(kcal per serving; empty: not given)', inputMode: 'numeric', placeholder: '250' },
+];
+
+/** What a product's row on /store shows, in order, before its switch and its buttons. */
+export const PRODUCT_CELLS: readonly StoreCell<ProductRow>[] = [
+  { field: 'productImage', render: (p) => p.productImage ? <img src={p.productImage} alt="" className="mm-thumb" /> : <span className="mm-thumb" /> },
+  // The Arabic name is a word of its own: a space between the two, not a run "Espressoإسبريسو".
+  { field: 'name', render: (p) => <span className="mm-product-name">{p.name}{p.nameAr && ' '}{arabicName(p.nameAr)}</span> },
+  { field: 'price', render: (p) => <span className="mm-price">{formatMoney(p.price)}</span> },
+  hiddenCell,
+  hoursCell,
 ];
