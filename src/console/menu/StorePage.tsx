@@ -19,6 +19,7 @@ import {
 import { ProductForm } from './ProductForm';
 import { AdditionGroupDialog, NameDialog, type AdditionTarget, type NameAsk } from './dialogs';
 import { MenuHoursDialog, type HoursTarget } from './MenuHoursDialog';
+import { AddIcon, ArrowDownIcon, ArrowUpIcon, DuplicateIcon, EditIcon, TimeIcon, TrashIcon } from '@blueprintjs/icons';
 import './menu.css';
 
 /** The brand /store works on: a brand manager's chosen brand (top bar), else one picked here from the caller's brands. */
@@ -90,7 +91,7 @@ export default function StorePage() {
         <H2 className="mm-title">Menu</H2>
         {brandPicker}
         {can(role, 'deliveryAreas.manage') && <Link href={`/DeliveryAreas/${brandId}`} className="bp6-button bp6-minimal">Delivery areas</Link>}
-        <Button icon="add" intent="primary" text="New product type" onClick={() => setAsk({
+        <Button icon={<AddIcon />} intent="primary" text="New product type" onClick={() => setAsk({
           title: 'New product type', label: 'Name',
           run: (name, nameAr) => act(`Product type "${name}" added.`, () => mutate(CreateType, { input: { brandId, name, nameAr } })),
         })} />
@@ -106,14 +107,14 @@ export default function StorePage() {
               <Switch className="mm-switch" checked={!type.isHidden} label="Shown in the shop" aria-label={`Show ${type.name} in the shop`}
                 onChange={() => act(`${type.name} is ${type.isHidden ? 'shown' : 'hidden'}.`, () => mutate(UpdateType, { input: { id: type.id, isHidden: !type.isHidden } }))} />
               <ButtonGroup minimal>
-                <Button icon="add" text="Sub-type" onClick={() => setAsk({
+                <Button icon={<AddIcon />} text="Sub-type" onClick={() => setAsk({
                   title: `New sub-type of ${type.name}`, label: 'Name',
                   run: (name, nameAr) => act(`Sub-type "${name}" added.`, () => mutate(CreateSubtype, { input: { typeId: type.id, name, nameAr } })),
                 })} />
-                <Button icon="edit" aria-label={`Rename ${type.name}`} onClick={rename(UpdateType, type, 'product type')} />
-                <Button icon="time" aria-label={`Menu hours of ${type.name}`} onClick={editHours('type', type)} />
+                <Button icon={<EditIcon />} aria-label={`Rename ${type.name}`} onClick={rename(UpdateType, type, 'product type')} />
+                <Button icon={<TimeIcon />} aria-label={`Menu hours of ${type.name}`} onClick={editHours('type', type)} />
                 <MoveButtons name={type.name} index={typeIndex} count={tree.length} onMove={move(UpdateType, type.id, type.name)} />
-                <Button icon="trash" aria-label={`Delete ${type.name}`} onClick={() => setConfirm({
+                <Button icon={<TrashIcon />} aria-label={`Delete ${type.name}`} onClick={() => setConfirm({
                   text: `Delete the product type "${type.name}"?`, run: () => act(`${type.name} deleted.`, () => mutate(DeleteType, { id: type.id })),
                 })} />
               </ButtonGroup>
@@ -126,11 +127,11 @@ export default function StorePage() {
                     <Switch className="mm-switch" checked={!sub.isHidden} label="Shown" aria-label={`Show ${sub.name} in the shop`}
                       onChange={() => act(`${sub.name} is ${sub.isHidden ? 'shown' : 'hidden'}.`, () => mutate(UpdateSubtype, { input: { id: sub.id, isHidden: !sub.isHidden } }))} />
                     <ButtonGroup minimal>
-                      <Button icon="add" text="Product" onClick={() => setEditing({ subtypeId: sub.id, typeId: type.id })} />
-                      <Button icon="edit" aria-label={`Rename ${sub.name}`} onClick={rename(UpdateSubtype, sub, 'sub-type')} />
-                      <Button icon="time" aria-label={`Menu hours of ${sub.name}`} onClick={editHours('subtype', sub)} />
+                      <Button icon={<AddIcon />} text="Product" onClick={() => setEditing({ subtypeId: sub.id, typeId: type.id })} />
+                      <Button icon={<EditIcon />} aria-label={`Rename ${sub.name}`} onClick={rename(UpdateSubtype, sub, 'sub-type')} />
+                      <Button icon={<TimeIcon />} aria-label={`Menu hours of ${sub.name}`} onClick={editHours('subtype', sub)} />
                       <MoveButtons name={sub.name} index={subIndex} count={subs.length} onMove={move(UpdateSubtype, sub.id, sub.name)} />
-                      <Button icon="trash" aria-label={`Delete ${sub.name}`} onClick={() => setConfirm({
+                      <Button icon={<TrashIcon />} aria-label={`Delete ${sub.name}`} onClick={() => setConfirm({
                         text: `Delete the sub-type "${sub.name}"?`, run: () => act(`${sub.name} deleted.`, () => mutate(DeleteSubtype, { id: sub.id })),
                       })} />
                     </ButtonGroup>
@@ -142,11 +143,11 @@ export default function StorePage() {
                         <Switch className="mm-switch" checked={!p.isHidden} label="Shown" aria-label={`Show ${p.name} in the shop`}
                           onChange={() => act(`${p.name} is ${p.isHidden ? 'shown' : 'hidden'}.`, () => mutate(UpdateProduct, { input: { id: p.id, isHidden: !p.isHidden } }))} />
                         <ButtonGroup minimal>
-                          <Button icon="edit" text="Edit" aria-label={`Edit ${p.name}`} onClick={() => setEditing({ productId: p.id })} />
-                          <Button icon="time" aria-label={`Menu hours of ${p.name}`} onClick={editHours('product', p)} />
+                          <Button icon={<EditIcon />} text="Edit" aria-label={`Edit ${p.name}`} onClick={() => setEditing({ productId: p.id })} />
+                          <Button icon={<TimeIcon />} aria-label={`Menu hours of ${p.name}`} onClick={editHours('product', p)} />
                           <MoveButtons name={p.name} index={productIndex} count={list.length} onMove={move(UpdateProduct, p.id, p.name)} />
-                          <Button icon="duplicate" aria-label={`Duplicate ${p.name}`} onClick={() => act(`${p.name} duplicated (hidden until you show it).`, () => mutate(DuplicateProduct, { input: { productId: p.id } }))} />
-                          <Button icon="trash" aria-label={`Delete ${p.name}`} onClick={() => setConfirm({
+                          <Button icon={<DuplicateIcon />} aria-label={`Duplicate ${p.name}`} onClick={() => act(`${p.name} duplicated (hidden until you show it).`, () => mutate(DuplicateProduct, { input: { productId: p.id } }))} />
+                          <Button icon={<TrashIcon />} aria-label={`Delete ${p.name}`} onClick={() => setConfirm({
                             text: `Delete "${p.name}"? It leaves the menu; past orders keep its name and price.`,
                             run: () => act(`${p.name} deleted.`, () => mutate(DeleteProduct, { productId: p.id })),
                           })} />
@@ -167,15 +168,15 @@ export default function StorePage() {
           <div key={type.id} className="mm-additions-type">
             <div className="mm-row">
               <strong>{type.name}</strong>
-              <Button minimal icon="add" text="Addition group" aria-label={`New addition group of ${type.name}`} onClick={() => setAdditionTarget({ productTypeId: type.id, typeName: type.name })} />
+              <Button minimal icon={<AddIcon />} text="Addition group" aria-label={`New addition group of ${type.name}`} onClick={() => setAdditionTarget({ productTypeId: type.id, typeName: type.name })} />
             </div>
             {(type.additionGroups ?? []).map((g) => g && (
               <div key={g.id} className="mm-row mm-row--subtype">
                 <span>{g.name}</span>
                 <Tag minimal>{g.isRequired ? 'Required' : 'Optional'}{g.allowMultiple ? ', several' : ', one'}</Tag>
                 <span className="mm-muted">{(g.subItems ?? []).map((s) => s && `${s.name} ${formatMoney(s.price)}`).join(' · ')}</span>
-                <Button minimal icon="edit" aria-label={`Edit addition group ${g.name}`} onClick={() => setAdditionTarget({ group: g })} />
-                <Button minimal icon="trash" aria-label={`Delete ${g.name}`} onClick={() => setConfirm({
+                <Button minimal icon={<EditIcon />} aria-label={`Edit addition group ${g.name}`} onClick={() => setAdditionTarget({ group: g })} />
+                <Button minimal icon={<TrashIcon />} aria-label={`Delete ${g.name}`} onClick={() => setConfirm({
                   text: `Delete the addition group "${g.name}"?`, run: () => act(`${g.name} deleted.`, () => mutate(DeleteAdditionGroup, { id: g.id })),
                 })} />
               </div>
@@ -197,7 +198,7 @@ export default function StorePage() {
       <NameDialog ask={ask} onClose={() => setAsk(null)} />
       <MenuHoursDialog target={hours} onClose={(saved) => { setHours(null); if (saved) void refetch(); }} />
       <AdditionGroupDialog target={additionTarget} onClose={(saved) => { setAdditionTarget(null); if (saved) void refetch(); }} />
-      <Alert isOpen={!!confirm} intent="danger" icon="trash" confirmButtonText="Delete" cancelButtonText="Cancel"
+      <Alert isOpen={!!confirm} intent="danger" icon={<TrashIcon />} confirmButtonText="Delete" cancelButtonText="Cancel"
         onCancel={() => setConfirm(null)} onConfirm={() => { const c = confirm; setConfirm(null); void c?.run(); }}>
         {confirm?.text}
       </Alert>
@@ -214,8 +215,8 @@ function Cells<R>({ cells, row }: { cells: readonly StoreCell<R>[]; row: R }) {
 function MoveButtons({ name, index, count, onMove }: { name: string; index: number; count: number; onMove: (place: number) => void }) {
   return (
     <>
-      <Button icon="arrow-up" aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => onMove(index - 1)} />
-      <Button icon="arrow-down" aria-label={`Move ${name} down`} disabled={index >= count - 1} onClick={() => onMove(index + 1)} />
+      <Button icon={<ArrowUpIcon />} aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => onMove(index - 1)} />
+      <Button icon={<ArrowDownIcon />} aria-label={`Move ${name} down`} disabled={index >= count - 1} onClick={() => onMove(index + 1)} />
     </>
   );
 }

@@ -12,6 +12,7 @@ import { BrandName } from '../../resources/configs/brandSettingsDictionaries';
 import type { ResourceConfig } from '../../resources/types';
 import { groupMembersScreen, preInvitationsScreen } from './groupsConfig';
 import { customersCount } from './count';
+import { AddIcon, PeopleIcon, RemoveIcon, SearchIcon, TickIcon } from '@blueprintjs/icons';
 
 const Group = graphql(`query CustomersGroupById($id: Int!) { group: CustomersGroups_GetCustomersGroupById(Id: $id) { id brandId name discountPercent isPrivatePointsProgram memberCount } }`);
 const FindCustomers = graphql(`
@@ -68,7 +69,7 @@ export default function GroupPage() {
   const g = group.data?.group;
   if (group.loading && !g) return <Spinner />;
   if (!g && (!Number.isInteger(id) || [403, 404].includes(statusOf(group.error) ?? 0))) return <NotYours what="group" back="/groups" backLabel="Back to groups" />;
-  if (!g) return <NonIdealState icon="people" title="Group not found" description={group.error ? errorMessage(group.error) : undefined} action={<Link href="/groups">Back to groups</Link>} />;
+  if (!g) return <NonIdealState icon={<PeopleIcon />} title="Group not found" description={group.error ? errorMessage(group.error) : undefined} action={<Link href="/groups">Back to groups</Link>} />;
   return (
     <div className="console-page group-page" data-testid="group-page">
       <div className="group-head">
@@ -82,7 +83,7 @@ export default function GroupPage() {
       <section aria-label="Customers">
         <ResourceScreen key={`members-${members}`} config={membersConfig} toolbar={<AddCustomers groupId={id} onAdded={refresh} />} />
       </section>
-      <Alert isOpen={!!removal} intent="danger" icon="remove" confirmButtonText="Remove" cancelButtonText="Cancel" loading={removing.loading}
+      <Alert isOpen={!!removal} intent="danger" icon={<RemoveIcon />} confirmButtonText="Remove" cancelButtonText="Cancel" loading={removing.loading}
         onConfirm={() => void removeConfirmed()} onCancel={() => setRemoval(null)}>
         <p data-testid="remove-confirmation">Remove {removal?.name} from the group {g.name}? They keep their account and balances; notifications to the group no longer reach them.</p>
       </Alert>
@@ -116,13 +117,13 @@ function AddCustomers({ groupId, onAdded }: { groupId: number; onAdded(): void }
   return (
     <div className="group-add">
       <div>
-        <InputGroup leftIcon="search" placeholder="Add a customer: name or phone" value={search} aria-label="Add a customer"
+        <InputGroup leftIcon={<SearchIcon />} placeholder="Add a customer: name or phone" value={search} aria-label="Add a customer"
           onChange={(e) => setSearch(e.target.value)} rightElement={adding.loading || found.loading ? <Spinner size={16} /> : undefined} />
         {search.trim().length >= 2 && !found.loading && (
           <Menu className="group-add-options" aria-label="Customers found">
             {options.map((c) => (c.inGroup
-              ? <MenuItem key={c.id} icon="tick" disabled text={`${c.fullName || '—'} · ${c.phoneNumber ?? ''}`} label="In the group" />
-              : <MenuItem key={c.id} icon="add" text={`${c.fullName || '—'} · ${c.phoneNumber ?? ''}`} onClick={() => void pick(c)} />))}
+              ? <MenuItem key={c.id} icon={<TickIcon />} disabled text={`${c.fullName || '—'} · ${c.phoneNumber ?? ''}`} label="In the group" />
+              : <MenuItem key={c.id} icon={<AddIcon />} text={`${c.fullName || '—'} · ${c.phoneNumber ?? ''}`} onClick={() => void pick(c)} />))}
             {!options.length && <MenuItem disabled text="No customer of this brand found." />}
             {(found.data?.found?.totalCount ?? 0) > options.length && <MenuItem disabled text={`${found.data!.found!.totalCount - options.length} more: type more of the name or phone.`} />}
           </Menu>

@@ -8,6 +8,7 @@ import { onNotice } from '../../../lib/notify';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import { groupsScreen } from './groupsConfig';
 import { customersCount } from './count';
+import { PeopleIcon, ShopIcon, StarIcon } from '@blueprintjs/icons';
 
 const GroupsTree = graphql(`
   query CustomersGroupsTree {
@@ -28,14 +29,14 @@ export default function GroupsPage() {
   const nodes = useMemo<TreeNodeInfo<number>[]>(() => (tree.data?.tree ?? []).flatMap((b) => (b ? [{
     id: `brand-${b.brandId}`,
     label: b.brandName,
-    icon: 'shop',
+    icon: <ShopIcon />,
     isExpanded: !collapsed.has(b.brandId),
     nodeData: b.brandId,
     secondaryLabel: <Tag minimal round>{b.groups.length}</Tag>,
     childNodes: b.groups.flatMap((g) => (g ? [{
       id: g.id,
       label: g.name,
-      icon: g.isPrivatePointsProgram ? 'star' : 'people',
+      icon: g.isPrivatePointsProgram ? <StarIcon /> : <PeopleIcon />,
       nodeData: g.id,
       secondaryLabel: <span className="groups-tree-count">{customersCount(g.memberCount)}</span>,
     }] : [])),
