@@ -24,7 +24,11 @@ export type ColumnName<T extends PgTable> = keyof T['_']['columns'] & string;
  * row of it would be); the row may move to another parent of the same place when update holds the
  * field; its history is kept under the parent's place.
  */
-export interface ParentRow { table: PgTable & { id: AnyColumn }; column: AnyColumn; label: string; live?: SQL }
+export interface ParentRow {
+  table: PgTable & { id: AnyColumn }; column: AnyColumn; label: string; live?: SQL;
+  /** The row's own column that keeps its parent's place (a pre-invitation's brand, its group's): written on create. */
+  placeCopiedTo?: string;
+}
 
 export interface ResourceDeclaration<T extends PgTable, I extends TObject, C extends TObject, U extends TObject> {
   /** ABP service name; routes are /api/services/app/<service>/<Method>, history is kept under it. */

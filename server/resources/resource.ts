@@ -213,11 +213,12 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
     return Number(parent.place);
   };
 
-  const checkParent = async (db: Db, caller: Caller, body: Record<string, unknown>) => {
+  /** The body's references and parent, in the caller's scope (a 400 or 404 otherwise); answers the parent's place (`via`). */
+  const checkParent = async (db: Db, caller: Caller, body: Record<string, unknown>): Promise<number | undefined> => {
     await checkReferences(db, body);
     if (!decl.scope || selfScoped) return;
     const id = Number(body[decl.scope.field]);
-    if (via) return void (await parentPlace(db, caller, id));
+    if (via) return parentPlace(db, caller, id);
     if (!(await placeInScope(db, caller, decl.scope.level, id))) {
       const message = `There is no ${decl.scope.level} ${id} you can manage.`;
       throw badRequest(message, [{ message, members: [decl.scope.field] }]);
@@ -234,10 +235,12 @@ export function defineResource<T extends PgTable, I extends TObject, C extends T
     method: 'POST', name, access: decl.can.create, summary, body, result: decl.item,
     handler: async ({ body, caller, ctx }) => {
       const input = { ...(body as Record<string, unknown>), ...(kind && { [kind.field]: kind.name }) };
-      await checkParent(ctx.db, caller, input);
+      const parent = await checkParent(ctx.db, caller, input);
       const saved = await audited(ctx.db, caller, 'create', async (tx) => {
         await decl.check?.(tx, input, null);
-        const [after] = await insertRow(tx, columnsOf(input, kind ? [...fields, kind.field] : fields, null));
+        const values = columnsOf(input, kind ? [...fields, kind.field] : fields, null);
+        if (via?.placeCopiedTo) values[via.placeCopiedTo] = parent;
+        const [after] = await insertRow(tx, values);
         return { before: null, after };
       });
       return toItem(saved!);

@@ -18,9 +18,9 @@ import { joinInvitedGroups } from './join';
 /**
  * Pre-invitation lists (SPEC.md 7 "Groups and pre-invitation"): each customers group has a list
  * of invited phones (entries keyed by phone, SPEC.md 3). An invited phone that registers joins
- * the group (./join.ts, called by the registration's transaction). The list is the resource
- * shape's (list, delete, history); adding one phone, changing it and uploading a CSV are written
- * by hand on its helpers, because the phone is normalised and the brand is the group's.
+ * the group (./join.ts, called by the registration's transaction). One phone's list, add, change,
+ * delete and history are the declaration's; uploading a CSV and asking whether a phone is listed
+ * are written by hand on its helpers.
  */
 export const PreInvitation = Obj('PreInvitationListEntry', {
   id: Type.Integer(),
@@ -35,21 +35,6 @@ export const PreInvitation = Obj('PreInvitationListEntry', {
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const PhoneText = Type.String({ minLength: 1, maxLength: 40, description: 'E.164, or 8 local digits (Kuwait).' });
 
-export const preInvitationResource = defineResource({
-  service: 'PreInvitationLists',
-  label: 'Pre-invitation',
-  table: preInvitations,
-  item: PreInvitation,
-  create: Type.Object({ brandId: Id, groupId: Id, phoneNumber: PhoneText }),
-  update: Type.Object({ id: Id, phoneNumber: Type.Optional(PhoneText) }),
-  scope: { level: 'brand', field: 'brandId' },
-  can: { view: 'groups.manage', create: 'groups.manage', update: 'groups.manage', delete: 'groups.manage' },
-  methods: { list: 'GetAllPreInvitationLists', delete: 'DeletePreInvitationList?Id' },
-  sortable: ['id', 'phoneNumber', 'createdAt', 'joinedAt'],
-  defaultSorting: 'id desc',
-  filters: { groupId: 'equals', brandId: 'equals', phoneNumber: 'contains' },
-});
-
 const invalid = (message: string, member: string) => badRequest(message, [{ message, members: [member] }]);
 
 function phoneOf(text: string, member = 'phoneNumber'): string {
@@ -58,48 +43,54 @@ function phoneOf(text: string, member = 'phoneNumber'): string {
   return phone;
 }
 
+const ALREADY_LISTED = 'This phone number is already on the pre-invitation list of this group.';
+
+/**
+ * An entry is placed by its group (`scope.via`): the group must be in the caller's brands (404
+ * otherwise), and the entry keeps the group's brand. The phone is kept normalised, once per group;
+ * a used entry's phone stays. A registered customer with the phone joins the group in the same
+ * transaction (./join.ts).
+ */
+export const preInvitationResource = defineResource({
+  service: 'PreInvitationLists',
+  label: 'Pre-invitation',
+  table: preInvitations,
+  item: PreInvitation,
+  create: Obj('CreatePreInvitationListInput', { groupId: Id, phoneNumber: PhoneText }),
+  update: Obj('UpdatePreInvitationListInput', { id: Id, phoneNumber: Type.Optional(PhoneText) }),
+  scope: { level: 'brand', field: 'groupId', via: { table: customerGroups, column: customerGroups.brandId, label: 'Customers group', placeCopiedTo: 'brandId' } },
+  can: { view: 'groups.manage', create: 'groups.manage', update: 'groups.manage', delete: 'groups.manage' },
+  methods: { list: 'GetAllPreInvitationLists', create: 'CreatePreInvitationList', update: 'UpdatePreInvitationList', delete: 'DeletePreInvitationList?Id' },
+  sortable: ['id', 'phoneNumber', 'createdAt', 'joinedAt'],
+  defaultSorting: 'id desc',
+  filters: { groupId: 'equals', brandId: 'equals', phoneNumber: 'contains' },
+  toColumns: (body) => ({
+    ...(body.groupId !== undefined && { groupId: body.groupId }),
+    ...(body.phoneNumber !== undefined && { phoneNumber: phoneOf(String(body.phoneNumber)) }),
+  }),
+  async check(tx, next, before) {
+    const phone = phoneOf(String(next.phoneNumber));
+    if (phone === before?.phoneNumber) return;
+    if (before && before.joinedUserId !== null) throw invalid('This invitation was used: the customer registered and joined the group, so its phone cannot change.', 'phoneNumber');
+    const [listed] = await tx.select({ id: preInvitations.id }).from(preInvitations)
+      .where(and(eq(preInvitations.groupId, Number(next.groupId)), eq(preInvitations.phoneNumber, phone)));
+    if (listed) throw invalid(ALREADY_LISTED, 'phoneNumber');
+  },
+  async afterWrite(tx, { action, after }) {
+    if (action === 'delete' || !after) return;
+    await joinInvitedGroups(tx, [after.phoneNumber], 'staff');
+    const [joined] = await tx.select().from(preInvitations).where(eq(preInvitations.id, after.id));
+    return joined;
+  },
+  uniqueMessages: { pre_invitations_group_phone_uq: ALREADY_LISTED },
+});
+
 /** The group, in the caller's scope and locked against a concurrent delete; 404 otherwise. */
 async function lockGroup(tx: Tx, caller: Caller, groupId: number) {
   const [group] = await tx.select({ id: customerGroups.id, brandId: customerGroups.brandId }).from(customerGroups)
     .where(and(eq(customerGroups.id, groupId), customersGroupResource.scopeOf(caller))).for('update');
   if (!group) throw notFound('Customers group');
   return group;
-}
-
-const ALREADY_LISTED = 'This phone number is already on the pre-invitation list of this group.';
-
-async function addOne(db: Db, caller: Caller, body: { groupId: number; phoneNumber: string }) {
-  const phone = phoneOf(body.phoneNumber);
-  const saved = await preInvitationResource.audited(db, caller, 'create', async (tx) => {
-    const group = await lockGroup(tx, caller, body.groupId);
-    const [listed] = await tx.select({ id: preInvitations.id }).from(preInvitations)
-      .where(and(eq(preInvitations.groupId, group.id), eq(preInvitations.phoneNumber, phone)));
-    if (listed) throw invalid(ALREADY_LISTED, 'phoneNumber');
-    const [row] = await tx.insert(preInvitations).values({ groupId: group.id, brandId: group.brandId, phoneNumber: phone }).returning();
-    await joinInvitedGroups(tx, [phone], 'staff');
-    const [after] = await tx.select().from(preInvitations).where(eq(preInvitations.id, row.id));
-    return { before: null, after };
-  });
-  return preInvitationResource.toItem(saved!);
-}
-
-async function changeOne(db: Db, caller: Caller, body: { id: number; phoneNumber?: string }) {
-  const phone = body.phoneNumber === undefined ? undefined : phoneOf(body.phoneNumber);
-  const saved = await preInvitationResource.audited(db, caller, 'update', async (tx) => {
-    const [before] = await tx.select().from(preInvitations)
-      .where(and(eq(preInvitations.id, body.id), preInvitationResource.scopeOf(caller))).for('update');
-    if (!before) throw notFound('Pre-invitation');
-    if (phone === undefined || phone === before.phoneNumber) return { before, after: before };
-    if (before.joinedUserId !== null) throw invalid('This invitation was used: the customer registered and joined the group, so its phone cannot change.', 'phoneNumber');
-    const [listed] = await tx.select({ id: preInvitations.id }).from(preInvitations)
-      .where(and(eq(preInvitations.groupId, before.groupId), eq(preInvitations.phoneNumber, phone)));
-    if (listed) throw invalid(ALREADY_LISTED, 'phoneNumber');
-    await tx.update(preInvitations).set({ phoneNumber: phone }).where(eq(preInvitations.id, before.id));
-    await joinInvitedGroups(tx, [phone], 'staff');
-    const [after] = await tx.select().from(preInvitations).where(eq(preInvitations.id, before.id));
-    return { before, after };
-  });
-  return preInvitationResource.toItem(saved!);
 }
 
 const UploadResult = Obj('PreInvitationUploadResult', {
@@ -163,18 +154,6 @@ async function upload(db: Db, caller: Caller, body: { groupId: number; content: 
 
 export function registerPreInvitationLists(app: FastifyInstance, ctx: AppContext) {
   service(app, ctx, 'PreInvitationLists', [
-    route({
-      method: 'POST', name: 'CreatePreInvitationList', access: 'groups.manage',
-      summary: "Puts one phone on a group's pre-invitation list (a registered customer with it joins the group at once).",
-      body: Obj('CreatePreInvitationListInput', { groupId: Id, phoneNumber: PhoneText }), result: PreInvitation,
-      handler: ({ body, caller, ctx }) => addOne(ctx.db, caller, body),
-    }),
-    route({
-      method: 'PUT', name: 'UpdatePreInvitationList', access: 'groups.manage',
-      summary: 'Changes the phone of an entry that has not been used yet.',
-      body: Obj('UpdatePreInvitationListInput', { id: Id, phoneNumber: Type.Optional(PhoneText) }), result: PreInvitation,
-      handler: ({ body, caller, ctx }) => changeOne(ctx.db, caller, body),
-    }),
     route({
       method: 'POST', name: 'UploadPreInvitationLists', access: 'groups.manage',
       summary: "Puts the phones of a CSV on a group's list; any bad row refuses the whole file, naming its lines.",

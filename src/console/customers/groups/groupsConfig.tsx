@@ -29,10 +29,6 @@ export const groupsScreen = declaredScreen(CustomersGroups, {
   filters: [{ field: 'isPrivatePointsProgram', label: 'Kind', options: [{ value: false, label: 'Customers groups' }, { value: true, label: 'Private points programs' }] }],
 });
 
-// Adding and changing a phone are hand-written on the server (the phone is normalised, the brand is the group's).
-const InvitationCreate = graphql(`mutation PreInvitationCreate($input: CreatePreInvitationListInput_Input!) { row: PreInvitationLists_CreatePreInvitationList(input: $input) { id groupId brandId phoneNumber joinedUserId joinedAt createdAt } }`);
-const InvitationUpdate = graphql(`mutation PreInvitationUpdate($input: UpdatePreInvitationListInput_Input!) { row: PreInvitationLists_UpdatePreInvitationList(input: $input) { id groupId brandId phoneNumber joinedUserId joinedAt createdAt } }`);
-
 /** The pre-invitation list of the group of /groups/:id: invited phones, and who of them registered and joined. */
 export const preInvitationsScreen = declaredScreen(PreInvitationLists, {
   path: '/groups/:id',
@@ -51,7 +47,8 @@ export const preInvitationsScreen = declaredScreen(PreInvitationLists, {
   searchPlaceholder: 'Search by phone',
   fixedFilter: (params) => ({ groupId: Number(params.id) }),
   rowClassName: (r) => (r.joinedUserId ? 'resource-row-muted' : undefined),
-  operations: { create: InvitationCreate, update: InvitationUpdate },
+  // the route fixes the group, whose page names it already
+  parent: null,
 });
 
 const MemberList = graphql(`
