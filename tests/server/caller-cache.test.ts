@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { freshPostgresDatabase, startTestServer, type TestServer } from '../support/server';
-import { startServerProcess } from '../support/serverProcess';
+import { useSecondProcess } from '../support/mainProcess';
 import { useServer } from '../support/harness';
 import { CALLER_TTL_MS } from '../../server/auth/callers';
 
@@ -108,10 +108,7 @@ describe('the caller is kept between requests', () => {
 
 describe.skipIf(!pgUrl)('several server processes on one PostgreSQL database', () => {
   it('a password change, a role change and an archiving through one process reach another process\'s kept caller within the bound', async () => {
-    const databaseUrl = await freshPostgresDatabase(pgUrl!);
-    const a = await startTestServer({ databaseUrl });
-    const b = await startServerProcess({ databaseUrl });
-    try {
+    await useSecondProcess(pgUrl!, async ({ a, b }) => {
       const adminA = await a.api.login('admin');
       const user = await branchUser(a.api, adminA);
       const token = await b.api.login(user.userName, 'secret1');
@@ -129,10 +126,7 @@ describe.skipIf(!pgUrl)('several server processes on one PostgreSQL database', (
       took.archived = await msUntil(b.api, second, 401, HEARD_WITHIN_MS);
       console.log(`heard on the other process after (ms, first poll at 0): ${JSON.stringify(took)}; bound for an unheard change ${CALLER_TTL_MS} ms`);
       expect(took).toEqual({ role: expect.any(Number), password: expect.any(Number), archived: expect.any(Number) });
-    } finally {
-      await b.close();
-      await a.close();
-    }
+    });
   }, 180_000);
 
   it('a LISTEN connection lost: the process forgets every caller, so a change it could not hear counts at once after', async () => {
