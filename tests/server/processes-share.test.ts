@@ -73,4 +73,25 @@ describe.skipIf(!pgUrl)('two server processes on one PostgreSQL database see the
       }
     });
   }, 180_000);
+
+  it('the acceptance deadline run by both processes\' job runners rejects each late order once (one lifecycle step, one notice)', async () => {
+    const LATE = 120;
+    await useSecondProcess(pgUrl!, async ({ a }) => {
+      const db = a.database.db;
+      // Late already: placed an hour ago, pending; both runners reach them in the same rounds.
+      const placed = new Date(Date.now() - 3_600_000);
+      const ids: number[] = [];
+      for (let i = 0; i < LATE; i++) ids.push((await insertOrder(a, { status: 'pending', createdAt: placed })).id);
+      const pendingLeft = async () => Number((await db.execute(sql`select count(*)::int as n from orders where status = 'pending'`) as unknown as { rows: { n: number }[] }).rows[0].n);
+      for (const t0 = Date.now(); (await pendingLeft()) > 0 && Date.now() - t0 < 60_000;) await new Promise((r) => setTimeout(r, 200));
+      expect(await pendingLeft()).toBe(0);
+      await new Promise((r) => setTimeout(r, 1_500)); // a round still running elsewhere finishes
+      const steps = (await db.execute(sql`select order_id, count(*)::int as n from order_events where type = 'order.changed' group by order_id having count(*) <> 1`) as unknown as { rows: unknown[] }).rows;
+      expect(steps, 'orders rejected more than once').toEqual([]);
+      const rows = await db.select({ version: t.orders.version, status: t.orders.status }).from(t.orders).where(sql`${t.orders.id} in ${ids}`);
+      expect(rows.filter((r) => r.status !== 'rejected' || r.version !== 1)).toEqual([]);
+      const notices = (await db.execute(sql`select count(*)::int as n from notifications where order_status = 'rejected'`) as unknown as { rows: { n: number }[] }).rows[0].n;
+      expect(Number(notices)).toBe(LATE);
+    }, { a: { timedWork: { deadlineMs: 1_000, everyMs: 1_000 } }, b: { acceptDeadlineSeconds: 1 } });
+  }, 180_000);
 });

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { SEED_DUMP } from './globalSetup';
 import { S3_ENV } from '../../server/config';
 import { freshPostgresDatabase, startTestServer, type TestServer } from './server';
-import { startServerProcess, type ServerProcess } from './serverProcess';
+import { startServerProcess, type ServerProcess, type ServerProcessOptions } from './serverProcess';
+import type { StartOptions } from '../../app/start';
 
 /**
  * `npm start` as a real process (node --import tsx app/main.ts), for the tests of what only a
@@ -174,12 +175,16 @@ export async function until(check: () => Promise<boolean>, timeoutMs: number) {
  * serverMain.ts) on the same database, as replicas behind a load balancer share one. `run` gets
  * both; both are closed after it, whatever it did.
  */
-export async function useSecondProcess<T>(pgUrl: string, run: (servers: { a: TestServer; b: ServerProcess; databaseUrl: string }) => Promise<T>): Promise<T> {
+export async function useSecondProcess<T>(
+  pgUrl: string,
+  run: (servers: { a: TestServer; b: ServerProcess; databaseUrl: string }) => Promise<T>,
+  opts: { a?: Partial<StartOptions>; b?: Omit<ServerProcessOptions, 'databaseUrl'> } = {},
+): Promise<T> {
   const databaseUrl = await freshPostgresDatabase(pgUrl);
-  const a = await startTestServer({ databaseUrl });
+  const a = await startTestServer({ ...opts.a, databaseUrl });
   let b: ServerProcess | null = null;
   try {
-    b = await startServerProcess({ databaseUrl });
+    b = await startServerProcess({ ...opts.b, databaseUrl });
     return await run({ a, b, databaseUrl });
   } finally {
     await b?.close();
