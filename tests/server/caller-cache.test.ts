@@ -4,6 +4,7 @@ import { freshPostgresDatabase, startTestServer, type TestServer } from '../supp
 import { useSecondProcess } from '../support/mainProcess';
 import { useServer } from '../support/harness';
 import { CALLER_TTL_MS } from '../../server/auth/callers';
+import { LISTEN_APPLICATION_NAME } from '../../server/db/listen';
 
 /**
  * Issue 26, throughput: a signed-in request no longer reads its caller's user row (or a brand
@@ -140,7 +141,7 @@ describe.skipIf(!pgUrl)('several server processes on one PostgreSQL database', (
       expect(await callerReads(a, () => a.api.get(ROLES, { token }))).toEqual([]); // kept
       const pool = a.database.client as import('pg').Pool;
       const listening = async () => (await pool.query<{ pid: number }>(
-        "select pid from pg_stat_activity where datname = current_database() and query = 'listen caller_changed'")).rows.map((r) => r.pid);
+        'select pid from pg_stat_activity where datname = current_database() and application_name = $1', [LISTEN_APPLICATION_NAME])).rows.map((r) => r.pid);
       const [before] = await listening();
       expect(before).toBeGreaterThan(0);
       // The listening connection dies, and while it is gone the row changes unannounced (triggers off for that

@@ -5,6 +5,7 @@ import { useSecondProcess } from '../support/mainProcess';
 import { guestOrderBody } from '../support/guestOrders';
 import { insertOrder } from '../support/orders';
 import * as t from '../../server/db/schema';
+import { LISTEN_APPLICATION_NAME } from '../../server/db/listen';
 
 /**
  * Issue 26, "Everything else that a process keeps": nothing a user sees depends on which process
@@ -39,6 +40,9 @@ describe.skipIf(!pgUrl)('two server processes on one PostgreSQL database see the
       expect(changed.status, JSON.stringify(changed.body)).toBe(200);
       expect(await orderTotal(b.api)).toBe(before + 1);
       expect(await orderTotal(a.api)).toBe(before + 1);
+      // Each process follows the order events and the callers' changes on ONE listening connection (server/db/listen.ts).
+      const listeners = await a.database.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = ${LISTEN_APPLICATION_NAME}`) as unknown as { rows: { n: number }[] };
+      expect(listeners.rows[0].n, 'listening connections of the two processes').toBe(2);
     });
   }, 180_000);
 
