@@ -1,4 +1,5 @@
 import type { Database } from '../db/client';
+import { listenOn } from '../db/listen';
 
 /**
  * What each process knows of its callers' user rows (role, place, active, session generation, a
@@ -39,97 +40,31 @@ export interface CallerChanges {
 }
 
 /**
- * One LISTEN per process, its own (the order events' lives in server/events, for other payloads).
- * PGlite delivers a notification before the committing statement returns. PostgreSQL: a dedicated
- * client outside the pool (LISTEN cannot pass through a transaction-mode pooler), reconnecting with
- * backoff; while it is down `heard()` is false, and reconnecting tells subscribers to forget everyone.
+ * Follows CALLER_CHANNEL on the process's one listening connection (server/db/listen.ts, shared with
+ * the order events). PGlite delivers a notification before the committing statement returns.
+ * PostgreSQL: while the connection is down `heard()` is false, and losing it or connecting again
+ * tells subscribers to forget everyone (whatever changed meanwhile was not heard).
  */
 export async function listenCallerChanges(database: Pick<Database, 'kind' | 'client'>): Promise<CallerChanges> {
   const listeners = new Set<(userId: number | null) => void>();
   const tell = (userId: number | null) => { for (const l of listeners) l(userId); };
-  const onPayload = (payload: string | undefined) => {
-    const id = Number(payload);
-    tell(Number.isInteger(id) ? id : null);
-  };
-  const transport = database.kind === 'pglite'
-    ? await pgliteListen(database.client as import('@electric-sql/pglite').PGlite, onPayload)
-    : await postgresListen(database.client as import('pg').Pool, onPayload, () => tell(null));
+  const listening = await listenOn(database, CALLER_CHANNEL, {
+    onNotify(payload) {
+      const id = Number(payload);
+      tell(Number.isInteger(id) ? id : null);
+    },
+    onConnected: () => tell(null),
+    onLost: () => tell(null),
+  });
   return {
-    heard: transport.up,
+    heard: listening.up,
     subscribe(listener) {
       listeners.add(listener);
       return () => { listeners.delete(listener); };
     },
     async close() {
       listeners.clear();
-      await transport.close();
-    },
-  };
-}
-
-interface Listening { up(): boolean; close(): Promise<void> }
-
-async function pgliteListen(client: import('@electric-sql/pglite').PGlite, onPayload: (p: string) => void): Promise<Listening> {
-  const unlisten = await client.listen(CALLER_CHANNEL, onPayload);
-  let closed = false;
-  return {
-    up: () => !closed && !client.closed,
-    async close() {
-      if (closed) return;
-      closed = true;
-      if (!client.closed) await unlisten().catch(() => {});
-    },
-  };
-}
-
-async function postgresListen(pool: import('pg').Pool, onPayload: (p: string | undefined) => void, onLost: () => void): Promise<Listening> {
-  const pg = (await import('pg')).default;
-  let closed = false;
-  let client: import('pg').Client | null = null;
-  let retry: NodeJS.Timeout | null = null;
-  let delay = 250;
-  const connect = async (): Promise<void> => {
-    if (closed) return;
-    const options = (pool as unknown as { options: import('pg').ClientConfig }).options;
-    // keepAlive: a connection dead without a word is noticed by the kernel, not only by CALLER_TTL_MS.
-    const c = new pg.Client({ ...options, keepAlive: true });
-    c.on('notification', (msg) => { if (msg.channel === CALLER_CHANNEL) onPayload(msg.payload); });
-    c.on('error', () => lost(c));
-    c.on('end', () => lost(c));
-    try {
-      await c.connect();
-      await c.query(`listen ${CALLER_CHANNEL}`);
-      // Whatever changed while nobody listened was missed: forget everyone, then trust notifications again.
-      onLost();
-      client = c;
-      delay = 250;
-    } catch {
-      lost(c);
-    }
-  };
-  const lost = (c: import('pg').Client) => {
-    if (client === c) client = null;
-    onLost();
-    c.removeAllListeners();
-    c.on('error', () => {});
-    c.end().catch(() => {});
-    if (closed || retry) return;
-    retry = setTimeout(() => { retry = null; void connect(); }, delay);
-    delay = Math.min(delay * 2, 10_000);
-  };
-  await connect();
-  return {
-    up: () => client !== null,
-    async close() {
-      closed = true;
-      if (retry) clearTimeout(retry);
-      const c = client;
-      client = null;
-      if (c) {
-        c.removeAllListeners();
-        c.on('error', () => {});
-        await c.end().catch(() => {});
-      }
+      await listening.close();
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../db/client';
+import { listenOn, type Listening } from '../db/listen';
 import type { OrderEvent, OrderEvents, ResumeFrom } from './orderEvents';
 
 /** The PostgreSQL channel that wakes the processes when an order event was written. */
@@ -36,8 +37,8 @@ const COLUMNS = 'id, type, order_id, branch_id, brand_id, payload, at';
  * - Publishing is one statement: it appends the event's row and `pg_notify`s its id (delivered at
  *   commit). The notification carries nothing else, so no event is too big for NOTIFY's 8 KB, and
  *   a notification that is lost (the LISTEN connection was down) loses nothing: the rows are read.
- * - Each process holds one dedicated LISTEN connection outside the pool (PostgreSQL; PGlite has its
- *   own listen()), and on every wake, and on every reconnection, reads the rows after the last id it
+ * - Each process holds one dedicated LISTEN connection outside the pool, shared with the callers'
+ *   changes (server/db/listen.ts; PGlite has its own listen()), and on every wake, and on every reconnection, reads the rows after the last id it
  *   delivered and hands them to its local subscribers in id order, its own events included. A
  *   missing id holds back the later ones until it commits, or for `gapWaitMs` (see there).
  * - `subscribe(listener, { after })` first replays the rows after `after` up to what this process
@@ -108,7 +109,7 @@ export async function pgOrderEvents(database: Pick<Database, 'kind' | 'client'>,
           let after = delivered;
           let rows: OrderEvent[];
           do {
-            rows = (await transport!.read(`select ${COLUMNS} from order_events where id > $1 order by id limit ${PAGE}`, [after])).map(eventOf);
+            rows = (await transport!.query<Row>(`select ${COLUMNS} from order_events where id > $1 order by id limit ${PAGE}`, [after])).map(eventOf);
             offer(rows);
             after = rows.at(-1)?.id ?? after;
           } while (rows.length === PAGE && !closed);
@@ -118,10 +119,17 @@ export async function pgOrderEvents(database: Pick<Database, 'kind' | 'client'>,
     })();
   };
 
-  let transport: Transport | null = null;
-  transport = database.kind === 'pglite'
-    ? await pgliteTransport(database.client as import('@electric-sql/pglite').PGlite, channel, wake)
-    : await postgresTransport(database.client as import('pg').Pool, channel, wake);
+  let transport: Listening | null = null;
+  transport = await listenOn(database, channel, {
+    // PGlite calls listeners before the notifying query answers: a turn later, the publisher (this
+    // process, PGlite has one) has delivered its own row, and its own notification needs no read.
+    onNotify: (payload) => {
+      if (database.kind === 'pglite') setImmediate(() => wake(Number(payload) || undefined));
+      else wake(Number(payload) || undefined);
+    },
+    // Whatever was written while this process was not listening.
+    onConnected: () => wake(),
+  });
   // Anything written between reading the newest id and listening.
   wake();
 
@@ -210,83 +218,3 @@ function eventOf(row: Row): OrderEvent {
     at: new Date(row.at).toISOString(),
   };
 }
-
-interface Transport {
-  /** A read on the listening side (PostgreSQL: its own connection, so the pool is not taken). */
-  read(text: string, params: unknown[]): Promise<Row[]>;
-  close(): Promise<void>;
-}
-
-async function pgliteTransport(client: import('@electric-sql/pglite').PGlite, channel: string, wake: (id?: number) => void): Promise<Transport> {
-  // PGlite calls listeners before the notifying query answers: a turn later, the publisher (this
-  // process, PGlite has one) has delivered its own row, and its own notification needs no read.
-  const unlisten = await client.listen(channel, (payload) => { setImmediate(() => wake(Number(payload) || undefined)); });
-  let closed = false;
-  return {
-    async read(text, params) {
-      if (closed || client.closed) return [];
-      return (await client.query<Row>(text, params)).rows;
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      if (!client.closed) await unlisten().catch(() => {});
-    },
-  };
-}
-
-async function postgresTransport(pool: import('pg').Pool, channel: string, wake: (id?: number) => void): Promise<Transport> {
-  const pg = (await import('pg')).default;
-  let closed = false;
-  let client: import('pg').Client | null = null;
-  let retry: NodeJS.Timeout | null = null;
-  let delay = 500;
-
-  const connect = async (): Promise<void> => {
-    if (closed) return;
-    const c = new pg.Client((pool as unknown as { options: import('pg').ClientConfig }).options);
-    c.on('notification', (msg) => { if (msg.channel === channel) wake(Number(msg.payload) || undefined); });
-    c.on('error', () => reconnect(c));
-    c.on('end', () => reconnect(c));
-    try {
-      await c.connect();
-      await c.query(`listen ${quoteIdent(channel)}`);
-      client = c;
-      delay = 500;
-      // Whatever was written while this process was not listening.
-      wake();
-    } catch {
-      reconnect(c);
-    }
-  };
-  const reconnect = (c: import('pg').Client) => {
-    if (client === c) client = null;
-    c.removeAllListeners();
-    c.on('error', () => {});
-    c.end().catch(() => {});
-    if (closed || retry) return;
-    retry = setTimeout(() => { retry = null; void connect(); }, delay);
-    delay = Math.min(delay * 2, 30_000);
-  };
-
-  await connect();
-  return {
-    async read(text, params) {
-      if (!client) throw new Error('not listening');
-      return (await client.query<Row>(text, params)).rows;
-    },
-    async close() {
-      closed = true;
-      if (retry) clearTimeout(retry);
-      const c = client;
-      client = null;
-      if (c) {
-        c.removeAllListeners();
-        c.on('error', () => {});
-        await c.end().catch(() => {});
-      }
-    },
-  };
-}
-
-const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;

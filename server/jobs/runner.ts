@@ -8,6 +8,9 @@
  * is reported (`onError`) and the round goes on with the next: a broken fire time must not stop
  * the acceptance deadline.
  */
+/** The most rows one run of a job handles (fire, auto-accept, acceptance deadline): a full batch runs again at once. */
+export const JOB_BATCH = 50;
+
 export interface Job {
   name: string;
   /** Handles what is due now; answers how many rows it handled (a full batch: more may be waiting). */

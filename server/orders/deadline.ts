@@ -1,23 +1,21 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { branches, orders } from '../db/schema';
-import { ApiError } from '../http/envelope';
 import { NOT_ACCEPTED_IN_TIME } from '../../machines/orderLifecycle';
 import { acceptWaitingOrders, refreshAutoAcceptBranches } from '../services/operations/autoAccept';
-import { transitionOrder, type OrderOps } from './transition';
+import { trySystemStep, type OrderOps } from './transition';
 import { endExpiredBusyModes } from '../services/branch/busy';
 import { startRefundWork, type RefundOps, type RefundWorkOptions } from '../payments/refunds';
-import { startJobRunner, type Job } from '../jobs/runner';
-import { FIRE_BATCH, fireDueOrders } from './fire';
+import { JOB_BATCH, startJobRunner, type Job } from '../jobs/runner';
+import { fireDueOrders } from './fire';
 
 /** How often each server process looks for late orders: a late order is rejected at most this much after its deadline. */
 export const DEADLINE_SWEEP_MS = 5_000;
-const BATCH = 50;
 
 /**
  * Rejects, with the reason 'Not accepted in time', every order still pending its branch's
  * acceptance deadline (branches.acceptance_deadline_minutes, domain/orderSettings.ts) after it
  * was placed, or after it fired for an order for later (orders.fired_at); `deadlineMs`, when given, holds for every branch instead (browser tests). Each rejection is an ordinary lifecycle step
- * (transitionOrder, as the system): the machine decides, the redeemed points come back in the same
+ * (trySystemStep, as the system): the machine decides, the redeemed points come back in the same
  * transaction, the live feed and the customer's tracker hear of it.
  *
  * Exactly once with any number of processes: the step is a version-checked update, so when two
@@ -34,16 +32,11 @@ export async function rejectLateOrders(ops: OrderOps, now = new Date(), deadline
     .innerJoin(branches, eq(branches.id, orders.branchId))
     // An order for later waits from its fire time, not its placement (issue 25).
     .where(and(eq(orders.status, 'pending'), lt(sql`coalesce(${orders.firedAt}, ${orders.createdAt})`, sql`${now.toISOString()}::timestamptz - ${deadline}`)))
-    .orderBy(asc(orders.createdAt)).limit(BATCH);
+    .orderBy(asc(orders.createdAt)).limit(JOB_BATCH);
   const rejected: number[] = [];
   for (const { id } of late) {
-    try {
-      await transitionOrder(ops, id, { type: 'order.reject', reason: NOT_ACCEPTED_IN_TIME }, null);
-      rejected.push(id);
-    } catch (err) {
-      // Accepted or rejected meanwhile (by staff or another process): nothing is left to do.
-      if (!(err instanceof ApiError && (err.status === 409 || err.status === 404))) throw err;
-    }
+    // Accepted or rejected meanwhile (by staff or another process): nothing is left to do.
+    if (await trySystemStep(ops, id, { type: 'order.reject', reason: NOT_ACCEPTED_IN_TIME })) rejected.push(id);
   }
   return rejected;
 }
@@ -73,15 +66,15 @@ export interface TimedWorkOptions {
 /** The order jobs of one round, in their order (exported for tests that run a round by hand). */
 export const orderJobs = (ops: OrderOps, opts: Pick<TimedWorkOptions, 'deadlineMs'> = {}): Job[] => [
   { name: 'busy auto-off', run: async () => (await endExpiredBusyModes(ops.db)).length },
-  { name: 'fire orders for later', batch: FIRE_BATCH, run: async (now) => (await fireDueOrders(ops, now)).length },
+  { name: 'fire orders for later', batch: JOB_BATCH, run: async (now) => (await fireDueOrders(ops, now)).length },
   {
-    name: 'auto-accept', batch: BATCH,
+    name: 'auto-accept', batch: JOB_BATCH,
     run: async () => {
       await refreshAutoAcceptBranches(ops);
       return (await acceptWaitingOrders(ops)).length;
     },
   },
-  { name: 'acceptance deadline', batch: BATCH, run: async (now) => (await rejectLateOrders(ops, now, opts.deadlineMs)).length },
+  { name: 'acceptance deadline', batch: JOB_BATCH, run: async (now) => (await rejectLateOrders(ops, now, opts.deadlineMs)).length },
 ];
 
 export function startTimedWork(ops: OrderOps & RefundOps, opts: TimedWorkOptions & { onError?: (err: unknown, job?: string) => void } = {}): TimedWork {

@@ -1,9 +1,7 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { branches, orders } from '../db/schema';
-import { ApiError } from '../http/envelope';
-import { transitionOrder, type OrderOps } from './transition';
-
-export const FIRE_BATCH = 50;
+import { JOB_BATCH } from '../jobs/runner';
+import { trySystemStep, type OrderOps } from './transition';
 
 /**
  * An order for later reaches the kitchen at its fire time (issue 25): its chosen time less the
@@ -14,7 +12,7 @@ export const FIRE_BATCH = 50;
  * the acceptance deadline counts from then (server/orders/deadline.ts).
  *
  * Exactly once across processes: two runners reaching the same order both try the version-checked
- * step; one wins, the other is judged again on `pending` and refused (409, skipped).
+ * step (trySystemStep); one wins, the other is judged again on `pending` and refused (skipped).
  * Returns the ids this call fired.
  */
 export async function fireDueOrders(ops: OrderOps, now = new Date()): Promise<number[]> {
@@ -24,19 +22,9 @@ export async function fireDueOrders(ops: OrderOps, now = new Date()): Promise<nu
       eq(orders.status, 'scheduled'),
       lte(sql`${orders.scheduledFor} - make_interval(mins => ${branches.preparationMinutes})`, sql`${now.toISOString()}::timestamptz`),
     ))
-    .orderBy(asc(orders.scheduledFor)).limit(FIRE_BATCH);
+    .orderBy(asc(orders.scheduledFor)).limit(JOB_BATCH);
   const fired: number[] = [];
-  for (const { id } of due) if (await fireOrder(ops, id)) fired.push(id);
+  // False when it is no longer scheduled (fired, rejected or refunded meanwhile).
+  for (const { id } of due) if (await trySystemStep(ops, id, { type: 'order.fire' })) fired.push(id);
   return fired;
-}
-
-/** Fires one order; false when it is no longer scheduled (fired, rejected or refunded meanwhile). */
-async function fireOrder(ops: OrderOps, orderId: number): Promise<boolean> {
-  try {
-    await transitionOrder(ops, orderId, { type: 'order.fire' }, null);
-    return true;
-  } catch (err) {
-    if (err instanceof ApiError && (err.status === 409 || err.status === 404)) return false;
-    throw err;
-  }
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { orders } from '../db/schema';
-import { conflict, notFound } from '../http/envelope';
+import { ApiError, conflict, notFound } from '../http/envelope';
 import type { Caller } from '../http/context';
 import type { OrderEvents } from '../events/orderEvents';
 import {
@@ -103,6 +103,23 @@ export async function transitionOrder(
       .catch(() => {});
   }
   return result;
+}
+
+/**
+ * A step the system takes (a null caller) that someone may have taken meanwhile: staff, another
+ * process's timed round, another process hearing the same event. The version-checked write lets one
+ * through; the others are judged again on the new state and refused (409), or find the order gone
+ * (404): for the system that means "already done", and the step is skipped. True when this call
+ * took the step. Used by the timed jobs (server/orders/fire.ts, deadline.ts) and auto-accept.
+ */
+export async function trySystemStep(ops: OrderOps, orderId: number, event: OrderLifecycleEvent): Promise<boolean> {
+  try {
+    await transitionOrder(ops, orderId, event, null);
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 409 || err.status === 404)) return false;
+    throw err;
+  }
 }
 
 const MAX_ATTEMPTS = 3;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { freshPostgresDatabase, startTestServer, type TestServer } from '../support/server';
-import { startServerProcess } from '../support/serverProcess';
+import { useSecondProcess } from '../support/mainProcess';
 import { useServer } from '../support/harness';
 import { CALLER_TTL_MS } from '../../server/auth/callers';
+import { LISTEN_APPLICATION_NAME } from '../../server/db/listen';
 
 /**
  * Issue 26, throughput: a signed-in request no longer reads its caller's user row (or a brand
@@ -108,10 +109,7 @@ describe('the caller is kept between requests', () => {
 
 describe.skipIf(!pgUrl)('several server processes on one PostgreSQL database', () => {
   it('a password change, a role change and an archiving through one process reach another process\'s kept caller within the bound', async () => {
-    const databaseUrl = await freshPostgresDatabase(pgUrl!);
-    const a = await startTestServer({ databaseUrl });
-    const b = await startServerProcess({ databaseUrl });
-    try {
+    await useSecondProcess(pgUrl!, async ({ a, b }) => {
       const adminA = await a.api.login('admin');
       const user = await branchUser(a.api, adminA);
       const token = await b.api.login(user.userName, 'secret1');
@@ -129,10 +127,7 @@ describe.skipIf(!pgUrl)('several server processes on one PostgreSQL database', (
       took.archived = await msUntil(b.api, second, 401, HEARD_WITHIN_MS);
       console.log(`heard on the other process after (ms, first poll at 0): ${JSON.stringify(took)}; bound for an unheard change ${CALLER_TTL_MS} ms`);
       expect(took).toEqual({ role: expect.any(Number), password: expect.any(Number), archived: expect.any(Number) });
-    } finally {
-      await b.close();
-      await a.close();
-    }
+    });
   }, 180_000);
 
   it('a LISTEN connection lost: the process forgets every caller, so a change it could not hear counts at once after', async () => {
@@ -146,7 +141,7 @@ describe.skipIf(!pgUrl)('several server processes on one PostgreSQL database', (
       expect(await callerReads(a, () => a.api.get(ROLES, { token }))).toEqual([]); // kept
       const pool = a.database.client as import('pg').Pool;
       const listening = async () => (await pool.query<{ pid: number }>(
-        "select pid from pg_stat_activity where datname = current_database() and query = 'listen caller_changed'")).rows.map((r) => r.pid);
+        'select pid from pg_stat_activity where datname = current_database() and application_name = $1', [LISTEN_APPLICATION_NAME])).rows.map((r) => r.pid);
       const [before] = await listening();
       expect(before).toBeGreaterThan(0);
       // The listening connection dies, and while it is gone the row changes unannounced (triggers off for that

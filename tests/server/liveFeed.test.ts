@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { insertOrder } from '../support/orders';
 import { useServer } from '../support/harness';
 import { pgOrderEvents } from '../../server/events/pgOrderEvents';
+import { LISTEN_APPLICATION_NAME } from '../../server/db/listen';
 import type { OrderEvent } from '../../server/events/orderEvents';
 import { TIMINGS } from '../../domain/constants';
 import { readSse } from '../support/feedStream';
@@ -77,7 +78,7 @@ describe('pgOrderEvents (LISTEN/NOTIFY)', () => {
     const events = await pgOrderEvents(server.database);
     const seen: number[] = [];
     events.subscribe((e) => seen.push(e.orderId));
-    await server.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'listen%' and pid <> pg_backend_pid()`);
+    await server.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = ${LISTEN_APPLICATION_NAME} and pid <> pg_backend_pid()`);
     for (let i = 0; i < 60 && !seen.includes(4343); i++) {
       await events.publish({ type: 'order.created', orderId: 4343, branchId: 1, brandId: 7 });
       await new Promise((r) => setTimeout(r, 250));

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { freshPostgresDatabase, startTestServer } from '../support/server';
-import { startServerProcess } from '../support/serverProcess';
+import { useSecondProcess } from '../support/mainProcess';
 import { useServer } from '../support/harness';
 import * as t from '../../server/db/schema';
 
@@ -140,10 +139,7 @@ describe.skipIf(!pgUrl)('two server processes on one PostgreSQL database', () =>
   // Issue 26: each process keeps its callers (server/auth/callers.ts) and forgets one when the database's
   // notification of the change reaches it (migration 0055), a moment after the commit: polled, at most 1 s.
   it('a session ended on one is refused by the other as soon as the database tells it, both ways', async () => {
-    const databaseUrl = await freshPostgresDatabase(pgUrl!);
-    const a = await startTestServer({ databaseUrl });
-    const b = await startServerProcess({ databaseUrl });
-    try {
+    await useSecondProcess(pgUrl!, async ({ a, b }) => {
       const adminA = await a.api.login('admin');
       const created = await a.api.post(`${UM}/CreateUser`, {
         token: adminA, body: { userName: 'replica1', fullName: 'Replica Person', password: 'secret1', role: 'BRANCH_USER', branchId: 1 },
@@ -172,9 +168,6 @@ describe.skipIf(!pgUrl)('two server processes on one PostgreSQL database', () =>
       expect(await refusedSoon(a.api, second)).toBe(true);
       expect((await meOn(b.api, second)).status).toBe(401);
       expect((await meOn(a.api, await b.api.login('replica1', 'secret2'))).status).toBe(200);
-    } finally {
-      await b.close();
-      await a.close();
-    }
+    });
   }, 120_000);
 });

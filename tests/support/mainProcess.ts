@@ -6,6 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SEED_DUMP } from './globalSetup';
 import { S3_ENV } from '../../server/config';
+import { freshPostgresDatabase, startTestServer, type TestServer } from './server';
+import { startServerProcess, type ServerProcess, type ServerProcessOptions } from './serverProcess';
+import type { StartOptions } from '../../app/start';
 
 /**
  * `npm start` as a real process (node --import tsx app/main.ts), for the tests of what only a
@@ -164,4 +167,27 @@ export async function until(check: () => Promise<boolean>, timeoutMs: number) {
     await new Promise((r) => setTimeout(r, 100));
   }
   return false;
+}
+
+/**
+ * Two server processes on one fresh PostgreSQL database (issue 26): `a` runs in this test process
+ * (its database at hand, for SQL and statement counts), `b` is a child process (tests/support/
+ * serverMain.ts) on the same database, as replicas behind a load balancer share one. `run` gets
+ * both; both are closed after it, whatever it did.
+ */
+export async function useSecondProcess<T>(
+  pgUrl: string,
+  run: (servers: { a: TestServer; b: ServerProcess; databaseUrl: string }) => Promise<T>,
+  opts: { a?: Partial<StartOptions>; b?: Omit<ServerProcessOptions, 'databaseUrl'> } = {},
+): Promise<T> {
+  const databaseUrl = await freshPostgresDatabase(pgUrl);
+  const a = await startTestServer({ ...opts.a, databaseUrl });
+  let b: ServerProcess | null = null;
+  try {
+    b = await startServerProcess({ ...opts.b, databaseUrl });
+    return await run({ a, b, databaseUrl });
+  } finally {
+    await b?.close();
+    await a.close();
+  }
 }

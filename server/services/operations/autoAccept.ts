@@ -1,9 +1,9 @@
 import { and, asc, eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { branches, orders, paymentSystems } from '../../db/schema';
-import { ApiError } from '../../http/envelope';
 import type { AppContext } from '../../http/context';
-import { transitionOrder, type OrderOps } from '../../orders/transition';
+import { trySystemStep, type OrderOps } from '../../orders/transition';
+import { JOB_BATCH } from '../../jobs/runner';
 
 /**
  * Auto-accept (issue 25), a branch setting, off by default: a new order of such a branch is
@@ -23,18 +23,10 @@ export async function autoAcceptOrder(ops: OrderOps, orderId: number): Promise<b
     .innerJoin(branches, eq(branches.id, orders.branchId))
     .innerJoin(paymentSystems, eq(paymentSystems.id, orders.paymentSystemId))
     .where(and(eq(orders.id, orderId), eq(orders.status, 'pending'), eq(branches.autoAccept, true), ready));
-  if (!row) return false;
-  try {
-    await transitionOrder(ops, orderId, { type: 'order.accept' }, null);
-    return true;
-  } catch (err) {
-    // Accepted or rejected meanwhile (staff, another process): the machine refused; nothing to do.
-    if (err instanceof ApiError && (err.status === 409 || err.status === 404)) return false;
-    throw err;
-  }
+  // Accepted or rejected meanwhile (staff, another process): the machine refuses; nothing to do.
+  return row ? trySystemStep(ops, orderId, { type: 'order.accept' }) : false;
 }
 
-const BATCH = 50;
 /**
  * The timed round's safety net (server/orders/deadline.ts): pending orders of auto-accepting
  * branches that an event did not reach (a process stopped between placing and accepting, the
@@ -45,7 +37,7 @@ export async function acceptWaitingOrders(ops: OrderOps): Promise<number[]> {
     .innerJoin(branches, eq(branches.id, orders.branchId))
     .innerJoin(paymentSystems, eq(paymentSystems.id, orders.paymentSystemId))
     .where(and(eq(orders.status, 'pending'), eq(branches.autoAccept, true), ready))
-    .orderBy(asc(orders.createdAt)).limit(BATCH);
+    .orderBy(asc(orders.createdAt)).limit(JOB_BATCH);
   const accepted: number[] = [];
   for (const { id } of waiting) if (await autoAcceptOrder(ops, id)) accepted.push(id);
   return accepted;
