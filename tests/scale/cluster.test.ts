@@ -55,6 +55,15 @@ describe.skipIf(!!skipWhy)('3 processes behind nginx on one PostgreSQL', () => {
     for (const url of cluster.urls) expect((await fetch(`${url}/readyz`)).status).toBe(200);
   });
 
+  it('the per-client limits see the client\'s address, not one it sends in X-Forwarded-For', async () => {
+    const res = await fetch(`${cluster.url}/api/TokenAuth/Authenticate`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+      body: JSON.stringify({ userNameOrEmailAddress: 'customer', password: 'wrong-password' }),
+    });
+    expect(res.status).not.toBe(200);
+    expect((await q(`select key from rate_limits where key like 'login:client:%'`)).map((r) => r.key)).toEqual(['login:client:127.0.0.1']);
+  });
+
   it('1,000 orders through nginx with a kill -9 and restart: each acknowledged once, each console got its branches\' orders once, late ones rejected once', async () => {
     const api = createFetchApi(cluster.url);
     const admin = await api.login('admin');
