@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import sharp from 'sharp';
 import { createFetchApi } from '../support/fetchApi';
 import { openOrderFeed } from '../support/feedStream';
+import { guestOrderBody } from '../support/guestOrders';
 import { freshPostgresDatabase } from '../support/pgDatabase';
 import { killLeftovers, until } from '../support/mainProcess';
 import { hasNginx, startCluster, type Cluster } from '../support/cluster';
@@ -124,10 +125,7 @@ describe.skipIf(!!skipWhy)('3 processes behind nginx on one PostgreSQL', () => {
       while (next < plan.length) {
         const { key, branchId } = plan[next++];
         const brandId = branchId === 1 ? 7 : 8;
-        const body = {
-          brandId, paymentSystem: 2, guestCustomerName: 'Load Guest', guestPhoneNumber: '+96555512345',
-          deliveryOptions: { branchId, isPickup: true }, products: [{ productId: productOf.get(brandId), quantity: 1 }],
-        };
+        const body = guestOrderBody({ name: 'Load Guest', brandId, branchId, productId: productOf.get(brandId) });
         for (let attempt = 0; ; attempt++) {
           let status = 0;
           let answer: any;
@@ -219,7 +217,7 @@ describe.skipIf(!!skipWhy)('3 processes behind nginx on one PostgreSQL', () => {
       const api = createFetchApi(base);
       const res = await api.post(`${APP}/Store/SaveNewOrderVS1`, {
         token: await api.guestToken(), headers: { 'idempotency-key': randomUUID() },
-        body: { brandId: 7, paymentSystem: 2, guestCustomerName: 'Price Guest', guestPhoneNumber: '+96555512345', deliveryOptions: { branchId: 1, isPickup: true }, products: [{ productId: 1, quantity: 1 }] },
+        body: guestOrderBody({ name: 'Price Guest' }),
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const [item] = await q('select unit_price::numeric::float as price from order_items where order_id = $1', [res.body.result.orderId]);
