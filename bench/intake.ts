@@ -126,7 +126,7 @@ const ORDER = JSON.stringify({
 });
 const SAVE = '/api/services/app/Store/SaveNewOrderVS1';
 
-async function guestToken(url: string) {
+export async function guestToken(url: string) {
   const res = await fetch(`${url}/api/TokenAuth/Authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ asGuest: true }) });
   return ((await res.json()) as { result: { accessToken: string } }).result.accessToken;
 }
@@ -136,7 +136,7 @@ async function placeOnce(url: string, token: string) {
   return { ok: res.status === 200, text: await res.text() };
 }
 
-async function intake(url: string, token: string, connections: number, duration: number): Promise<Measured> {
+export async function intake(url: string, token: string, connections: number, duration: number): Promise<Measured> {
   const cpu = process.cpuUsage();
   // `[<id>]` is replaced by a fresh id in every request (idReplacement): each order has its own key.
   const result = await autocannon({
@@ -242,7 +242,7 @@ async function databaseSettings(server: RunningServer) {
 }
 
 /** A fresh database on that server (the test setup's), and a way to drop it after the run. */
-async function freshDatabase(adminUrl: string) {
+export async function freshDatabase(adminUrl: string) {
   const { freshPostgresDatabase } = await import('../tests/support/server');
   const url = await freshPostgresDatabase(adminUrl);
   const name = new URL(url).pathname.slice(1);
@@ -259,6 +259,6 @@ async function freshDatabase(adminUrl: string) {
 }
 
 /** The machine's 1, 5 and 15 minute load averages: a figure taken on a busy machine says so. */
-const loadAverage = () => { try { return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '); } catch { return 'n/a'; } };
+export const loadAverage = () => { try { return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '); } catch { return 'n/a'; } };
 
 const fmt = (r: Measured) => `${r.rps.toFixed(0).padStart(5)}/s p50 ${String(r.p50).padStart(4)} ms p99 ${String(r.p99).padStart(5)} ms ${r.cpuMsPerOrder.toFixed(2)} ms CPU/order`;

@@ -13,6 +13,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   lighthouse: async () => (await import('./lighthouse')).benchLighthouse(),
   orders: async () => (await import('./orders')).benchOrders({ orders: Number(process.env.BENCH_ORDERS ?? 100_000) }),
   intake: async () => (await import('./intake')).benchIntake(),
+  scale: async () => (await import('./scale')).benchScale(),
   alert: async () => (await import('./alert')).benchAlert(),
   consoleLists: async () => (await import('./consoleLists')).benchConsoleLists(),
   consoleFirstRows: async () => (await import('./consoleFirstRows')).benchConsoleFirstRows(),

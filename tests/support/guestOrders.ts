@@ -6,16 +6,16 @@ type Api = {
   guestToken: () => Promise<string>;
 };
 
-/** A guest's cash order of branch 1 (brand 7), the shop's request shape (SPEC.md 3). Pick-up unless told. */
-export function guestOrderBody(opts: { name?: string; carService?: boolean } = {}) {
+/** A guest's cash order of branch 1 (brand 7; or the branch, brand and product given), the shop's request shape (SPEC.md 3). Pick-up unless told. */
+export function guestOrderBody(opts: { name?: string; carService?: boolean; brandId?: number; branchId?: number; productId?: number } = {}) {
   return {
-    brandId: 7,
+    brandId: opts.brandId ?? 7,
     paymentSystem: 2,
     guestCustomerName: opts.name ?? 'Walk-in Guest',
     guestPhoneNumber: '+96555512345',
     ...(opts.carService ? { carDetails: 'White Land Cruiser 12345' } : {}),
-    deliveryOptions: { branchId: 1, ...(opts.carService ? { isCarService: true } : { isPickup: true }) },
-    products: [{ productId: 1, quantity: 1 }],
+    deliveryOptions: { branchId: opts.branchId ?? 1, ...(opts.carService ? { isCarService: true } : { isPickup: true }) },
+    products: [{ productId: opts.productId ?? 1, quantity: 1 }],
   };
 }
 
