@@ -147,6 +147,8 @@ export const orderSlots = pgTable('order_slots', {
   mode: text('mode').notNull(),
   slotStart: timestamp('slot_start', { withTimezone: true }).notNull(),
   closed: boolean('closed').notNull().default(false),
+  /** The slot's orders but rejected ones, kept by placements with a limit and rejections (server/orders/slots.ts); null: not kept now, counted at the next placement (migration 0058). */
+  taken: integer('taken'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('order_slots_branch_mode_start_uq').on(t.branchId, t.mode, t.slotStart)]);
 

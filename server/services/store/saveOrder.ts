@@ -14,7 +14,7 @@ import type { StartedPayment } from '../../payments/provider';
 import { filsToDecimal } from '../../../domain/money';
 import { GUEST_USER_ID } from '../../../domain/constants';
 import { kuwaitTime, ORDER_TEXT, planOnCatalog, type OrderPlan } from './planOrder';
-import { checkSlot, needsSlotCheck, slotConflict, slotOpenSql, SlotRefusal } from '../../orders/slots';
+import { checkInProgress, slotConflict, slotOpenSql, SlotRefusal, takePlace } from '../../orders/slots';
 import { catalogStillAt, menuCacheOf } from '../../orders/menuCache';
 import type { SaveNewOrderInput, SaveNewOrderResult } from './orderInput';
 
@@ -200,11 +200,12 @@ async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, 
            not ${slotOpenSql(plan.slot)} as "slotClosed"`;
 
   const write = async (tx: Db) => {
-    // Its place in its time slot, under the slot's lock when the slot has a maximum (server/orders/slots.ts);
-    // a slot without limits is only held to its closed flag, by the statement itself.
-    if (needsSlotCheck(plan.slot)) await checkSlot(tx, plan.slot, { lock: true });
+    // The kitchen's load now (server/orders/slots.ts); a slot's closed flag is checked by the statement itself.
+    await checkInProgress(tx, plan.slot);
     const [row] = rowsOf<{ orderId: number | null; orderNumber: string | null; catalogVersion: number; slotClosed: boolean }>(await executeNamed(tx, 'order_write', statement));
     if (row.orderId === null && row.slotClosed) throw new SlotRefusal(plan.slot, 'closed');
+    // Its place in a slot with a maximum, under the slot's lock until commit; a refusal rolls the order back.
+    if (row.orderId !== null) await takePlace(tx, plan.slot);
     const order: WrittenOrder | null = row.orderId === null ? null : {
       id: Number(row.orderId), orderNumber: row.orderNumber!, ohash, payment: paidInFull ? 'paid' : 'unpaid', deliverySystem: plan.deliverySystem, total,
     };
