@@ -110,10 +110,7 @@ export async function checkInProgress(db: Db | Tx, claim: SlotClaim): Promise<vo
 export async function takePlace(tx: Db | Tx, claim: SlotClaim): Promise<void> {
   const { branchId, mode, slot, maxOrders } = claim;
   if (maxOrders === null) return;
-  const [row] = rowsOf<{ closed: boolean; taken: number | null }>(await tx.execute(sql`
-    insert into order_slots (branch_id, mode, slot_start) values (${branchId}::int, ${mode}::text, ${slot.start.toISOString()}::timestamptz)
-    on conflict (branch_id, mode, slot_start) do update set taken = order_slots.taken + 1
-    returning closed, taken`));
+  const row = await moveCount(tx, branchId, mode, slot, 1);
   if (row.closed) throw new SlotRefusal(claim, 'closed');
   let taken = row.taken;
   if (taken === null) {
@@ -135,9 +132,16 @@ export async function releasePlace(tx: Db | Tx, order: { branchId: number; deliv
   const { slotMinutes, maxOrders } = slotSettingsOf(branch, order.deliverySystem as DeliverySystem);
   if (maxOrders === null) return;
   const slot = slotOf(order.orderTime, slotMinutes);
-  await tx.execute(sql`
-    insert into order_slots (branch_id, mode, slot_start) values (${order.branchId}::int, ${order.deliverySystem}::text, ${slot.start.toISOString()}::timestamptz)
-    on conflict (branch_id, mode, slot_start) do update set taken = order_slots.taken - 1`);
+  await moveCount(tx, order.branchId, order.deliverySystem, slot, -1);
+}
+
+/** Upserts a slot's row with its kept count moved by `by` (a new row, or one without a count, keeps none), locking it until commit. */
+async function moveCount(tx: Db | Tx, branchId: number, mode: string, slot: Slot, by: 1 | -1): Promise<{ closed: boolean; taken: number | null }> {
+  const [row] = rowsOf<{ closed: boolean; taken: number | null }>(await tx.execute(sql`
+    insert into order_slots (branch_id, mode, slot_start) values (${branchId}::int, ${mode}::text, ${slot.start.toISOString()}::timestamptz)
+    on conflict (branch_id, mode, slot_start) do update set taken = order_slots.taken + ${by}::int
+    returning closed, taken`));
+  return row;
 }
 
 /**
