@@ -1,5 +1,5 @@
-import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
-import { rowsOf, type Db, type Tx } from '../db/client';
+import { and, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
 import { branches, orders, orderSlots } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import type { DeliverySystem } from '../../machines/orderLifecycle';
@@ -99,18 +99,23 @@ export async function checkInProgress(db: Db | Tx, claim: SlotClaim): Promise<vo
 }
 
 /**
- * Takes the order's place in a slot with a maximum, inside the order's transaction, right after
- * the order's insert: the slot's row is upserted with its kept count raised by one, which locks it
- * until the transaction ends, so the next placement in the slot waits for this one to commit or
- * roll back. Over the maximum (or closed): a SlotRefusal, and the transaction's rollback takes the
- * order and the raised count back. One statement, whatever the slot holds. Where no count is kept
- * (a new row, or one whose branch changed its slot settings: migration 0058's trigger) the slot's
- * orders, this one included, are counted once under the lock and kept.
+ * Takes the order's place in a slot with a maximum, in the order's own statement: its CTE `s`
+ * upserts the slot's row with its kept count raised by one for the order `o` the statement
+ * inserted (nothing when none was), which locks the row until the order's transaction ends, so the
+ * next placement in the slot waits for this one to commit or roll back. takePlace then judges the
+ * row the CTE returned. One statement with the order, whatever the slot holds.
  */
-export async function takePlace(tx: Db | Tx, claim: SlotClaim): Promise<void> {
+export const takePlaceSql = (claim: SlotClaim) => sql`, s as (${countUpsert(claim.branchId, claim.mode, claim.slot, 1, sql`from o`)})`;
+
+/**
+ * Judges the slot's row as the order's statement left it (takePlaceSql): closed or over the maximum
+ * is a SlotRefusal, and the transaction's rollback takes back the order and the raised count
+ * together. Where no count is kept (a new row, or one whose branch changed its slot settings:
+ * migration 0058's trigger) the slot's orders, this one included, are counted once under the lock and kept.
+ */
+export async function takePlace(tx: Db | Tx, claim: SlotClaim, row: { closed: boolean; taken: number | null }): Promise<void> {
   const { branchId, mode, slot, maxOrders } = claim;
   if (maxOrders === null) return;
-  const row = await moveCount(tx, branchId, mode, slot, 1);
   if (row.closed) throw new SlotRefusal(claim, 'closed');
   let taken = row.taken;
   if (taken === null) {
@@ -132,17 +137,14 @@ export async function releasePlace(tx: Db | Tx, order: { branchId: number; deliv
   const { slotMinutes, maxOrders } = slotSettingsOf(branch, order.deliverySystem as DeliverySystem);
   if (maxOrders === null) return;
   const slot = slotOf(order.orderTime, slotMinutes);
-  await moveCount(tx, order.branchId, order.deliverySystem, slot, -1);
+  await tx.execute(countUpsert(order.branchId, order.deliverySystem, slot, -1, sql``));
 }
 
-/** Upserts a slot's row with its kept count moved by `by` (a new row, or one without a count, keeps none), locking it until commit. */
-async function moveCount(tx: Db | Tx, branchId: number, mode: string, slot: Slot, by: 1 | -1): Promise<{ closed: boolean; taken: number | null }> {
-  const [row] = rowsOf<{ closed: boolean; taken: number | null }>(await tx.execute(sql`
-    insert into order_slots (branch_id, mode, slot_start) values (${branchId}::int, ${mode}::text, ${slot.start.toISOString()}::timestamptz)
-    on conflict (branch_id, mode, slot_start) do update set taken = order_slots.taken + ${by}::int
-    returning closed, taken`));
-  return row;
-}
+/** Upserts a slot's row with its kept count moved by `by` (a new row, or one without a count, keeps none), locking it until commit; `source` may make it conditional (`from o`). */
+const countUpsert = (branchId: number, mode: string, slot: Slot, by: 1 | -1, source: SQL) => sql`
+  insert into order_slots (branch_id, mode, slot_start) select ${branchId}::int, ${mode}::text, ${slot.start.toISOString()}::timestamptz ${source}
+  on conflict (branch_id, mode, slot_start) do update set taken = order_slots.taken + ${by}::int
+  returning closed, taken`;
 
 /**
  * "The claim's slot is not closed", as SQL for the order's own write: a place in a slot without a
