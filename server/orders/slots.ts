@@ -1,5 +1,5 @@
-import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
-import { rowsOf, type Db, type Tx } from '../db/client';
+import { and, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
 import { branches, orders, orderSlots } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import type { DeliverySystem } from '../../machines/orderLifecycle';
@@ -10,10 +10,11 @@ import type { ScheduleWindow } from '../../domain/schedule';
 /**
  * Capacity per time slot (issue 25). Per branch and mode a slot length and a maximum number of
  * orders (null: no limit), per branch an optional "orders in progress" limit (accepted + ready).
- * Every order counts in the slot of its time (domain/orderTime.ts) except a rejected one, so a
- * rejection frees its place without any bookkeeping. A placement locks the slot's row
- * (order_slots, upserted) inside the order's transaction and counts the orders under the lock,
- * so placements at once are taken one after the other and a slot never takes more than its maximum.
+ * Every order counts in the slot of its time (domain/orderTime.ts) except a rejected one. A slot
+ * with a maximum keeps its count on its row (order_slots.taken): a placement raises it inside the
+ * order's transaction, which locks the row, so placements at once are taken one after the other and
+ * a slot never takes more than its maximum; the rejecting step lowers it (releasePlace). The reads
+ * (the day's loads, the next free slot) count the orders themselves.
  */
 type BranchRow = typeof branches.$inferSelect;
 
@@ -69,34 +70,81 @@ async function takenIn(db: Db | Tx, branchId: number, mode: string, slot: Slot):
   return Number(row?.n ?? 0);
 }
 
+const slotKey = (branchId: number, mode: string, slot: Slot) =>
+  and(eq(orderSlots.branchId, branchId), eq(orderSlots.mode, mode), eq(orderSlots.slotStart, slot.start));
+
 /**
- * Whether the claim's slot has room; a SlotRefusal when not. With `lock` (inside the order's
- * transaction) the slot's row is upserted and so locked until the transaction ends, then the
- * orders in it are counted: the next placement in the slot waits for this one to commit or roll
- * back and counts it. A slot without a maximum is not locked (only its closed flag is read).
+ * Whether the claim's slot has room, without taking anything (the quote); a SlotRefusal when not.
+ * The count is the one kept on the slot's row, or the orders' count where none is kept.
  */
-export async function checkSlot(db: Db | Tx, claim: SlotClaim, opts: { lock: boolean }): Promise<void> {
+export async function checkSlot(db: Db | Tx, claim: SlotClaim): Promise<void> {
   const { branchId, mode, slot, maxOrders } = claim;
-  let closed: boolean;
-  if (opts.lock && maxOrders !== null) {
-    const [row] = rowsOf<{ closed: boolean }>(await db.execute(sql`
-      insert into order_slots (branch_id, mode, slot_start) values (${branchId}::int, ${mode}::text, ${slot.start.toISOString()}::timestamptz)
-      on conflict (branch_id, mode, slot_start) do update set updated_at = order_slots.updated_at
-      returning closed`));
-    closed = row.closed;
-  } else {
-    const [row] = await db.select({ closed: orderSlots.closed }).from(orderSlots)
-      .where(and(eq(orderSlots.branchId, branchId), eq(orderSlots.mode, mode), eq(orderSlots.slotStart, slot.start)));
-    closed = row?.closed ?? false;
-  }
-  if (closed) throw new SlotRefusal(claim, 'closed');
-  if (maxOrders !== null && await takenIn(db, branchId, mode, slot) >= maxOrders) throw new SlotRefusal(claim, 'full');
-  if (claim.inProgressMax !== null) {
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(orders)
-      .where(and(eq(orders.branchId, branchId), inArray(orders.status, ['accepted', 'ready'])));
-    if (Number(row?.n ?? 0) >= claim.inProgressMax) throw new SlotRefusal(claim, 'inProgress');
-  }
+  const [row] = await db.select({ closed: orderSlots.closed, taken: orderSlots.taken }).from(orderSlots).where(slotKey(branchId, mode, slot));
+  if (row?.closed) throw new SlotRefusal(claim, 'closed');
+  if (maxOrders !== null && (row?.taken ?? await takenIn(db, branchId, mode, slot)) >= maxOrders) throw new SlotRefusal(claim, 'full');
+  await checkInProgress(db, claim);
 }
+
+/**
+ * The "orders in progress" limit (accepted + ready, all modes of the branch), for an order for as
+ * soon as possible. Read without a lock: a placement never changes that count. Its cost does not
+ * grow with a slot: it reads the index orders(branch_id, status, id) over the branch's accepted and
+ * ready orders only, the kitchen's work in hand, which the limit itself keeps small.
+ */
+export async function checkInProgress(db: Db | Tx, claim: SlotClaim): Promise<void> {
+  if (claim.inProgressMax === null) return;
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(orders)
+    .where(and(eq(orders.branchId, claim.branchId), inArray(orders.status, ['accepted', 'ready'])));
+  if (Number(row?.n ?? 0) >= claim.inProgressMax) throw new SlotRefusal(claim, 'inProgress');
+}
+
+/**
+ * Takes the order's place in a slot with a maximum, in the order's own statement: its CTE `s`
+ * upserts the slot's row with its kept count raised by one for the order `o` the statement
+ * inserted (nothing when none was), which locks the row until the order's transaction ends, so the
+ * next placement in the slot waits for this one to commit or roll back. takePlace then judges the
+ * row the CTE returned. One statement with the order, whatever the slot holds.
+ */
+export const takePlaceSql = (claim: SlotClaim) => sql`, s as (${countUpsert(claim.branchId, claim.mode, claim.slot, 1, sql`from o`)})`;
+
+/**
+ * Judges the slot's row as the order's statement left it (takePlaceSql): closed or over the maximum
+ * is a SlotRefusal, and the transaction's rollback takes back the order and the raised count
+ * together. Where no count is kept (a new row, or one whose branch changed its slot settings:
+ * migration 0058's trigger) the slot's orders, this one included, are counted once under the lock and kept.
+ */
+export async function takePlace(tx: Db | Tx, claim: SlotClaim, row: { closed: boolean; taken: number | null }): Promise<void> {
+  const { branchId, mode, slot, maxOrders } = claim;
+  if (maxOrders === null) return;
+  if (row.closed) throw new SlotRefusal(claim, 'closed');
+  let taken = row.taken;
+  if (taken === null) {
+    taken = await takenIn(tx, branchId, mode, slot);
+    await tx.update(orderSlots).set({ taken }).where(slotKey(branchId, mode, slot));
+  }
+  if (taken > maxOrders) throw new SlotRefusal(claim, 'full');
+}
+
+/**
+ * Gives back a rejected order's place (every status but rejected counts): the kept count of its
+ * slot goes down by one, in the rejecting step's transaction (server/orders/transition.ts). Only a
+ * slot with a maximum keeps a count; the row is upserted so that it is locked by this step and a
+ * placement that counts the slot afresh waits for the rejection to commit.
+ */
+export async function releasePlace(tx: Db | Tx, order: { branchId: number; deliverySystem: string; orderTime: Date | null }): Promise<void> {
+  if (!order.orderTime) return;
+  const [branch] = await tx.select().from(branches).where(eq(branches.id, order.branchId));
+  const { slotMinutes, maxOrders } = slotSettingsOf(branch, order.deliverySystem as DeliverySystem);
+  if (maxOrders === null) return;
+  const slot = slotOf(order.orderTime, slotMinutes);
+  await tx.execute(countUpsert(order.branchId, order.deliverySystem, slot, -1, sql``));
+}
+
+/** Upserts a slot's row with its kept count moved by `by` (a new row, or one without a count, keeps none), locking it until commit; `source` may make it conditional (`from o`). */
+const countUpsert = (branchId: number, mode: string, slot: Slot, by: 1 | -1, source: SQL) => sql`
+  insert into order_slots (branch_id, mode, slot_start) select ${branchId}::int, ${mode}::text, ${slot.start.toISOString()}::timestamptz ${source}
+  on conflict (branch_id, mode, slot_start) do update set taken = order_slots.taken + ${by}::int
+  returning closed, taken`;
 
 /**
  * "The claim's slot is not closed", as SQL for the order's own write: a place in a slot without a
@@ -104,9 +152,6 @@ export async function checkSlot(db: Db | Tx, claim: SlotClaim, opts: { lock: boo
  */
 export const slotOpenSql = ({ branchId, mode, slot }: SlotClaim) => sql`not exists (select 1 from ${orderSlots} where ${orderSlots.branchId} = ${branchId}::int
   and ${orderSlots.mode} = ${mode}::text and ${orderSlots.slotStart} = ${slot.start.toISOString()}::timestamptz and ${orderSlots.closed})`;
-
-/** Whether checkSlot must run before the order's write (a maximum or an in-progress limit): else slotOpenSql does it all. */
-export const needsSlotCheck = (claim: SlotClaim) => claim.maxOrders !== null || claim.inProgressMax !== null;
 
 /** The 409 of a refused place: the message names the next free time, `details` carries it as ISO (null: none in the next 7 days). */
 export async function slotConflict(db: Db, refusal: SlotRefusal, formatTime: (at: Date) => string): Promise<ApiError> {

@@ -12,6 +12,7 @@ import { applyLoyalty } from './points';
 import { recordRefund, wakeRefundWorkers, type RefundRecord } from '../payments/refunds';
 import { noticeOrderStatus } from '../notify/orderPushes';
 import { queueTickets } from '../printing/jobs';
+import { releasePlace } from './slots';
 
 export type { OrderRecord } from './row';
 import type { OrderRecord } from './row';
@@ -89,6 +90,8 @@ export async function transitionOrder(
       await noticeOrderStatus(tx, row, updated);
       // An accepted order's tickets are queued for its branch's printers with the acceptance (server/printing/jobs.ts).
       if (updated.status === 'accepted' && row.status !== 'accepted') await queueTickets(tx, updated);
+      // A rejected order gives its place in its time slot back (server/orders/slots.ts).
+      if (updated.status === 'rejected' && row.status !== 'rejected') await releasePlace(tx, updated);
       await opts.within?.(tx, updated, row);
       return { order: updated, changed: true, refund };
     });

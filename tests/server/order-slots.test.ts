@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { auditLog, branchSchedules, orders } from '../../server/db/schema';
+import { auditLog, branchSchedules, orders, orderSlots } from '../../server/db/schema';
+import { rejectLateOrders } from '../../server/orders/deadline';
+import { fireDueOrders } from '../../server/orders/fire';
 import { addDays, dayKey, fromZoneInput } from '../../domain/time';
 import { orderTimeOf, scheduledForProblem, slotOf, slotsOfDay } from '../../domain/orderTime';
 import { dailyWindows } from '../../domain/schedule';
@@ -204,5 +206,65 @@ describe('capacity per time slot', () => {
     expect(res.status).toBe(200);
     expect(res.body.result).toMatchObject({ pickupSlotMinutes: 15, deliverySlotMinutes: 30, deliverySlotMax: null, inProgressMax: 40 });
     expect((await updateBranch({ inProgressMax: null })).body.result.inProgressMax).toBeNull();
+  });
+});
+
+describe("the count kept on the slot's row (order_slots.taken)", () => {
+  const ops = () => ({ db: server.database.db, events: server.events });
+  const kept = async (start: string) => (await server.database.db.select({ taken: orderSlots.taken }).from(orderSlots)
+    .where(and(eq(orderSlots.branchId, 1), eq(orderSlots.mode, 'pickup'), eq(orderSlots.slotStart, new Date(start)))))[0]?.taken;
+
+  it('goes up with each placement and down with each rejection, by the branch or by the deadline', async () => {
+    expect((await updateBranch({ pickupSlotMax: 3 })).status).toBe(200);
+    const slot = at('15:00');
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await order({ scheduledFor: slot })).body.result.orderId);
+    expect(await kept(slot)).toBe(3);
+    expect((await order({ scheduledFor: slot })).status).toBe(409);
+    expect(await kept(slot)).toBe(3);
+
+    expect((await sendOrderEvent(server.api, 'order.reject', ids[0], token.branchuser)).status).toBe(200);
+    expect(await kept(slot)).toBe(2);
+    expect((await order({ scheduledFor: slot })).status).toBe(200);
+    expect(await kept(slot)).toBe(3);
+
+    // Fired at their fire time and never accepted: the deadline rejects them, and their places come back.
+    const fireAt = new Date(new Date(slot).getTime() - 15 * 60_000);
+    while ((await fireDueOrders(ops(), fireAt)).length) { /* every order for later due by then */ }
+    expect(await rejectLateOrders(ops(), new Date(Date.now() + 11 * 60_000))).toEqual(expect.arrayContaining([ids[1], ids[2]]));
+    expect(await kept(slot)).toBe(0);
+    expect(await inSlot(slot)).toBe(0);
+    expect((await order({ scheduledFor: slot })).status).toBe(200);
+    expect(await kept(slot)).toBe(1);
+  });
+
+  it('stays exact with 50 placements at once and rejections among them, and the slot then fills to its maximum exactly', async () => {
+    expect((await updateBranch({ pickupSlotMax: 30 })).status).toBe(200);
+    const slot = at('16:00');
+    const answers = await Promise.all(Array.from({ length: 50 }, async (_, i) => {
+      const placed = await order({ scheduledFor: slot });
+      // Every third order placed is rejected at once, while the others are still being placed.
+      if (placed.status === 200 && i % 3 === 0) expect((await sendOrderEvent(server.api, 'order.reject', placed.body.result.orderId, token.branchuser)).status).toBe(200);
+      return placed.status;
+    }));
+    expect(answers.every((s) => s === 200 || s === 409)).toBe(true);
+    expect(await kept(slot)).toBe(await inSlot(slot));
+    expect(await inSlot(slot)).toBeLessThanOrEqual(30);
+    while ((await order({ scheduledFor: slot })).status === 200) { /* fill it */ }
+    expect([await kept(slot), await inSlot(slot)]).toEqual([30, 30]);
+  }, 120_000);
+
+  it('is counted again from the orders when the slot length or the maximum changes', async () => {
+    expect((await updateBranch({ pickupSlotMax: 2 })).status).toBe(200);
+    expect((await order({ scheduledFor: at('17:00') })).status).toBe(200);
+    expect((await order({ scheduledFor: at('17:15') })).status).toBe(200);
+    expect(await kept(at('17:00'))).toBe(1);
+    // 30-minute slots: 17:00–17:30 holds both orders, and its row's old count is not kept any more.
+    expect((await updateBranch({ pickupSlotMinutes: 30, pickupSlotMax: 3 })).status).toBe(200);
+    expect(await kept(at('17:00'))).toBeNull();
+    expect((await order({ scheduledFor: at('17:00') })).status).toBe(200);
+    expect(await kept(at('17:00'))).toBe(3);
+    expect((await order({ scheduledFor: at('17:00') })).status).toBe(409);
+    expect((await updateBranch({ pickupSlotMinutes: 15, pickupSlotMax: null })).status).toBe(200);
   });
 });

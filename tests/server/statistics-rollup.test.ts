@@ -89,8 +89,8 @@ async function directQuality(scope: Scope, range: Range) {
   ], sql` and `);
   const rows = rowsOf<Record<string, string | number | null>>(await server.database.db.execute(sql`
     select o.branch_id, grouping(o.branch_id)::int as whole, count(*)::int as orders, count(o.accepted_at)::int as accepted,
-      percentile_cont(0.5) within group (order by extract(epoch from o.accepted_at - o.created_at)) as median_accept,
-      percentile_cont(0.9) within group (order by extract(epoch from o.accepted_at - o.created_at)) as p90_accept,
+      percentile_cont(0.5) within group (order by extract(epoch from o.accepted_at - coalesce(o.fired_at, o.created_at))) as median_accept,
+      percentile_cont(0.9) within group (order by extract(epoch from o.accepted_at - coalesce(o.fired_at, o.created_at))) as p90_accept,
       percentile_cont(0.5) within group (order by extract(epoch from o.ready_at - o.accepted_at)) as median_ready,
       (count(*) filter (where o.status = 'rejected' and o.refund <> 'approved'))::int as rejected,
       (count(*) filter (where o.status = 'rejected' and o.status_reason = 'Not accepted in time'))::int as not_in_time,

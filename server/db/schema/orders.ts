@@ -110,13 +110,13 @@ export const orders = pgTable('orders', {
   // k-th time is read alone. A new order is neither accepted nor ready: intake adds no entry here.
   // Every column the expression reads is in the index, so the bucket is read index-only (an
   // expression alone makes PostgreSQL fetch each order from the table).
-  index('orders_accept_seconds_idx').on(t.branchId, sql`(extract(epoch from (${t.acceptedAt} - ${t.createdAt})))`, t.createdAt, t.acceptedAt)
+  index('orders_accept_seconds_idx').on(t.branchId, sql`(extract(epoch from (${t.acceptedAt} - coalesce(${t.firedAt}, ${t.createdAt}))))`, t.createdAt, t.acceptedAt, t.firedAt)
     .where(sql`${t.acceptedAt} is not null`),
   index('orders_ready_seconds_idx').on(t.branchId, sql`(extract(epoch from (${t.readyAt} - ${t.acceptedAt})))`, t.createdAt, t.acceptedAt, t.readyAt)
     .where(sql`${t.readyAt} is not null and ${t.acceptedAt} is not null`),
   // The same orders of every branch by their time alone: the whole scope's k-th time is a walk of
   // one bucket in order that stops at the rank (the branches and the period filtered on the way).
-  index('orders_accept_seconds_all_idx').on(sql`(extract(epoch from (${t.acceptedAt} - ${t.createdAt})))`, t.branchId, t.createdAt, t.acceptedAt)
+  index('orders_accept_seconds_all_idx').on(sql`(extract(epoch from (${t.acceptedAt} - coalesce(${t.firedAt}, ${t.createdAt}))))`, t.branchId, t.createdAt, t.acceptedAt, t.firedAt)
     .where(sql`${t.acceptedAt} is not null`),
   index('orders_ready_seconds_all_idx').on(sql`(extract(epoch from (${t.readyAt} - ${t.acceptedAt})))`, t.branchId, t.createdAt, t.acceptedAt, t.readyAt)
     .where(sql`${t.readyAt} is not null and ${t.acceptedAt} is not null`),
@@ -147,6 +147,8 @@ export const orderSlots = pgTable('order_slots', {
   mode: text('mode').notNull(),
   slotStart: timestamp('slot_start', { withTimezone: true }).notNull(),
   closed: boolean('closed').notNull().default(false),
+  /** The slot's orders but rejected ones, kept by placements with a limit and rejections (server/orders/slots.ts); null: not kept now, counted at the next placement (migration 0058). */
+  taken: integer('taken'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('order_slots_branch_mode_start_uq').on(t.branchId, t.mode, t.slotStart)]);
 

@@ -92,8 +92,12 @@ export function dailyRowsOf(source: SQL): SQL {
     group by x."branch_id", x."day", x."brand_id"`;
 }
 
-/** The time to accept and to ready of an order `o`, in seconds (the expressions the partial indexes hold). */
-export const ACCEPT_SECONDS = sql`extract(epoch from (o."accepted_at" - o."created_at"))`;
+/**
+ * The time to accept and to ready of an order `o`, in seconds (the expressions the partial indexes hold).
+ * The time to accept counts from the moment the kitchen got the order: its fire time for an order
+ * for later (fired_at, issue 25), else its placement.
+ */
+export const ACCEPT_SECONDS = sql`extract(epoch from (o."accepted_at" - coalesce(o."fired_at", o."created_at")))`;
 export const READY_SECONDS = sql`extract(epoch from (o."ready_at" - o."accepted_at"))`;
 export const HAS_ACCEPT = sql`o."accepted_at" is not null`;
 export const HAS_READY = sql`o."ready_at" is not null and o."accepted_at" is not null`;

@@ -31,7 +31,7 @@ export const OrderQuote = Obj('OrderQuote', {
 export async function quoteOrder(ctx: AppContext, caller: NonNullable<Caller>, body: SaveNewOrderInput) {
   const { totals, points, wallet, freeItems, ready, slot } = await planOnCatalog(ctx, caller, body, { current: true });
   // A full or closed slot is refused as the order would be (409, the next free time in its details); nothing is locked.
-  await checkSlot(ctx.db, slot, { lock: false }).catch(async (err) => { throw err instanceof SlotRefusal ? await slotConflict(ctx.db, err, kuwaitTime) : err; });
+  await checkSlot(ctx.db, slot).catch(async (err) => { throw err instanceof SlotRefusal ? await slotConflict(ctx.db, err, kuwaitTime) : err; });
   const n = (fils: number) => Number(filsToDecimal(fils));
   return { subtotal: n(totals.subtotal), discount: n(totals.discount), tax: n(totals.tax), deliveryFee: n(totals.deliveryFee), total: n(totals.total),
     points, freeItems, wallet: n(wallet), readyMinutes: ready.minutes };

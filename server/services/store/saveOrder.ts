@@ -14,7 +14,7 @@ import type { StartedPayment } from '../../payments/provider';
 import { filsToDecimal } from '../../../domain/money';
 import { GUEST_USER_ID } from '../../../domain/constants';
 import { kuwaitTime, ORDER_TEXT, planOnCatalog, type OrderPlan } from './planOrder';
-import { checkSlot, needsSlotCheck, slotConflict, slotOpenSql, SlotRefusal } from '../../orders/slots';
+import { checkInProgress, slotConflict, slotOpenSql, SlotRefusal, takePlace, takePlaceSql } from '../../orders/slots';
 import { catalogStillAt, menuCacheOf } from '../../orders/menuCache';
 import type { SaveNewOrderInput, SaveNewOrderResult } from './orderInput';
 
@@ -165,6 +165,8 @@ async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, 
   // Nothing new is stored for the guest (CustomerDeliveryAddress), so this clears older data only.
   const clearGuestAddresses = caller.id === GUEST_USER_ID || caller.isGuest;
   const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+  // A slot with a maximum: the statement takes the order's place too (server/orders/slots.ts takePlaceSql).
+  const limited = plan.slot.maxOrders !== null;
   // The id once (a CTE with nextval is evaluated once), for the id and the order number.
   const idSql = sql`(select id from n)`;
   const statement = sql`
@@ -196,15 +198,18 @@ async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, 
       select o.id, ${payment.provider}::text, ${total}::numeric, ${payment.status}::text, ${payment.providerRef}::text from o),
     g as (
       delete from customer_addresses where ${clearGuestAddresses}::boolean and user_id = ${caller.id}::int and exists (select 1 from o))
+    ${limited ? takePlaceSql(plan.slot) : sql``}
     select (select id from o) as "orderId", (select order_number from o) as "orderNumber", (select version from catalog_version where id = 1) as "catalogVersion",
-           not ${slotOpenSql(plan.slot)} as "slotClosed"`;
+           not ${slotOpenSql(plan.slot)} as "slotClosed"${limited ? sql`, (select closed from s) as "placeClosed", (select taken from s) as "placeTaken"` : sql``}`;
 
   const write = async (tx: Db) => {
-    // Its place in its time slot, under the slot's lock when the slot has a maximum (server/orders/slots.ts);
-    // a slot without limits is only held to its closed flag, by the statement itself.
-    if (needsSlotCheck(plan.slot)) await checkSlot(tx, plan.slot, { lock: true });
-    const [row] = rowsOf<{ orderId: number | null; orderNumber: string | null; catalogVersion: number; slotClosed: boolean }>(await executeNamed(tx, 'order_write', statement));
+    // The kitchen's load now (server/orders/slots.ts); a slot's closed flag is checked by the statement itself.
+    await checkInProgress(tx, plan.slot);
+    type Written = { orderId: number | null; orderNumber: string | null; catalogVersion: number; slotClosed: boolean; placeClosed?: boolean; placeTaken?: number | null };
+    const [row] = rowsOf<Written>(await executeNamed(tx, 'order_write', statement));
     if (row.orderId === null && row.slotClosed) throw new SlotRefusal(plan.slot, 'closed');
+    // Its place in a slot with a maximum, taken by the statement under the slot's lock until commit; a refusal rolls the order back.
+    if (limited && row.orderId !== null) await takePlace(tx, plan.slot, { closed: row.placeClosed!, taken: row.placeTaken ?? null });
     const order: WrittenOrder | null = row.orderId === null ? null : {
       id: Number(row.orderId), orderNumber: row.orderNumber!, ohash, payment: paidInFull ? 'paid' : 'unpaid', deliverySystem: plan.deliverySystem, total,
     };
@@ -221,7 +226,7 @@ async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, 
     return { created, catalogVersion: Number(row.catalogVersion) };
   };
   // One statement commits by itself; the ledger's steps and a slot's lock need a transaction around it.
-  return plan.points > 0 || plan.freeItems > 0 || plan.wallet > 0 || plan.slot.maxOrders !== null ? db.transaction((tx) => write(tx as unknown as Db)) : write(db);
+  return plan.points > 0 || plan.freeItems > 0 || plan.wallet > 0 || limited ? db.transaction((tx) => write(tx as unknown as Db)) : write(db);
 }
 
 const dialect = new PgDialect();
