@@ -35,7 +35,13 @@ export interface ResumeFrom {
  * PostgreSQL LISTEN/NOTIFY) so that several server processes all see every order.
  */
 export interface OrderEvents {
-  publish(event: Omit<OrderEvent, 'at' | 'id'>): Promise<void>;
+  /**
+   * Hands an event to the subscribers. Without `id`, the port writes it (its row and the wake-up
+   * of the other processes). With `id` and `at`, its row was written already, by the change's own
+   * statement or transaction (./orderEventRow.ts), so that it exists exactly when the change does:
+   * the port only hands it to this process's subscribers at once, after the commit.
+   */
+  publish(event: Omit<OrderEvent, 'at' | 'id'> & Partial<Pick<OrderEvent, 'at' | 'id'>>): Promise<void>;
   subscribe(listener: (event: OrderEvent) => void, resume?: ResumeFrom): () => void;
   close(): Promise<void>;
 }
@@ -50,7 +56,8 @@ export function inMemoryOrderEvents(): OrderEvents {
   let lastId = 0;
   return {
     async publish(event) {
-      const e = { ...event, id: ++lastId, at: new Date().toISOString() } as OrderEvent;
+      // This process's own numbering: nothing here reads the table an event's row may be written to.
+      const e = { ...event, id: ++lastId, at: event.at ?? new Date().toISOString() } as OrderEvent;
       kept.push(e);
       if (kept.length > KEPT_IN_MEMORY) kept.shift();
       bus.emit('event', e);

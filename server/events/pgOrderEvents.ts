@@ -1,12 +1,11 @@
 import type { Database } from '../db/client';
 import { listenOn, type Listening } from '../db/listen';
 import type { OrderEvent, OrderEvents, ResumeFrom } from './orderEvents';
+import { ORDER_EVENTS_CHANNEL } from './orderEventRow';
 
-/** The PostgreSQL channel that wakes the processes when an order event was written. */
-export const ORDER_EVENTS_CHANNEL = 'order_events';
+export { ORDER_EVENTS_CHANNEL } from './orderEventRow';
 
 export interface PgOrderEventsOptions {
-  channel?: string;
   /**
    * How long a missing id holds back the events after it. Ids are drawn before their rows commit,
    * so on PostgreSQL id 11 can be visible while id 10 is still committing: the reader waits for 10
@@ -45,7 +44,7 @@ const COLUMNS = 'id, type, order_id, branch_id, brand_id, payload, at';
  *   has delivered, then the live ones, each once; events already pruned make it call `reset()`.
  */
 export async function pgOrderEvents(database: Pick<Database, 'kind' | 'client'>, opts: PgOrderEventsOptions = {}): Promise<OrderEvents> {
-  const channel = opts.channel ?? ORDER_EVENTS_CHANNEL;
+  const channel = ORDER_EVENTS_CHANNEL;
   const gapWaitMs = opts.gapWaitMs ?? ORDER_EVENT_GAP_WAIT_MS;
   const retentionMs = opts.retentionMs ?? ORDER_EVENTS_RETENTION_MS;
   const query = async <T = Row>(text: string, params: unknown[]): Promise<T[]> => database.kind === 'pglite'
@@ -144,7 +143,9 @@ export async function pgOrderEvents(database: Pick<Database, 'kind' | 'client'>,
   return {
     async publish(event) {
       if (closed) return;
-      const { type, orderId, branchId, brandId, ...rest } = event;
+      // Written by the change itself: delivered here at once; the other processes read it when woken.
+      if (event.id !== undefined && event.at !== undefined) return void offer([event as OrderEvent]);
+      const { type, orderId, branchId, brandId, id: _id, at: _at, ...rest } = event;
       const [row] = await query(
         `with e as (insert into order_events (type, order_id, branch_id, brand_id, payload) values ($1, $2, $3, $4, $5) returning ${COLUMNS}) `
           + `select e.*, pg_notify($6, e.id::text) from e`,

@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf, type Db, type Tx } from '../db/client';
 import { orders } from '../db/schema';
 import { ApiError, conflict, notFound } from '../http/envelope';
 import type { Caller } from '../http/context';
-import type { OrderEvents } from '../events/orderEvents';
+import type { OrderEvent, OrderEvents } from '../events/orderEvents';
+import { orderEventRow, writtenEvent } from '../events/orderEventRow';
 import {
   isRepeat, nextOrderState, refusalMessage, type OrderLifecycleEvent,
 } from '../../machines/orderLifecycle';
@@ -43,7 +44,7 @@ export interface TransitionResult {
  * Out of scope or unknown: 404. Refused by the machine, or changed since `expectedVersion`: 409.
  * Nothing is written in either case. A rejection or an approved refund gives redeemed points back
  * in the same transaction; a step that ends a paid order unserved, or approves a refund, writes
- * its refund row there too (recordRefund). Publishes `order.changed` after commit (`order.fired` for `order.fire`).
+ * its refund row there too (recordRefund). Writes its `order.changed` event in the same transaction (`order.fired` for `order.fire`), handed to the live feed after commit.
  */
 export async function transitionOrder(
   { db, events }: OrderOps,
@@ -55,6 +56,9 @@ export async function transitionOrder(
   // A concurrent writer between our read and our write makes the version check fail; the event is
   // then judged again on the new state (a second accept is refused, a markPaid becomes a repeat).
   let result: TransitionResult | null = null;
+  // The live feed's event, written in the change's transaction (it exists exactly when the change does).
+  const eventType = event.type === 'order.fire' ? 'order.fired' : 'order.changed';
+  let announced: OrderEvent | null = null;
   for (let attempt = 1; !result; attempt++) {
     result = await db.transaction(async (tx) => {
       const [row] = await tx.select().from(orders).where(and(eq(orders.id, orderId), orderScope(caller)));
@@ -93,17 +97,20 @@ export async function transitionOrder(
       // A rejected order gives its place in its time slot back (server/orders/slots.ts).
       if (updated.status === 'rejected' && row.status !== 'rejected') await releasePlace(tx, updated);
       await opts.within?.(tx, updated, row);
+      const place = { orderId: updated.id, branchId: updated.branchId, brandId: updated.brandId };
+      const [written] = rowsOf<{ eventId: unknown; eventAt: unknown }>(await tx.execute(
+        sql`with e as (${orderEventRow(eventType, sql`select ${updated.id}::int as id`, place)}) select id as "eventId", at as "eventAt" from e`));
+      announced = writtenEvent(eventType, place, written);
       return { order: updated, changed: true, refund };
     });
   }
 
   if (result.refund?.status === 'pending') wakeRefundWorkers();
-  if (result.changed) {
-    // The change is committed; a failed notification must not turn it into an error for the caller.
-    // An order for later reaching the kitchen is announced as the kitchen's new order (server/orders/fire.ts).
-    await events
-      .publish({ type: event.type === 'order.fire' ? 'order.fired' : 'order.changed', orderId: result.order.id, branchId: result.order.branchId, brandId: result.order.brandId })
-      .catch(() => {});
+  if (result.changed && announced) {
+    // Committed with its event's row; handed to this process's subscribers at once, and a failure here
+    // must not turn the change into an error for the caller. An order for later reaching the kitchen is
+    // announced as the kitchen's new order (server/orders/fire.ts).
+    await events.publish(announced).catch(() => {});
   }
   return result;
 }

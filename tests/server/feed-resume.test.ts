@@ -3,11 +3,13 @@ import { existsSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { useServer } from '../support/harness';
 import { placeGuestOrder } from '../support/guestOrders';
+import { sendOrderEvent } from '../support/orders';
 import { openOrderFeed } from '../support/feedStream';
 import { createFetchApi } from '../support/fetchApi';
 import { freshPostgresDatabase } from '../support/pgDatabase';
 import { killLeftovers, startMain, tempDataDir, exitOf } from '../support/mainProcess';
 import { pgOrderEvents } from '../../server/events/pgOrderEvents';
+import { rowsOf } from '../../server/db/client';
 import type { OrderEvent } from '../../server/events/orderEvents';
 
 /**
@@ -159,4 +161,28 @@ describe.skipIf(!pgUrl || !hasMesh)('two processes on one PostgreSQL', () => {
     b.child.kill('SIGTERM');
     await exitOf(b, 20_000);
   }, 240_000);
+});
+
+describe('an event is written with its change', () => {
+  // A process killed between a change's commit and its announcement: nothing after the commit happens there.
+  const dieAfterCommit = () => vi.spyOn(server.events, 'publish').mockRejectedValue(new Error('killed after the commit'));
+  afterEach(() => { vi.restoreAllMocks(); });
+
+  it('an order placed, and then accepted, by a process that never announces them reaches the other processes\' consoles', async () => {
+    const other = await pgOrderEvents(server.database);
+    const seen: OrderEvent[] = [];
+    other.subscribe((e) => seen.push(e));
+    const died = dieAfterCommit();
+    const orderId = await placeGuestOrder(server.api);
+    expect(died).toHaveBeenCalled();
+    await vi.waitFor(() => expect(seen.filter((e) => e.orderId === orderId).map((e) => e.type)).toEqual(['order.created']), { timeout: 15_000, interval: 25 });
+
+    const token = await server.api.login('branchuser');
+    expect((await sendOrderEvent(server.api, 'order.accept', orderId, token)).status).toBe(200);
+    await vi.waitFor(() => expect(seen.filter((e) => e.orderId === orderId).map((e) => e.type)).toEqual(['order.created', 'order.changed']), { timeout: 15_000, interval: 25 });
+    // Exactly one row each: the change wrote it, nothing wrote it again.
+    const rows = rowsOf<{ type: string }>(await server.database.db.execute(sql`select type from order_events where order_id = ${orderId} order by id`));
+    expect(rows.map((r) => r.type)).toEqual(['order.created', 'order.changed']);
+    await other.close();
+  }, 60_000);
 });

@@ -16,6 +16,8 @@ import { GUEST_USER_ID } from '../../../domain/constants';
 import { kuwaitTime, ORDER_TEXT, planOnCatalog, type OrderPlan } from './planOrder';
 import { checkInProgress, slotConflict, slotOpenSql, SlotRefusal, takePlace, takePlaceSql } from '../../orders/slots';
 import { catalogStillAt, menuCacheOf } from '../../orders/menuCache';
+import { orderEventRow, writtenEvent } from '../../events/orderEventRow';
+import type { OrderEvent } from '../../events/orderEvents';
 import type { SaveNewOrderInput, SaveNewOrderResult } from './orderInput';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -101,10 +103,9 @@ export async function saveNewOrder(ctx: AppContext, caller: NonNullable<Caller>,
       throw await slotConflict(ctx.db, err, kuwaitTime);
     }
     if (written.created) {
-      const { order, payment } = written.created;
-      // Committed: a failed notification must not turn a placed order into an error.
-      // An order for later is not the kitchen's yet: it is announced when it fires (server/orders/fire.ts).
-      await ctx.events.publish({ type: plan.status === 'scheduled' ? 'order.scheduled' : 'order.created', orderId: order.id, branchId: plan.branchId, brandId: plan.brandId }).catch(() => {});
+      const { order, payment, event } = written.created;
+      // Committed with its event's row: handed to this process's subscribers at once; a failure here must not turn a placed order into an error.
+      await ctx.events.publish(event).catch(() => {});
       return orderResponse(ctx, order, payment);
     }
     if (written.catalogVersion === plan.catalogVersion) {
@@ -144,8 +145,10 @@ type WrittenPayment = Pick<PaymentRow, 'provider' | 'providerRef' | 'status'>;
  * takes the id from the sequence itself.
  */
 async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, id: number | null, started: StartedPayment | null, idempotencyKey: string | null, requestHash: string | null):
-  Promise<{ created: { order: WrittenOrder; payment: WrittenPayment } | null; catalogVersion: number }> {
+  Promise<{ created: { order: WrittenOrder; payment: WrittenPayment; event: OrderEvent } | null; catalogVersion: number }> {
   const { totals } = plan;
+  // The live feed's event is written by the order's own statement (an order for later is the kitchen's when it fires: server/orders/fire.ts).
+  const eventType = plan.status === 'scheduled' ? 'order.scheduled' : 'order.created';
   // A free order (everything redeemed) and an order the wallet pays are paid when written.
   const paidInFull = totals.total === 0 || plan.wallet > 0;
   const total = filsToDecimal(totals.total);
@@ -197,15 +200,16 @@ async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, 
       insert into payments (order_id, provider, amount, status, provider_ref)
       select o.id, ${payment.provider}::text, ${total}::numeric, ${payment.status}::text, ${payment.providerRef}::text from o),
     g as (
-      delete from customer_addresses where ${clearGuestAddresses}::boolean and user_id = ${caller.id}::int and exists (select 1 from o))
+      delete from customer_addresses where ${clearGuestAddresses}::boolean and user_id = ${caller.id}::int and exists (select 1 from o)),
+    e as (${orderEventRow(eventType, sql`select id from o`, plan)})
     ${limited ? takePlaceSql(plan.slot) : sql``}
     select (select id from o) as "orderId", (select order_number from o) as "orderNumber", (select version from catalog_version where id = 1) as "catalogVersion",
-           not ${slotOpenSql(plan.slot)} as "slotClosed"${limited ? sql`, (select closed from s) as "placeClosed", (select taken from s) as "placeTaken"` : sql``}`;
+           not ${slotOpenSql(plan.slot)} as "slotClosed", (select id from e) as "eventId", (select at from e) as "eventAt"${limited ? sql`, (select closed from s) as "placeClosed", (select taken from s) as "placeTaken"` : sql``}`;
 
   const write = async (tx: Db) => {
     // The kitchen's load now (server/orders/slots.ts); a slot's closed flag is checked by the statement itself.
     await checkInProgress(tx, plan.slot);
-    type Written = { orderId: number | null; orderNumber: string | null; catalogVersion: number; slotClosed: boolean; placeClosed?: boolean; placeTaken?: number | null };
+    type Written = { orderId: number | null; orderNumber: string | null; catalogVersion: number; slotClosed: boolean; eventId: unknown; eventAt: unknown; placeClosed?: boolean; placeTaken?: number | null };
     const [row] = rowsOf<Written>(await executeNamed(tx, 'order_write', statement));
     if (row.orderId === null && row.slotClosed) throw new SlotRefusal(plan.slot, 'closed');
     // Its place in a slot with a maximum, taken by the statement under the slot's lock until commit; a refusal rolls the order back.
@@ -222,7 +226,7 @@ async function writeOrder(db: Db, caller: NonNullable<Caller>, plan: OrderPlan, 
     }
     if (order && plan.wallet > 0) await spendWallet(tx, { ...order, userId: caller.id, brandId: plan.brandId }, plan.wallet, ORDER_TEXT.walletNotEnough);
     if (order && plan.freeItems > 0) await spendFreeItem(tx, { id: order.id, orderNumber: order.orderNumber, userId: caller.id, brandId: plan.brandId });
-    const created = order && { order, payment };
+    const created = order && { order, payment, event: writtenEvent(eventType, { orderId: order.id, branchId: plan.branchId, brandId: plan.brandId }, row) };
     return { created, catalogVersion: Number(row.catalogVersion) };
   };
   // One statement commits by itself; the ledger's steps and a slot's lock need a transaction around it.
