@@ -184,18 +184,17 @@ describe('login limits', () => {
     expect((await login('admin', '123qwe', '10.2.0.6')).status).toBe(200);
   });
 
-  it('judges at most 5 of 20 concurrent wrong passwords for one account; the right one sent last is refused', async () => {
+  it('judges at most 5 of 20 concurrent wrong passwords for one account; the right one sent after them is refused', async () => {
     const phone = '+96560200002';
     await registerCustomer(phone, '10.2.0.7');
     const started = Date.now();
-    const results = await Promise.all([
-      ...Array.from({ length: 19 }, (_, i) => login(phone, `wrong-${i}`, '10.2.0.8')),
-      login(phone, 'secret-1', '10.2.0.8'),
-    ]);
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => login(phone, `wrong-${i}`, '10.2.0.8')));
     console.log(`20 concurrent logins: ${Date.now() - started} ms`);
     const judged = results.filter((r) => r.status !== 429);
     expect(judged.length).toBeLessThanOrEqual(5);
-    expect(results[19].status).toBe(429);
+    // Sent after them, not among them: concurrent requests reach the limit in no set order, so a right
+    // password sent "last" in one batch could be counted before some wrong ones (it was, once, under load).
+    expect((await login(phone, 'secret-1', '10.2.0.8')).status).toBe(429);
   });
 
   it('costs the same for an unknown account as for a known one (no enumeration by timing)', async () => {
